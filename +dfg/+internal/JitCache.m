@@ -1,0 +1,61 @@
+## -*- texinfo -*-
+## @deftypefn {dfg} {} dfg.internal.JitCache
+## The plan cache behind @code{dfg.jit}: signature -> compiled plan.
+## Internal.
+## @end deftypefn
+classdef JitCache < handle
+  properties (SetAccess = private)
+    fun;
+    plans;     # containers.Map: signature -> {Plan, array-argument positions}
+  endproperties
+  methods
+    function c = JitCache (fun)
+      c.fun = fun;
+      c.plans = containers.Map ();
+    endfunction
+
+    function varargout = call (c, nout, varargin)
+      nout = max (nout, 1);
+      key = dfg.internal.signature (nout, varargin);
+      if (! isKey (c.plans, key))
+        c.plans(key) = c.trace (nout, varargin);
+      endif
+      e = c.plans(key);
+      varargout = cell (1, nout);
+      [varargout{:}] = dfg_mex ("run", e{1}.id, e{1}, varargin{e{2}});
+    endfunction
+
+    function e = trace (c, nout, args)
+      isarr = cellfun (@(a) (isnumeric (a) || islogical (a)) && ! isa (a, "dfg.Tensor"), args);
+      ins = {};
+      targs = args;
+      for k = find (isarr)
+        a = args{k};
+        if (! (isa (a, "double") || isa (a, "single") || islogical (a)) || ! isreal (a))
+          error ("dfg:badClass", "dfg.jit: argument %d is %s%s; dfg takes real double, single or logical arrays",
+                 k, ifelse_str (isreal (a), "", "complex "), class (a));
+        endif
+        t = dfg.input (size (a), class (a), sprintf ("arg%d", k));
+        ins{end+1} = t;
+        targs{k} = t;
+      endfor
+      outs = cell (1, nout);
+      [outs{:}] = c.fun (targs{:});
+      for k = 1:nout
+        if (! isa (outs{k}, "dfg.Tensor"))
+          outs{k} = dfg.constant (outs{k});
+        endif
+      endfor
+      p = dfg.internal.Plan (dfg_mex ("function", ins, outs));
+      e = {p, find(isarr)};
+    endfunction
+  endmethods
+endclassdef
+
+function s = ifelse_str (c, a, b)
+  if (c)
+    s = a;
+  else
+    s = b;
+  endif
+endfunction

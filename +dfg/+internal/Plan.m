@@ -1,0 +1,30 @@
+## -*- texinfo -*-
+## @deftypefn {dfg} {} dfg.internal.Plan
+## Owner of a compiled plan in the C library: clearing the last reference
+## (for instance the function handle made by @code{dfg.function}) releases
+## the plan.  Internal.
+## @end deftypefn
+classdef Plan < handle
+  properties (SetAccess = private)
+    id = uint64 (0);
+  endproperties
+  methods
+    function p = Plan (id)
+      p.id = id;
+    endfunction
+    function delete (p)
+      if (p.id)
+        try
+          dfg_mex ("release", p.id);
+        catch
+        end_try_catch
+        p.id = uint64 (0);
+      endif
+    endfunction
+  endmethods
+endclassdef
+
+%!test
+%! x = dfg.input ([1 1]);
+%! p = dfg.internal.Plan (dfg_mex ("function", {x}, {x}));
+%! assert (isa (p.id, "uint64"));

@@ -1,0 +1,16 @@
+## -*- texinfo -*-
+## @deftypefn {dfg} {@var{r} =} dfg.internal.adopt (@var{x})
+## Wraps a handle returned by the MEX gateway in a @code{dfg.Tensor}, or
+## passes an evaluated array through unchanged.  Internal.
+## @end deftypefn
+function r = adopt (x)
+  if (isa (x, "uint64"))
+    r = dfg.Tensor (x);
+  else
+    r = x;
+  endif
+endfunction
+
+%!test
+%! assert (dfg.internal.adopt (3), 3);
+%! assert (isa (dfg.internal.adopt (dfg_mex ("constant", 1)), "dfg.Tensor"));

@@ -1,0 +1,587 @@
+## -*- texinfo -*-
+## @deftypefn  {dfg} {} dfg.Tensor
+## A symbolic tensor: a node of a dfg dataflow graph.
+##
+## Tensors are made by @code{dfg.input}, @code{dfg.constant},
+## @code{dfg.variable} and by applying Octave operators and functions to
+## other tensors; they hold only a handle (a @code{uint64} id) into the C
+## library.  Every method records one op (one MEX call) and returns a new
+## tensor whose class and size are known at once, following Octave's rules,
+## so @code{size}, @code{class}, @code{end} and friends work before anything
+## runs.  A tensor whose graph has no free inputs evaluates on demand with
+## @code{double}, @code{single}, @code{logical} or @code{dfg.value}.
+##
+## Do not call the constructor yourself: it adopts a handle from the
+## library.  Clearing the last copy of a tensor releases its node.
+## @seealso{dfg.input, dfg.constant, dfg.variable, dfg.function, dfg.jit}
+## @end deftypefn
+
+classdef Tensor < handle
+
+  properties (SetAccess = private)
+    ## Handle of the node in the C library (uint64; 0 when empty).
+    id = uint64 (0);
+  endproperties
+
+  methods
+
+    function t = Tensor (id)
+      if (nargin > 0)
+        t.id = id;
+      endif
+    endfunction
+
+    function delete (t)
+      ## Never throws: a stale handle (after clear all) is already gone.
+      if (t.id)
+        try
+          dfg_mex ("release", t.id);
+        catch
+        end_try_catch
+        t.id = uint64 (0);
+      endif
+    endfunction
+
+    ## ---- display and size -------------------------------------------------
+
+    function disp (t)
+      d = dfg_mex ("describe", t);
+      sz = sprintf ("%dx", size (t));
+      nm = "";
+      if (! isempty (d.name))
+        nm = sprintf (" '%s'", d.name);
+      endif
+      printf ("  dfg.Tensor%s: %s %s (%s)\n", nm, sz(1:end-1), class (t), d.op);
+    endfunction
+
+    function display (t)
+      printf ("%s =\n\n", inputname (1));
+      disp (t);
+      printf ("\n");
+    endfunction
+
+    function varargout = size (t, varargin)
+      varargout = cell (1, max (nargout, 1));
+      [varargout{:}] = dfg_mex ("size", t, varargin{:});
+    endfunction
+
+    function c = class (t)
+      c = dfg_mex ("class", t);
+    endfunction
+
+    function n = numel (t, varargin)
+      if (nargin > 1)
+        n = 1;          # t(idx) yields one tensor
+      else
+        n = prod (dfg_mex ("size", t));
+      endif
+    endfunction
+
+    function n = ndims (t)
+      n = numel (dfg_mex ("size", t));
+    endfunction
+
+    function n = length (t)
+      sz = dfg_mex ("size", t);
+      n = (! any (sz == 0)) * max (sz);
+    endfunction
+
+    function n = rows (t)
+      n = dfg_mex ("size", t, 1);
+    endfunction
+
+    function n = columns (t)
+      n = dfg_mex ("size", t, 2);
+    endfunction
+
+    function b = isempty (t)
+      b = any (dfg_mex ("size", t) == 0);
+    endfunction
+
+    function b = isscalar (t)
+      b = all (dfg_mex ("size", t) == 1);
+    endfunction
+
+    function b = isvector (t)
+      sz = dfg_mex ("size", t);
+      b = numel (sz) == 2 && any (sz == 1) && all (sz >= 1);
+    endfunction
+
+    function b = isrow (t)
+      sz = dfg_mex ("size", t);
+      b = numel (sz) == 2 && sz(1) == 1;
+    endfunction
+
+    function b = iscolumn (t)
+      sz = dfg_mex ("size", t);
+      b = numel (sz) == 2 && sz(2) == 1;
+    endfunction
+
+    function b = isreal (t)
+      b = true;
+    endfunction
+
+    function b = isfloat (t)
+      b = ! strcmp (dfg_mex ("class", t), "logical");
+    endfunction
+
+    function b = islogical (t)
+      b = strcmp (dfg_mex ("class", t), "logical");
+    endfunction
+
+    function e = end (t, k, n)
+      sz = dfg_mex ("size", t);
+      if (k < n)
+        if (k <= numel (sz))
+          e = sz(k);
+        else
+          e = 1;
+        endif
+      else
+        e = prod (sz(k:end));
+      endif
+    endfunction
+
+    ## ---- indexing --------------------------------------------------------------
+
+    function r = subsref (t, s)
+      switch (s(1).type)
+        case "()"
+          r = dfg.Tensor (dfg_mex ("subsref", t, s(1).subs{:}));
+        case "."
+          r = builtin ("subsref", t, s(1));
+        otherwise
+          error ("dfg:badArgument", "dfg.subsref: '{}' indexing is not defined for dfg.Tensor");
+      endswitch
+      if (numel (s) > 1)
+        r = subsref (r, s(2:end));
+      endif
+    endfunction
+
+    function r = subsasgn (t, s, v)
+      if (numel (s) != 1 || ! strcmp (s(1).type, "()"))
+        error ("dfg:badArgument", "dfg.subsasgn: only x(i, ...) = v assignment is defined for dfg.Tensor");
+      endif
+      r = dfg.Tensor (dfg_mex ("subsasgn", t, v, s(1).subs{:}));
+    endfunction
+
+    ## ---- class conversion ------------------------------------------------------
+
+    function r = double (t)
+      r = dfg.internal.adopt (dfg_mex ("double", t, "double"));
+    endfunction
+
+    function r = single (t)
+      r = dfg.internal.adopt (dfg_mex ("single", t, "single"));
+    endfunction
+
+    function r = logical (t)
+      r = dfg.internal.adopt (dfg_mex ("logical", t, "logical"));
+    endfunction
+
+    function r = cast (t, cls)
+      r = dfg.Tensor (dfg_mex ("cast", t, cls));
+    endfunction
+
+    ## ---- operators and functions (one MEX call each) ------------------------
+
+    function r = uminus (a)
+      r = dfg.Tensor (dfg_mex ("uminus", a));
+    endfunction
+
+    function r = uplus (a)
+      r = dfg.Tensor (dfg_mex ("uplus", a));
+    endfunction
+
+    function r = not (a)
+      r = dfg.Tensor (dfg_mex ("not", a));
+    endfunction
+
+    function r = exp (a)
+      r = dfg.Tensor (dfg_mex ("exp", a));
+    endfunction
+
+    function r = log (a)
+      r = dfg.Tensor (dfg_mex ("log", a));
+    endfunction
+
+    function r = log1p (a)
+      r = dfg.Tensor (dfg_mex ("log1p", a));
+    endfunction
+
+    function r = expm1 (a)
+      r = dfg.Tensor (dfg_mex ("expm1", a));
+    endfunction
+
+    function r = log2 (a)
+      r = dfg.Tensor (dfg_mex ("log2", a));
+    endfunction
+
+    function r = log10 (a)
+      r = dfg.Tensor (dfg_mex ("log10", a));
+    endfunction
+
+    function r = sqrt (a)
+      r = dfg.Tensor (dfg_mex ("sqrt", a));
+    endfunction
+
+    function r = abs (a)
+      r = dfg.Tensor (dfg_mex ("abs", a));
+    endfunction
+
+    function r = sign (a)
+      r = dfg.Tensor (dfg_mex ("sign", a));
+    endfunction
+
+    function r = sin (a)
+      r = dfg.Tensor (dfg_mex ("sin", a));
+    endfunction
+
+    function r = cos (a)
+      r = dfg.Tensor (dfg_mex ("cos", a));
+    endfunction
+
+    function r = tan (a)
+      r = dfg.Tensor (dfg_mex ("tan", a));
+    endfunction
+
+    function r = asin (a)
+      r = dfg.Tensor (dfg_mex ("asin", a));
+    endfunction
+
+    function r = acos (a)
+      r = dfg.Tensor (dfg_mex ("acos", a));
+    endfunction
+
+    function r = atan (a)
+      r = dfg.Tensor (dfg_mex ("atan", a));
+    endfunction
+
+    function r = sinh (a)
+      r = dfg.Tensor (dfg_mex ("sinh", a));
+    endfunction
+
+    function r = cosh (a)
+      r = dfg.Tensor (dfg_mex ("cosh", a));
+    endfunction
+
+    function r = tanh (a)
+      r = dfg.Tensor (dfg_mex ("tanh", a));
+    endfunction
+
+    function r = asinh (a)
+      r = dfg.Tensor (dfg_mex ("asinh", a));
+    endfunction
+
+    function r = acosh (a)
+      r = dfg.Tensor (dfg_mex ("acosh", a));
+    endfunction
+
+    function r = atanh (a)
+      r = dfg.Tensor (dfg_mex ("atanh", a));
+    endfunction
+
+    function r = floor (a)
+      r = dfg.Tensor (dfg_mex ("floor", a));
+    endfunction
+
+    function r = ceil (a)
+      r = dfg.Tensor (dfg_mex ("ceil", a));
+    endfunction
+
+    function r = round (a)
+      r = dfg.Tensor (dfg_mex ("round", a));
+    endfunction
+
+    function r = fix (a)
+      r = dfg.Tensor (dfg_mex ("fix", a));
+    endfunction
+
+    function r = erf (a)
+      r = dfg.Tensor (dfg_mex ("erf", a));
+    endfunction
+
+    function r = erfc (a)
+      r = dfg.Tensor (dfg_mex ("erfc", a));
+    endfunction
+
+    function r = gamma (a)
+      r = dfg.Tensor (dfg_mex ("gamma", a));
+    endfunction
+
+    function r = gammaln (a)
+      r = dfg.Tensor (dfg_mex ("gammaln", a));
+    endfunction
+
+    function r = transpose (a)
+      r = dfg.Tensor (dfg_mex ("transpose", a));
+    endfunction
+
+    function r = ctranspose (a)
+      r = dfg.Tensor (dfg_mex ("ctranspose", a));
+    endfunction
+
+    function r = inv (a)
+      r = dfg.Tensor (dfg_mex ("inv", a));
+    endfunction
+
+    function r = det (a)
+      r = dfg.Tensor (dfg_mex ("det", a));
+    endfunction
+
+    function r = pinv (a)
+      r = dfg.Tensor (dfg_mex ("pinv", a));
+    endfunction
+
+    function r = plus (a, b)
+      r = dfg.Tensor (dfg_mex ("plus", a, b));
+    endfunction
+
+    function r = minus (a, b)
+      r = dfg.Tensor (dfg_mex ("minus", a, b));
+    endfunction
+
+    function r = times (a, b)
+      r = dfg.Tensor (dfg_mex ("times", a, b));
+    endfunction
+
+    function r = rdivide (a, b)
+      r = dfg.Tensor (dfg_mex ("rdivide", a, b));
+    endfunction
+
+    function r = ldivide (a, b)
+      r = dfg.Tensor (dfg_mex ("ldivide", a, b));
+    endfunction
+
+    function r = power (a, b)
+      r = dfg.Tensor (dfg_mex ("power", a, b));
+    endfunction
+
+    function r = eq (a, b)
+      r = dfg.Tensor (dfg_mex ("eq", a, b));
+    endfunction
+
+    function r = ne (a, b)
+      r = dfg.Tensor (dfg_mex ("ne", a, b));
+    endfunction
+
+    function r = lt (a, b)
+      r = dfg.Tensor (dfg_mex ("lt", a, b));
+    endfunction
+
+    function r = le (a, b)
+      r = dfg.Tensor (dfg_mex ("le", a, b));
+    endfunction
+
+    function r = gt (a, b)
+      r = dfg.Tensor (dfg_mex ("gt", a, b));
+    endfunction
+
+    function r = ge (a, b)
+      r = dfg.Tensor (dfg_mex ("ge", a, b));
+    endfunction
+
+    function r = and (a, b)
+      r = dfg.Tensor (dfg_mex ("and", a, b));
+    endfunction
+
+    function r = or (a, b)
+      r = dfg.Tensor (dfg_mex ("or", a, b));
+    endfunction
+
+    function r = xor (a, b)
+      r = dfg.Tensor (dfg_mex ("xor", a, b));
+    endfunction
+
+    function r = atan2 (a, b)
+      r = dfg.Tensor (dfg_mex ("atan2", a, b));
+    endfunction
+
+    function r = hypot (a, b)
+      r = dfg.Tensor (dfg_mex ("hypot", a, b));
+    endfunction
+
+    function r = mod (a, b)
+      r = dfg.Tensor (dfg_mex ("mod", a, b));
+    endfunction
+
+    function r = rem (a, b)
+      r = dfg.Tensor (dfg_mex ("rem", a, b));
+    endfunction
+
+    function r = mtimes (a, b)
+      r = dfg.Tensor (dfg_mex ("mtimes", a, b));
+    endfunction
+
+    function r = mrdivide (a, b)
+      r = dfg.Tensor (dfg_mex ("mrdivide", a, b));
+    endfunction
+
+    function r = mldivide (a, b)
+      r = dfg.Tensor (dfg_mex ("mldivide", a, b));
+    endfunction
+
+    function r = mpower (a, b)
+      r = dfg.Tensor (dfg_mex ("mpower", a, b));
+    endfunction
+
+    function r = kron (a, b)
+      r = dfg.Tensor (dfg_mex ("kron", a, b));
+    endfunction
+
+    function r = sum (varargin)
+      r = dfg.Tensor (dfg_mex ("sum", varargin{:}));
+    endfunction
+
+    function r = prod (varargin)
+      r = dfg.Tensor (dfg_mex ("prod", varargin{:}));
+    endfunction
+
+    function r = any (varargin)
+      r = dfg.Tensor (dfg_mex ("any", varargin{:}));
+    endfunction
+
+    function r = all (varargin)
+      r = dfg.Tensor (dfg_mex ("all", varargin{:}));
+    endfunction
+
+    function r = cumsum (varargin)
+      r = dfg.Tensor (dfg_mex ("cumsum", varargin{:}));
+    endfunction
+
+    function r = cumprod (varargin)
+      r = dfg.Tensor (dfg_mex ("cumprod", varargin{:}));
+    endfunction
+
+    function r = mean (varargin)
+      r = dfg.Tensor (dfg_mex ("mean", varargin{:}));
+    endfunction
+
+    function r = var (varargin)
+      r = dfg.Tensor (dfg_mex ("var", varargin{:}));
+    endfunction
+
+    function r = std (varargin)
+      r = dfg.Tensor (dfg_mex ("std", varargin{:}));
+    endfunction
+
+    function r = norm (varargin)
+      r = dfg.Tensor (dfg_mex ("norm", varargin{:}));
+    endfunction
+
+    function r = dot (varargin)
+      r = dfg.Tensor (dfg_mex ("dot", varargin{:}));
+    endfunction
+
+    function r = reshape (varargin)
+      r = dfg.Tensor (dfg_mex ("reshape", varargin{:}));
+    endfunction
+
+    function r = squeeze (varargin)
+      r = dfg.Tensor (dfg_mex ("squeeze", varargin{:}));
+    endfunction
+
+    function r = permute (varargin)
+      r = dfg.Tensor (dfg_mex ("permute", varargin{:}));
+    endfunction
+
+    function r = ipermute (varargin)
+      r = dfg.Tensor (dfg_mex ("ipermute", varargin{:}));
+    endfunction
+
+    function r = cat (varargin)
+      r = dfg.Tensor (dfg_mex ("cat", varargin{:}));
+    endfunction
+
+    function r = horzcat (varargin)
+      r = dfg.Tensor (dfg_mex ("horzcat", varargin{:}));
+    endfunction
+
+    function r = vertcat (varargin)
+      r = dfg.Tensor (dfg_mex ("vertcat", varargin{:}));
+    endfunction
+
+    function r = repmat (varargin)
+      r = dfg.Tensor (dfg_mex ("repmat", varargin{:}));
+    endfunction
+
+    function r = flip (varargin)
+      r = dfg.Tensor (dfg_mex ("flip", varargin{:}));
+    endfunction
+
+    function r = fliplr (varargin)
+      r = dfg.Tensor (dfg_mex ("fliplr", varargin{:}));
+    endfunction
+
+    function r = flipud (varargin)
+      r = dfg.Tensor (dfg_mex ("flipud", varargin{:}));
+    endfunction
+
+    function r = circshift (varargin)
+      r = dfg.Tensor (dfg_mex ("circshift", varargin{:}));
+    endfunction
+
+    function r = diag (varargin)
+      r = dfg.Tensor (dfg_mex ("diag", varargin{:}));
+    endfunction
+
+    function r = tril (varargin)
+      r = dfg.Tensor (dfg_mex ("tril", varargin{:}));
+    endfunction
+
+    function r = triu (varargin)
+      r = dfg.Tensor (dfg_mex ("triu", varargin{:}));
+    endfunction
+
+    function r = trace (varargin)
+      r = dfg.Tensor (dfg_mex ("trace", varargin{:}));
+    endfunction
+
+    function r = merge (varargin)
+      r = dfg.Tensor (dfg_mex ("merge", varargin{:}));
+    endfunction
+
+    function varargout = max (varargin)
+      ids = cell (1, max (nargout, 1));
+      [ids{:}] = dfg_mex ("max", varargin{:});
+      varargout = cellfun (@dfg.Tensor, ids, "UniformOutput", false);
+    endfunction
+
+    function varargout = min (varargin)
+      ids = cell (1, max (nargout, 1));
+      [ids{:}] = dfg_mex ("min", varargin{:});
+      varargout = cellfun (@dfg.Tensor, ids, "UniformOutput", false);
+    endfunction
+
+    function varargout = lu (varargin)
+      ids = cell (1, max (nargout, 1));
+      [ids{:}] = dfg_mex ("lu", varargin{:});
+      varargout = cellfun (@dfg.Tensor, ids, "UniformOutput", false);
+    endfunction
+
+    function varargout = qr (varargin)
+      ids = cell (1, max (nargout, 1));
+      [ids{:}] = dfg_mex ("qr", varargin{:});
+      varargout = cellfun (@dfg.Tensor, ids, "UniformOutput", false);
+    endfunction
+
+    function varargout = eig (varargin)
+      ids = cell (1, max (nargout, 1));
+      [ids{:}] = dfg_mex ("eig", varargin{:});
+      varargout = cellfun (@dfg.Tensor, ids, "UniformOutput", false);
+    endfunction
+
+    function varargout = svd (varargin)
+      ids = cell (1, max (nargout, 1));
+      [ids{:}] = dfg_mex ("svd", varargin{:});
+      varargout = cellfun (@dfg.Tensor, ids, "UniformOutput", false);
+    endfunction
+
+    function varargout = chol (varargin)
+      ids = cell (1, max (nargout, 1));
+      [ids{:}] = dfg_mex ("chol", varargin{:});
+      varargout = cellfun (@dfg.Tensor, ids, "UniformOutput", false);
+    endfunction
+
+  endmethods
+endclassdef

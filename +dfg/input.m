@@ -1,0 +1,31 @@
+## -*- texinfo -*-
+## @deftypefn  {dfg} {@var{x} =} dfg.input (@var{sz})
+## @deftypefnx {dfg} {@var{x} =} dfg.input (@var{sz}, @var{class})
+## @deftypefnx {dfg} {@var{x} =} dfg.input (@var{sz}, @var{class}, @var{name})
+## A symbolic input (placeholder) of size @var{sz} and class @var{class}
+## (@qcode{"double"} by default, @qcode{"single"} or @qcode{"logical"}).
+##
+## A scalar @var{sz} means @var{sz} x @var{sz}, as for @code{zeros}.  The
+## input gets its value when a plan made by @code{dfg.function} runs.
+## @seealso{dfg.function, dfg.constant, dfg.variable}
+## @end deftypefn
+function x = input (sz, varargin)
+  x = dfg.Tensor (dfg_mex ("input", sz, varargin{:}));
+endfunction
+
+%!test
+%! x = dfg.input ([3 4]);
+%! assert (size (x), [3 4]);
+%! assert (class (x), "double");
+%!test
+%! y = dfg.input ([1 4], "single", "y");
+%! assert (class (y), "single");
+%! assert (size (y), [1 4]);
+%!test
+%! assert (size (dfg.input (3)), [3 3]);
+%! assert (size (dfg.input ([2 3 1 1])), [2 3]);
+%! assert (size (dfg.input ([2 3 4])), [2 3 4]);
+%!error <CLASS must be> dfg.input ([2 2], "int8")
+%!error <SIZE> dfg.input ([-1 2])
+%!error <SIZE> dfg.input ([1.5 2])
+%!error id=dfg:badClass dfg.input ([2 2], "uint8")

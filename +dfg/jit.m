@@ -1,0 +1,45 @@
+## -*- texinfo -*-
+## @deftypefn {dfg} {@var{g} =} dfg.jit (@var{fun})
+## Returns a function handle that traces @var{fun} into a dfg graph on its
+## first call and runs the compiled plan on every call.
+##
+## Plans are cached by the signature of the call: the class and size of
+## every array argument and the number of outputs requested.  A call with a
+## new signature traces again.  Array arguments (double, single, logical)
+## become symbolic inputs; any other argument (a string, a cell, a struct,
+## a function handle) is a trace-time constant and is part of the cache
+## key, compared by value.  @var{fun} must be written with ordinary Octave
+## operators and functions that dfg overloads; code that branches on the
+## values of its array arguments is traced along the branch taken at trace
+## time.
+## @seealso{dfg.function}
+## @end deftypefn
+function g = jit (fun)
+  if (nargin != 1 || ! is_function_handle (fun))
+    error ("dfg:badArgument", "dfg.jit: FUN must be a function handle");
+  endif
+  cache = dfg.internal.JitCache (fun);
+  g = @(varargin) cache.call (nargout, varargin{:});
+endfunction
+
+%!test
+%! g = dfg.jit (@(a, b) a' * (b .^ 2) - max (a, [], 2)');
+%! A = randn (5, 3); B = rand (5, 1);
+%! assert (g (A, B), A' * (B .^ 2) - max (A, [], 2)', 1e-12);
+%!test
+%! g = dfg.jit (@(x) sum (x .^ 2));
+%! assert (g ([1 2 3]), 14);
+%! assert (g (single ([1 2])), single (5));
+%! assert (g ([1; 2; 3; 4]), 30);
+%!test
+%! g = dfg.jit (@(x, p) norm (x, p));
+%! assert (g ([3 4], 2), 5, 1e-12);
+%! assert (g ([3 4], 1), 7, 1e-12);
+%!test
+%! g = dfg.jit (@(x, s) x .* numel (s));
+%! assert (g (2, "abc"), 6);
+%!test
+%! g = dfg.jit (@(x) deal (x + 1, x * 2));
+%! [a, b] = g (3);
+%! assert ([a, b], [4, 6]);
+%!error <FUN must be a function handle> dfg.jit (3)

@@ -1,0 +1,66 @@
+# dfg -- build, test and install.
+#
+#   make            libdfg.a, the MEX gateway dfg_mex.mex (repo root)
+#   make test       C unit tests + Octave suites; closing line "N passed, N failed"
+#   make demo       the main job: a demo on real data (data/digits.csv)
+#   make deps       install the Debian packages dfg needs (as root)
+#   make bench      benchmarks (bench/), printing ratios against the anchors
+#   make clean
+#
+# After `make`, addpath (<repo root>) is all Octave needs.
+
+CC       ?= gcc
+MKOCT    ?= mkoctfile
+OCTAVE   ?= octave
+CFLAGS   ?= -O2 -g
+CWARN     = -std=c11 -Wall -Wextra
+KFLAGS    = -O3
+LIBS      = -lopenblas -lm
+BUILD     = build
+
+LIB_SRC   = $(wildcard lib/*.c)
+KER_SRC   = $(wildcard kernels/cpu/*.c)
+MEX_SRC   = $(wildcard mex/*.c)
+HDRS      = $(wildcard lib/*.h lib/*.def kernels/cpu/*.h mex/*.h)
+LIB_OBJ   = $(LIB_SRC:%.c=$(BUILD)/%.o) $(KER_SRC:%.c=$(BUILD)/%.o)
+CTESTS    = $(patsubst tests/c/%.c,$(BUILD)/tests/%,$(wildcard tests/c/test-*.c))
+
+.PHONY: all deps test test-c test-octave demo bench clean check-deps
+
+all: check-deps $(BUILD)/libdfg.a dfg_mex.mex
+
+check-deps:
+	@sh tools/deps.sh --check
+
+deps:
+	@sh tools/deps.sh
+
+$(BUILD)/lib/%.o: lib/%.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CWARN) $(CFLAGS) -fPIC -c $< -o $@
+
+$(BUILD)/kernels/%.o: kernels/%.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CWARN) $(CFLAGS) $(KFLAGS) -fPIC -c $< -o $@
+
+$(BUILD)/libdfg.a: $(LIB_OBJ)
+	ar rcs $@ $^
+
+dfg_mex.mex: $(MEX_SRC) $(HDRS) $(BUILD)/libdfg.a
+	CFLAGS="$(CWARN) $(CFLAGS) -fPIC" $(MKOCT) --mex $(MEX_SRC) $(BUILD)/libdfg.a $(LIBS) -o $@
+
+$(BUILD)/tests/%: tests/c/%.c tests/c/harness.h $(BUILD)/libdfg.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CWARN) $(CFLAGS) -Ilib $< $(BUILD)/libdfg.a $(LIBS) -o $@
+
+test: all $(CTESTS)
+	@sh tools/run-tests.sh $(CTESTS)
+
+demo: all
+	$(OCTAVE) --no-gui --no-window-system -q --eval "addpath (pwd); run ('docs/examples/demo_digits.m')"
+
+bench: all
+	$(OCTAVE) --no-gui --no-window-system -q --eval "addpath (pwd); addpath ([pwd '/bench']); bench_all"
+
+clean:
+	rm -rf $(BUILD) dfg_mex.mex *.o

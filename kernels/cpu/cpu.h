@@ -1,0 +1,132 @@
+/* kernels/cpu/cpu.h -- the CPU kernels of dfg.
+ *
+ * Kernels are plain functions on raw, dense, column-major arrays.  They know
+ * nothing of nodes, plans or Octave: the executor (lib/exec.c) looks an op up
+ * and calls the kernel with pointers it owns.  Contracts shared by all:
+ *
+ *  - dtype codes are those of lib/dfg.h (DFG_DOUBLE, DFG_SINGLE, DFG_LOGICAL);
+ *    logical data is one byte per element holding 0 or 1.
+ *  - a kernel never allocates memory that outlives the call, never prints,
+ *    never aborts; it returns DFG_OK or a status from lib/dfg.h, and on error
+ *    may set a message with dfg_set_error() (lib/status.c).
+ *  - "out" never aliases an input unless the kernel's comment says it may.
+ *  - arrays are described as [pre, n, post]: element (i, k, j) lives at
+ *    i + pre * (k + n * j); the kernel works along the middle axis.
+ */
+#ifndef DFG_KERNELS_CPU_H
+#define DFG_KERNELS_CPU_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "../../lib/dfg-impl.h"
+
+/* ---- reductions (kernels/cpu/reduce.c) ----------------------------------
+ * out has pre * post elements of dtype dt_out; in has pre * n * post of
+ * dt_in.  n may be 0 (sum -> 0, prod -> 1, any -> 0, all -> 1; max/min with
+ * n == 0 are never called: the result is empty).  Semantics follow Octave:
+ *   DFG_RED_SUM, DFG_RED_PROD : accumulate in the output type, in index order;
+ *   DFG_RED_MAX, DFG_RED_MIN  : NaN is ignored unless all are NaN; first of
+ *                               equal extremes wins (matters for the index);
+ *   DFG_RED_ANY, DFG_RED_ALL  : NaN counts as true (nonzero);
+ *   DFG_RED_ARGMAX/ARGMIN     : out is double, 1-based index of the element
+ *                               that MAX/MIN would pick (1 if all NaN).
+ * dt_in may be any dtype; dt_out is what the op's shape/class inference
+ * chose (e.g. sum of logical -> double). */
+enum dfg_red_op {
+    DFG_RED_SUM, DFG_RED_PROD, DFG_RED_MAX, DFG_RED_MIN,
+    DFG_RED_ANY, DFG_RED_ALL, DFG_RED_ARGMAX, DFG_RED_ARGMIN,
+    DFG_RED_COUNT
+};
+int dfg_cpu_reduce(int op, int dt_in, int dt_out, void * out, const void * in,
+                   int64_t pre, int64_t n, int64_t post);
+
+/* ---- cumulative ops (kernels/cpu/reduce.c) -------------------------------
+ * out and in both have pre * n * post elements; DFG_SCAN_CUMSUM / CUMPROD
+ * along the middle axis, accumulating in dt_out (cumsum of logical ->
+ * double).  out may alias in when dt_in == dt_out. */
+enum dfg_scan_op { DFG_SCAN_CUMSUM, DFG_SCAN_CUMPROD, DFG_SCAN_COUNT };
+int dfg_cpu_scan(int op, int dt_in, int dt_out, void * out, const void * in,
+                 int64_t pre, int64_t n, int64_t post);
+
+/* ---- dense linear algebra (kernels/cpu/linalg.c, BLAS/LAPACK) -----------
+ * dt is DFG_DOUBLE or DFG_SINGLE for every argument.  Matrices are
+ * column-major with leading dimension = rows.  Inputs are never written
+ * (kernels copy into scratch when LAPACK overwrites).  Results follow
+ * Octave: what Octave returns, the kernel writes.  When Octave would warn
+ * (singular matrix, rank deficiency) the kernel still writes Octave's
+ * result and calls dfg_set_warning() with Octave's wording.
+ *
+ * gemm: C(m x n) = op(A) * op(B), op = transpose when ta/tb is nonzero;
+ *       k is the inner dimension.  Handles m, n or k == 0 (C zero).
+ */
+int dfg_cpu_gemm(int dt, int ta, int tb, int64_t m, int64_t n, int64_t k,
+                 const void * a, const void * b, void * c);
+/* X = A \ B; A is m x n, B is m x p, X is n x p.  Square: LU solve
+ * (Octave warns "matrix singular to machine precision" and still returns the
+ * LU result, Inf/NaN included); non-square: minimum-norm least squares
+ * (xGELSD, as Octave). */
+int dfg_cpu_mldivide(int dt, int64_t m, int64_t n, int64_t p,
+                     const void * a, const void * b, void * x);
+/* inv of n x n (singular: warning, result of Octave = Inf matrix). */
+int dfg_cpu_inv(int dt, int64_t n, const void * a, void * out);
+/* det of n x n into out[0] (n == 0 -> 1). */
+int dfg_cpu_det(int dt, int64_t n, const void * a, void * out);
+/* chol: upper R with R'R = A; not positive definite -> DFG_ERR_DOMAIN with
+ * message "chol: input matrix must be positive definite". */
+int dfg_cpu_chol(int dt, int64_t n, const void * a, void * r);
+/* lu of m x n, as Octave's [L, U, P] = lu(A): L m x k unit lower, U k x n,
+ * P m x m permutation matrix (as a full matrix), k = min(m, n). */
+int dfg_cpu_lu(int dt, int64_t m, int64_t n, const void * a,
+               void * l, void * u, void * p);
+/* qr of m x n: econ == 0 -> Q m x m, R m x n; econ != 0 -> Q m x k,
+ * R k x n, k = min(m, n).  Signs as LAPACK xGEQRF/xORGQR (as Octave). */
+int dfg_cpu_qr(int dt, int econ, int64_t m, int64_t n, const void * a,
+               void * q, void * r);
+/* symmetric eig of n x n (lower triangle used, as xSYEV): w gets n
+ * ascending eigenvalues; v (may be NULL) gets n x n eigenvectors. */
+int dfg_cpu_eig_sym(int dt, int64_t n, const void * a, void * w, void * v);
+/* singular values of m x n, descending, min(m, n) of them. */
+int dfg_cpu_svd_values(int dt, int64_t m, int64_t n, const void * a, void * s);
+/* pinv of m x n into n x m, tolerance as Octave:
+ * max(m, n) * sigma_max * eps(class). */
+int dfg_cpu_pinv(int dt, int64_t m, int64_t n, const void * a, void * out);
+
+
+/* ---- element-wise (kernels/cpu/elementwise.c) ----------------------------
+ * Unary: out[i] = f(in[i]) for n elements.  in has dtype dt_in, out dt_out;
+ * for math ops dt_in == dt_out (double or single); DFG_OP_NOT takes double
+ * or single and writes logical; DFG_OP_CAST converts between any two.  out
+ * may alias in when the element sizes agree.  Values for which Octave would
+ * return a complex result (log(-1), sqrt(-1), asin(2), ...) give
+ * DFG_ERR_DOMAIN; NaN in a logical op gives DFG_ERR_ARG (as Octave). */
+int dfg_cpu_unary(int op, int dt_in, int dt_out, void * out, const void * in,
+                  int64_t n);
+
+/* Broadcasting n-ary element-wise ops (n_in = 2 for binary ops, 3 for
+ * merge).  out has ndim dims; input k has dims ind[k] (ndim entries each,
+ * 1 where broadcast) and class dt_in[k]; binary inputs share one class
+ * (double or single), comparisons and logical ops write logical.  For
+ * DFG_OP_MERGE input 0 is the logical mask. */
+int dfg_cpu_nary(int op, int n_in, const int * dt_in, int dt_out, void * out,
+                 const void * const * in, int ndim, const int64_t * dims,
+                 const int64_t (*ind)[DFG_MAX_DIMS]);
+
+/* ---- re-index copies (kernels/cpu/index.c) -------------------------------
+ * Element size es bytes; all copies exact. */
+/* out = permute(in, perm), in has ndim dims, out dims[k] = in_dims[perm[k]]. */
+int dfg_cpu_permute(size_t es, void * out, const void * in, int ndim,
+                    const int64_t * in_dims, const int64_t * perm);
+/* out = in(i1, ..., ik) with the ops.def GATHER header hdr. */
+int dfg_cpu_gather(size_t es, void * out, const void * in, const int64_t * hdr);
+/* out = in with out(i1, ..., ik) = v (ops.def SCATTER header); out has the
+ * header's dims_out, in is copied into its leading block, the rest 0. */
+int dfg_cpu_scatter(size_t es, void * out, const void * in, int in_ndim,
+                    const int64_t * in_dims, const void * v, int64_t v_numel,
+                    const int64_t * hdr);
+/* out = cat(dim, in[0], ..., in[n-1]); out has ndim dims; extent[k] is
+ * input k's size along dim. */
+int dfg_cpu_cat(size_t es, void * out, int n, const void * const * in,
+                const int64_t * extent, int ndim, const int64_t * out_dims,
+                int dim);
+
+#endif

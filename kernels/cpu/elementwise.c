@@ -1,0 +1,361 @@
+/* kernels/cpu/elementwise.c -- element-wise unary and broadcasting n-ary
+ * kernels for double, single and logical data, with Octave's semantics
+ * (max/min ignore NaN, mod/rem as liboctave, gamma at the poles, ...). */
+#define _DEFAULT_SOURCE
+#include <math.h>
+#include <string.h>
+#include "cpu.h"
+
+/* ---- scalar semantics shared by double and single ------------------------ */
+
+#define DEF_SCALARS(T, SFX)                                                    \
+static inline T nint_##SFX(T x) { return floor##SFX(x + (T)0.5); }             \
+static inline T oct_mod_##SFX(T x, T y)                                        \
+{                                                                              \
+    T r;                                                                       \
+    if (y == 0)                                                                \
+        r = x;                                                                 \
+    else {                                                                     \
+        T q = x / y;                                                           \
+        if (nint_##SFX(y) != y &&                                              \
+            fabs##SFX((q - nint_##SFX(q)) / nint_##SFX(q)) < EPS_##SFX)        \
+            r = 0;                                                             \
+        else {                                                                 \
+            volatile T t = y * floor##SFX(q);                                  \
+            r = x - t;                                                         \
+        }                                                                      \
+    }                                                                          \
+    if (x != y && y != 0)                                                      \
+        r = copysign##SFX(r, y);                                               \
+    return r;                                                                  \
+}                                                                              \
+static inline T oct_rem_##SFX(T x, T y)                                        \
+{                                                                              \
+    T r;                                                                       \
+    if (y == 0)                                                                \
+        r = (T)NAN;                                                            \
+    else {                                                                     \
+        T q = x / y;                                                           \
+        if (nint_##SFX(y) != y &&                                              \
+            fabs##SFX((q - nint_##SFX(q)) / nint_##SFX(q)) < EPS_##SFX)        \
+            r = 0;                                                             \
+        else {                                                                 \
+            volatile T t = y * trunc##SFX(q);                                  \
+            r = x - t;                                                         \
+        }                                                                      \
+    }                                                                          \
+    if (x != y && y != 0)                                                      \
+        r = copysign##SFX(r, x);                                               \
+    return r;                                                                  \
+}                                                                              \
+static inline T oct_gamma_##SFX(T x)                                           \
+{                                                                              \
+    if (x == 0)                                                                \
+        return signbit(x) ? -(T)INFINITY : (T)INFINITY;                        \
+    if ((x < 0 && nint_##SFX(x) == x) || isinf(x))                             \
+        return (T)INFINITY;                                                    \
+    if (isnan(x))                                                              \
+        return (T)NAN;                                                         \
+    return tgamma##SFX(x);                                                     \
+}                                                                              \
+static inline T oct_sign_##SFX(T x)                                            \
+{                                                                              \
+    return isnan(x) ? x : x > 0 ? (T)1 : x < 0 ? (T)-1 : (T)0;                 \
+}                                                                              \
+static inline T oct_max_##SFX(T x, T y) { return isnan(y) ? x : (x >= y ? x : y); } \
+static inline T oct_min_##SFX(T x, T y) { return isnan(y) ? x : (x <= y ? x : y); } \
+/* Octave gives a complex result where gamma(x) < 0: x < 0, not an        */  \
+/* integer, floor(x) odd.                                                 */  \
+static inline int lgamma_complex_##SFX(T x)                                    \
+{                                                                              \
+    return x < 0 && floor##SFX(x) != x && !isinf(x) &&                         \
+           fmod##SFX(floor##SFX(x), 2) != 0;                                   \
+}
+
+#define EPS_ 2.220446049250313e-16
+#define EPS_f 1.1920929e-07f
+DEF_SCALARS(double, )
+DEF_SCALARS(float, f)
+
+/* ---- unary ------------------------------------------------------------------- */
+
+/* Domain checks: a true condition means Octave would go complex. */
+#define UNARY_CASES(T, SFX)                                                         \
+    case DFG_OP_NEG:     LOOP(-x)                                                   \
+    case DFG_OP_EXP:     LOOP(exp##SFX(x))                                          \
+    case DFG_OP_LOG:     DLOOP(x < 0, log##SFX(x), "log")                           \
+    case DFG_OP_LOG1P:   DLOOP(x < -1, log1p##SFX(x), "log1p")                      \
+    case DFG_OP_EXPM1:   LOOP(expm1##SFX(x))                                        \
+    case DFG_OP_LOG2:    DLOOP(x < 0, log2##SFX(x), "log2")                         \
+    case DFG_OP_LOG10:   DLOOP(x < 0, log10##SFX(x), "log10")                       \
+    case DFG_OP_SQRT:    DLOOP(x < 0, sqrt##SFX(x), "sqrt")                         \
+    case DFG_OP_ABS:     LOOP(fabs##SFX(x))                                         \
+    case DFG_OP_SIGN:    LOOP(oct_sign_##SFX(x))                                    \
+    case DFG_OP_SIN:     LOOP(sin##SFX(x))                                          \
+    case DFG_OP_COS:     LOOP(cos##SFX(x))                                          \
+    case DFG_OP_TAN:     LOOP(tan##SFX(x))                                          \
+    case DFG_OP_ASIN:    DLOOP(x < -1 || x > 1, asin##SFX(x), "asin")               \
+    case DFG_OP_ACOS:    DLOOP(x < -1 || x > 1, acos##SFX(x), "acos")               \
+    case DFG_OP_ATAN:    LOOP(atan##SFX(x))                                         \
+    case DFG_OP_SINH:    LOOP(sinh##SFX(x))                                         \
+    case DFG_OP_COSH:    LOOP(cosh##SFX(x))                                         \
+    case DFG_OP_TANH:    LOOP(tanh##SFX(x))                                         \
+    case DFG_OP_ASINH:   LOOP(asinh##SFX(x))                                        \
+    case DFG_OP_ACOSH:   DLOOP(x < 1, acosh##SFX(x), "acosh")                       \
+    case DFG_OP_ATANH:   DLOOP(x < -1 || x > 1, atanh##SFX(x), "atanh")             \
+    case DFG_OP_FLOOR:   LOOP(floor##SFX(x))                                        \
+    case DFG_OP_CEIL:    LOOP(ceil##SFX(x))                                         \
+    case DFG_OP_ROUND:   LOOP(round##SFX(x))                                        \
+    case DFG_OP_FIX:     LOOP(trunc##SFX(x))                                        \
+    case DFG_OP_ERF:     LOOP(erf##SFX(x))                                          \
+    case DFG_OP_ERFC:    LOOP(erfc##SFX(x))                                         \
+    case DFG_OP_GAMMA:   LOOP(oct_gamma_##SFX(x))                                   \
+    case DFG_OP_GAMMALN: DLOOP(lgamma_complex_##SFX(x), lgamma##SFX(x), "gammaln")
+
+#define LOOP(E) { for (int64_t i = 0; i < n; i++) { const TT x = a[i]; o[i] = (E); } return DFG_OK; }
+#define DLOOP(BAD, E, NAME) {                                                    \
+        int bad = 0;                                                             \
+        for (int64_t i = 0; i < n; i++) { const TT x = a[i]; bad |= (BAD); o[i] = (E); } \
+        if (bad) return complex_error(NAME);                                     \
+        return DFG_OK; }
+
+static int complex_error(const char * fn)
+{
+    return dfg_set_error(DFG_ERR_DOMAIN,
+                         "dfg.%s: the result would be complex for some elements of the input; "
+                         "dfg supports real values only", fn);
+}
+
+static int nan_logical_error(const char * fn)
+{
+    return dfg_set_error(DFG_ERR_ARG, "dfg.%s: NaN can't be converted to logical value", fn);
+}
+
+static int unary_double(int op, double * o, const double * a, int64_t n)
+{
+#define TT double
+    switch (op) { UNARY_CASES(double, ) }
+#undef TT
+    return dfg_set_error(DFG_ERR_INTERNAL, "dfg: no double kernel for %s", dfg_op_name(op));
+}
+
+static int unary_single(int op, float * o, const float * a, int64_t n)
+{
+#define TT float
+    switch (op) { UNARY_CASES(float, f) }
+#undef TT
+    return dfg_set_error(DFG_ERR_INTERNAL, "dfg: no single kernel for %s", dfg_op_name(op));
+}
+#undef LOOP
+#undef DLOOP
+
+/* Conversion between any two classes (logical from NaN is an error). */
+#define CAST_LOOP(TO, TI, E) { TO * o = out; const TI * a = in; \
+        for (int64_t i = 0; i < n; i++) { o[i] = (E); } return DFG_OK; }
+#define TO_LOGICAL(TI) { uint8_t * o = out; const TI * a = in; int bad = 0;   \
+        for (int64_t i = 0; i < n; i++) { bad |= isnan(a[i]); o[i] = a[i] != 0; } \
+        return bad ? nan_logical_error(name) : DFG_OK; }
+
+static int cast(int dt_in, int dt_out, void * out, const void * in, int64_t n,
+                const char * name)
+{
+    if (dt_in == dt_out) {
+        if (out != in)
+            memmove(out, in, (size_t)n * dfg_dtype_size(dt_in));
+        return DFG_OK;
+    }
+    switch (dt_out * 3 + dt_in) {
+    case DFG_DOUBLE * 3 + DFG_SINGLE:   CAST_LOOP(double, float, a[i])
+    case DFG_DOUBLE * 3 + DFG_LOGICAL:  CAST_LOOP(double, uint8_t, a[i])
+    case DFG_SINGLE * 3 + DFG_DOUBLE:   CAST_LOOP(float, double, (float)a[i])
+    case DFG_SINGLE * 3 + DFG_LOGICAL:  CAST_LOOP(float, uint8_t, a[i])
+    case DFG_LOGICAL * 3 + DFG_DOUBLE:  TO_LOGICAL(double)
+    case DFG_LOGICAL * 3 + DFG_SINGLE:  TO_LOGICAL(float)
+    }
+    return dfg_set_error(DFG_ERR_INTERNAL, "dfg: bad cast");
+}
+
+int dfg_cpu_unary(int op, int dt_in, int dt_out, void * out, const void * in,
+                  int64_t n)
+{
+    if (op == DFG_OP_CAST)
+        return cast(dt_in, dt_out, out, in, n, "logical");
+    if (op == DFG_OP_NOT) {
+        /* not(x) = (x == 0); NaN is an error, as in Octave */
+        int st = cast(dt_in, DFG_LOGICAL, out, in, n, "not");
+        if (st)
+            return st;
+        uint8_t * o = out;
+        for (int64_t i = 0; i < n; i++)
+            o[i] = !o[i];
+        return DFG_OK;
+    }
+    if (dt_in != dt_out)
+        return dfg_set_error(DFG_ERR_INTERNAL, "dfg.%s: mixed classes", dfg_op_name(op));
+    if (dt_in == DFG_DOUBLE)
+        return unary_double(op, out, in, n);
+    if (dt_in == DFG_SINGLE)
+        return unary_single(op, out, in, n);
+    return dfg_set_error(DFG_ERR_INTERNAL, "dfg.%s: no kernel for logical", dfg_op_name(op));
+}
+
+/* ---- broadcasting n-ary ops ---------------------------------------------------- */
+
+/* An inner loop over n elements with per-input strides of 0 or 1.  The
+ * four stride combinations are written out so each one vectorises. */
+#define BIN_LOOP(TI, TO, E) do {                                                    \
+        const TI * A = a; const TI * B = b; TO * O = o;                             \
+        if (sa && sb)      for (int64_t i = 0; i < n; i++) { const TI x = A[i], y = B[i]; O[i] = (E); } \
+        else if (sa)     { const TI y = B[0]; for (int64_t i = 0; i < n; i++) { const TI x = A[i]; O[i] = (E); } } \
+        else if (sb)     { const TI x = A[0]; for (int64_t i = 0; i < n; i++) { const TI y = B[i]; O[i] = (E); } } \
+        else             { const TI x = A[0], y = B[0]; for (int64_t i = 0; i < n; i++) O[i] = (E); } \
+    } while (0)
+
+#define BIN_CASES(TI, SFX)                                                          \
+    case DFG_OP_ADD:   BIN_LOOP(TI, TI, x + y); break;                              \
+    case DFG_OP_SUB:   BIN_LOOP(TI, TI, x - y); break;                              \
+    case DFG_OP_MUL:   BIN_LOOP(TI, TI, x * y); break;                              \
+    case DFG_OP_DIV:   BIN_LOOP(TI, TI, x / y); break;                              \
+    case DFG_OP_POW:   BIN_LOOP(TI, TI, (*bad |= (x < 0 && y != floor##SFX(y) && !isnan(y)),     \
+                                         pow##SFX(x, y))); break;                   \
+    case DFG_OP_ATAN2: BIN_LOOP(TI, TI, atan2##SFX(x, y)); break;                   \
+    case DFG_OP_HYPOT: BIN_LOOP(TI, TI, hypot##SFX(x, y)); break;                   \
+    case DFG_OP_MOD:   BIN_LOOP(TI, TI, oct_mod_##SFX(x, y)); break;                \
+    case DFG_OP_REM:   BIN_LOOP(TI, TI, oct_rem_##SFX(x, y)); break;                \
+    case DFG_OP_MAX2:  BIN_LOOP(TI, TI, oct_max_##SFX(x, y)); break;                \
+    case DFG_OP_MIN2:  BIN_LOOP(TI, TI, oct_min_##SFX(x, y)); break;                \
+    case DFG_OP_EQ:    BIN_LOOP(TI, uint8_t, x == y); break;                        \
+    case DFG_OP_NE:    BIN_LOOP(TI, uint8_t, x != y); break;                        \
+    case DFG_OP_LT:    BIN_LOOP(TI, uint8_t, x < y); break;                         \
+    case DFG_OP_LE:    BIN_LOOP(TI, uint8_t, x <= y); break;                        \
+    case DFG_OP_GT:    BIN_LOOP(TI, uint8_t, x > y); break;                         \
+    case DFG_OP_GE:    BIN_LOOP(TI, uint8_t, x >= y); break;                        \
+    case DFG_OP_AND:   BIN_LOOP(TI, uint8_t, (*bad |= 2 * (isnan(x) || isnan(y)),   \
+                                              x != 0 && y != 0)); break;            \
+    case DFG_OP_OR:    BIN_LOOP(TI, uint8_t, (*bad |= 2 * (isnan(x) || isnan(y)),   \
+                                              x != 0 || y != 0)); break;            \
+    case DFG_OP_XOR:   BIN_LOOP(TI, uint8_t, (*bad |= 2 * (isnan(x) || isnan(y)),   \
+                                              (x != 0) != (y != 0))); break;        \
+    default: return -1;
+
+static int bin_double(int op, void * o, const void * a, int64_t sa,
+                      const void * b, int64_t sb, int64_t n, int * bad)
+{
+    switch (op) { BIN_CASES(double, ) }
+    return 0;
+}
+
+static int bin_single(int op, void * o, const void * a, int64_t sa,
+                      const void * b, int64_t sb, int64_t n, int * bad)
+{
+    switch (op) { BIN_CASES(float, f) }
+    return 0;
+}
+
+static int bin_logical(int op, void * o, const void * a, int64_t sa,
+                       const void * b, int64_t sb, int64_t n, int * bad)
+{
+    (void)bad;
+    switch (op) {
+    case DFG_OP_MAX2: BIN_LOOP(uint8_t, uint8_t, x | y); break;
+    case DFG_OP_MIN2: BIN_LOOP(uint8_t, uint8_t, x & y); break;
+    default: return -1;
+    }
+    return 0;
+}
+
+/* merge: o = m ? a : b */
+#define MERGE_LOOP(T) do {                                                          \
+        const uint8_t * M = m; const T * A = a; const T * B = b; T * O = o;         \
+        for (int64_t i = 0; i < n; i++)                                             \
+            O[i] = M[i * sm] ? A[i * sa] : B[i * sb];                               \
+    } while (0)
+
+static void merge_row(int dt, void * o, const void * m, int64_t sm, const void * a,
+                      int64_t sa, const void * b, int64_t sb, int64_t n)
+{
+    if (dt == DFG_DOUBLE)      MERGE_LOOP(double);
+    else if (dt == DFG_SINGLE) MERGE_LOOP(float);
+    else                       MERGE_LOOP(uint8_t);
+}
+
+int dfg_cpu_nary(int op, int n_in, const int * dt_in, int dt_out, void * out,
+                 const void * const * in, int ndim, const int64_t * dims,
+                 const int64_t (*ind)[DFG_MAX_DIMS])
+{
+    int64_t stride[3][DFG_MAX_DIMS];   /* element strides, 0 where broadcast */
+    size_t  esz[3];
+    if (n_in < 2 || n_in > 3)
+        return dfg_set_error(DFG_ERR_INTERNAL, "dfg: bad arity for %s", dfg_op_name(op));
+    int64_t numel = dfg_shape_numel(ndim, dims);
+    if (numel == 0)
+        return DFG_OK;
+    for (int k = 0; k < n_in; k++) {
+        esz[k] = dfg_dtype_size(dt_in[k]);
+        int64_t s = 1;
+        for (int j = 0; j < ndim; j++) {
+            stride[k][j] = ind[k][j] == 1 ? 0 : s;
+            s *= ind[k][j];
+        }
+    }
+    int (*bin)(int, void *, const void *, int64_t, const void *, int64_t, int64_t, int *) =
+        dt_in[n_in - 1] == DFG_DOUBLE ? bin_double :
+        dt_in[n_in - 1] == DFG_SINGLE ? bin_single : bin_logical;
+    size_t eo = dfg_dtype_size(dt_out);
+    int bad = 0;
+
+    /* Walk the outer dimensions with a counter; the inner loop runs along
+     * dimension 0 (or over everything when no input broadcasts). */
+    int64_t n0 = dims[0];
+    int     start = 1;
+    int flat = 1;
+    for (int k = 0; k < n_in; k++)
+        for (int j = 0; j < ndim; j++)
+            if (ind[k][j] != dims[j])
+                flat = 0;
+    int all_scalar_or_full = 1;
+    for (int k = 0; k < n_in; k++) {
+        int64_t m = dfg_shape_numel(ndim, ind[k]);
+        if (m != 1 && m != numel)
+            all_scalar_or_full = 0;
+    }
+    if (flat || all_scalar_or_full) {
+        n0 = numel;
+        start = ndim;
+        for (int k = 0; k < n_in; k++)
+            stride[k][0] = dfg_shape_numel(ndim, ind[k]) == 1 ? 0 : 1;
+    }
+    int64_t ctr[DFG_MAX_DIMS] = {0};
+    int64_t off[3] = {0, 0, 0}, ooff = 0;
+    for (;;) {
+        const char * p0 = (const char *)in[0] + off[0] * (int64_t)esz[0];
+        const char * p1 = (const char *)in[1] + off[1] * (int64_t)esz[1];
+        char * po = (char *)out + ooff * (int64_t)eo;
+        if (op == DFG_OP_MERGE) {
+            const char * p2 = (const char *)in[2] + off[2] * (int64_t)esz[2];
+            merge_row(dt_out, po, p0, stride[0][0], p1, stride[1][0], p2, stride[2][0], n0);
+        } else if (bin(op, po, p0, stride[0][0], p1, stride[1][0], n0, &bad) < 0) {
+            return dfg_set_error(DFG_ERR_INTERNAL, "dfg: no kernel for %s on %s",
+                                 dfg_op_name(op), dfg_dtype_name(dt_in[0]));
+        }
+        ooff += n0;
+        int j = start;
+        for (; j < ndim; j++) {
+            ctr[j]++;
+            for (int k = 0; k < n_in; k++)
+                off[k] += stride[k][j];
+            if (ctr[j] < dims[j])
+                break;
+            for (int k = 0; k < n_in; k++)
+                off[k] -= stride[k][j] * dims[j];
+            ctr[j] = 0;
+        }
+        if (j >= ndim)
+            break;
+    }
+    if (bad & 1)
+        return complex_error(dfg_op_name(op));
+    if (bad & 2)
+        return nan_logical_error(dfg_op_name(op));
+    return DFG_OK;
+}

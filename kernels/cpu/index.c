@@ -1,0 +1,181 @@
+/* kernels/cpu/index.c -- exact re-index copies: permute, gather (indexing),
+ * scatter (indexed assignment) and cat.  Byte copies of es-byte elements, so
+ * one kernel serves every class. */
+#include <string.h>
+#include "cpu.h"
+
+/* Copies one element of es bytes; the common sizes become single moves. */
+static inline void copy_elem(size_t es, char * d, const char * s)
+{
+    switch (es) {
+    case 8: memcpy(d, s, 8); break;
+    case 4: memcpy(d, s, 4); break;
+    case 1: *d = *s; break;
+    default: memcpy(d, s, es);
+    }
+}
+
+int dfg_cpu_permute(size_t es, void * out, const void * in, int ndim,
+                    const int64_t * in_dims, const int64_t * perm)
+{
+    int64_t istride[DFG_MAX_DIMS], odims[DFG_MAX_DIMS], ostr[DFG_MAX_DIMS];
+    int64_t s = 1, numel = 1;
+    for (int j = 0; j < ndim; j++) {
+        istride[j] = s;
+        s *= in_dims[j];
+    }
+    for (int j = 0; j < ndim; j++) {
+        odims[j] = in_dims[perm[j]];
+        ostr[j] = istride[perm[j]];   /* input stride of output dim j */
+        numel *= odims[j];
+    }
+    if (numel == 0)
+        return DFG_OK;
+    /* 2-D transpose in cache blocks */
+    if (ndim == 2 && perm[0] == 1) {
+        int64_t r = odims[0], c = odims[1];     /* out is r x c, in is c x r */
+        const int64_t B = 32;
+        for (int64_t j0 = 0; j0 < c; j0 += B)
+            for (int64_t i0 = 0; i0 < r; i0 += B)
+                for (int64_t j = j0; j < j0 + B && j < c; j++)
+                    for (int64_t i = i0; i < i0 + B && i < r; i++)
+                        copy_elem(es, (char *)out + (i + r * j) * (int64_t)es,
+                                  (const char *)in + (j + c * i) * (int64_t)es);
+        return DFG_OK;
+    }
+    int64_t ctr[DFG_MAX_DIMS] = {0}, ioff = 0;
+    char * o = out;
+    for (int64_t k = 0; k < numel; k++) {
+        copy_elem(es, o + k * (int64_t)es, (const char *)in + ioff * (int64_t)es);
+        for (int j = 0; j < ndim; j++) {
+            ioff += ostr[j];
+            if (++ctr[j] < odims[j])
+                break;
+            ioff -= ostr[j] * odims[j];
+            ctr[j] = 0;
+        }
+    }
+    return DFG_OK;
+}
+
+/* Decoded GATHER/SCATTER header (see lib/ops.def). */
+typedef struct idx_hdr {
+    int64_t         k;
+    const int64_t * view, * cnt, * ix[DFG_MAX_DIMS];
+    int64_t         nd_out;
+    const int64_t * dout;
+    int64_t         block;
+} idx_hdr;
+
+static void decode(const int64_t * h, idx_hdr * d)
+{
+    d->k = h[0];
+    d->view = h + 1;
+    d->cnt = h + 1 + d->k;
+    d->nd_out = h[1 + 2 * d->k];
+    d->dout = h + 2 + 2 * d->k;
+    const int64_t * p = d->dout + d->nd_out;
+    d->block = 1;
+    for (int64_t j = 0; j < d->k; j++) {
+        d->ix[j] = p;
+        p += d->cnt[j];
+        d->block *= d->cnt[j];
+    }
+}
+
+/* Visits the block in column-major order, calling back with the linear
+ * offset into an array whose k-d view has the given dims. */
+#define FOR_BLOCK(d, vdims, OFF, BODY) do {                                    \
+        int64_t vs_[DFG_MAX_DIMS], c_[DFG_MAX_DIMS] = {0}, s_ = 1;             \
+        for (int64_t j_ = 0; j_ < (d)->k; j_++) { vs_[j_] = s_; s_ *= (vdims)[j_]; } \
+        for (int64_t b_ = 0; b_ < (d)->block; b_++) {                          \
+            int64_t OFF = 0;                                                   \
+            for (int64_t j_ = 0; j_ < (d)->k; j_++)                            \
+                OFF += (d)->ix[j_][c_[j_]] * vs_[j_];                          \
+            BODY;                                                              \
+            for (int64_t j_ = 0; j_ < (d)->k; j_++) {                          \
+                if (++c_[j_] < (d)->cnt[j_]) break;                            \
+                c_[j_] = 0;                                                    \
+            }                                                                  \
+        }                                                                      \
+    } while (0)
+
+int dfg_cpu_gather(size_t es, void * out, const void * in, const int64_t * hdr)
+{
+    idx_hdr d;
+    decode(hdr, &d);
+    char * o = out;
+    const char * s = in;
+    int64_t at = 0;
+    FOR_BLOCK(&d, d.view, off, copy_elem(es, o + (at++) * (int64_t)es, s + off * (int64_t)es));
+    return DFG_OK;
+}
+
+int dfg_cpu_scatter(size_t es, void * out, const void * in, int in_ndim,
+                    const int64_t * in_dims, const void * v, int64_t v_numel,
+                    const int64_t * hdr)
+{
+    idx_hdr d;
+    decode(hdr, &d);
+    /* the result's k-d view: dims_out with the trailing ones folded */
+    int64_t rview[DFG_MAX_DIMS], xview[DFG_MAX_DIMS];
+    for (int64_t j = 0; j < d.k; j++) {
+        rview[j] = j < d.nd_out ? d.dout[j] : 1;
+        xview[j] = d.view[j];
+    }
+    for (int64_t j = d.k; j < d.nd_out; j++)
+        rview[d.k - 1] *= d.dout[j];
+    int64_t rnumel = 1, xnumel = dfg_shape_numel(in_ndim, in_dims);
+    for (int64_t j = 0; j < d.k; j++)
+        rnumel *= rview[j];
+    char * o = out;
+    const char * x = in, * vv = v;
+    if (rnumel == xnumel) {
+        if (out != in)
+            memcpy(o, x, (size_t)(xnumel * (int64_t)es));
+    } else {
+        /* growth: place x's view block at the start of the result's view */
+        memset(o, 0, (size_t)(rnumel * (int64_t)es));
+        int64_t c[DFG_MAX_DIMS] = {0};
+        for (int64_t e = 0; e < xnumel; e++) {
+            int64_t off = 0, s = 1;
+            for (int64_t j = 0; j < d.k; j++) {
+                off += c[j] * s;
+                s *= rview[j];
+            }
+            copy_elem(es, o + off * (int64_t)es, x + e * (int64_t)es);
+            for (int64_t j = 0; j < d.k; j++) {
+                if (++c[j] < xview[j]) break;
+                c[j] = 0;
+            }
+        }
+    }
+    int64_t at = 0;
+    int64_t vstep = v_numel == 1 ? 0 : 1;
+    FOR_BLOCK(&d, rview, off, { copy_elem(es, o + off * (int64_t)es, vv + at * (int64_t)es); at += vstep; });
+    return DFG_OK;
+}
+
+int dfg_cpu_cat(size_t es, void * out, int n, const void * const * in,
+                const int64_t * extent, int ndim, const int64_t * out_dims,
+                int dim)
+{
+    int64_t pre = 1, post = 1;
+    for (int j = 0; j < dim; j++)
+        pre *= out_dims[j];
+    for (int j = dim + 1; j < ndim; j++)
+        post *= out_dims[j];
+    int64_t row = pre * out_dims[dim] * (int64_t)es;   /* bytes per outer step */
+    int64_t at = 0;
+    for (int k = 0; k < n; k++) {
+        int64_t chunk = pre * extent[k] * (int64_t)es;
+        if (chunk) {
+            const char * s = in[k];
+            char * o = (char *)out + at;
+            for (int64_t q = 0; q < post; q++)
+                memcpy(o + q * row, s + q * chunk, (size_t)chunk);
+        }
+        at += chunk;
+    }
+    return DFG_OK;
+}

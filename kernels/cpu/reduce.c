@@ -1,0 +1,326 @@
+/* kernels/cpu/reduce.c -- reductions and cumulative ops along the middle
+ * axis of a [pre, n, post] array (see cpu.h).
+ *
+ * Octave semantics, checked against GNU Octave 7.3 (and its mx-inlines.cc):
+ *  - sum/prod accumulate in the output class, strictly in index order
+ *    (sum(single(...)) is a float running sum, not a double or pairwise one);
+ *    the accumulator starts at 0 / 1, so sum(-0) is +0.
+ *  - cumsum/cumprod start from the first element (cumsum(-0) is -0) and
+ *    accumulate in the output class.
+ *  - max/min skip NaN unless every element is NaN (then NaN, index 1); a
+ *    later element replaces the current one only if strictly better, so the
+ *    first of equal extremes wins (max([-0 0]) is -0, index 1).
+ *  - any/all follow Octave's mx-inlines.cc, NOT "NaN is true" as cpu.h
+ *    says: any counts an element only if it is nonzero and not NaN
+ *    (any([0 NaN]) is 0, any(NaN) is 0); all fails only on an exact zero
+ *    (all([1 NaN]) is 1), except that for pre > 1 and n <= 8 Octave takes
+ *    another path (mx_inline_all_r) where NaN also fails it:
+ *    all([NaN 1; 1 1], 2) is [0; 1] while all([NaN 1], 2) is 1.  We match
+ *    Octave 7.3 in every case (DFG_RED_ALL dispatches to "allr" there).
+ *
+ * Layout: for pre == 1 each output is a contiguous run of n inputs.  For
+ * pre > 1 the kernels work on blocks of up to BLK consecutive i and stream
+ * over k, so the inner loop is contiguous (vectorisable) and the block of
+ * accumulators stays in L1; no stride-pre inner loop anywhere.  any/all
+ * stop early once the result is settled (per block when pre > 1); max/min
+ * use the NaN-aware comparison only while some running best is NaN.
+ *
+ * Each op is a macro body instantiated per (input, output) C type; the
+ * instantiations fill one dispatch table per entry point.  Nothing is
+ * allocated: max/min/argmax/argmin keep their running bests in a stack
+ * block. */
+#include "cpu.h"
+
+#define BLK 256         /* pre > 1: accumulators per block            */
+
+typedef void (*red_fn)(void * out, const void * in,
+                       int64_t pre, int64_t n, int64_t post);
+
+/* Type suffixes: d = double, f = float, b = logical (uint8_t). */
+enum { DT_d = DFG_DOUBLE, DT_f = DFG_SINGLE, DT_b = DFG_LOGICAL };
+
+static inline int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+
+/* ---- per-op steps ---------------------------------------------------------
+ * Folds: acc = STEP(TO, acc, v) starting from ID; once SAT(acc) holds the
+ * result can no longer change (any/all short-circuit, as Octave does). */
+#define ISNAN(x)        ((x) != (x))        /* always false for uint8_t */
+#define sum_ID          0
+#define sum_STEP(TO, a, v)  ((TO)((a) + (TO)(v)))
+#define sum_SAT(a)      0
+#define prod_ID         1
+#define prod_STEP(TO, a, v) ((TO)((a) * (TO)(v)))
+#define prod_SAT(a)     0
+/* Octave's xis_true: nonzero and not NaN; xis_false: exactly zero. */
+#define IS_TRUE(v)      ((v) != 0 && !ISNAN(v))
+#define any_ID          0
+#define any_STEP(TO, a, v)  ((TO)((a) | IS_TRUE(v)))
+#define any_SAT(a)      ((a) != 0)
+#define all_ID          1
+#define all_STEP(TO, a, v)  ((TO)((a) & ((v) != 0)))
+#define all_SAT(a)      ((a) == 0)
+#define allr_ID         1
+#define allr_STEP(TO, a, v) ((TO)((a) & IS_TRUE(v)))
+#define allr_SAT(a)     ((a) == 0)
+
+/* Extremes: CMP(v, a) says v strictly beats the current best a; IDX says
+ * whether the kernel writes the 1-based index (double) or the value. */
+#define max_CMP(v, a)    ((v) > (a))
+#define min_CMP(v, a)    ((v) < (a))
+#define argmax_CMP       max_CMP
+#define argmin_CMP       min_CMP
+#define max_IDX          0
+#define min_IDX          0
+#define argmax_IDX       1
+#define argmin_IDX       1
+
+/* ---- folds: sum, prod, any, all ------------------------------------------ */
+#define DEF_FOLD(op, si, TI, so, TO)                                          \
+static void op##_##si##_##so(void * out_, const void * in_,                   \
+                             int64_t pre, int64_t n, int64_t post)            \
+{                                                                             \
+    TO * restrict out = (TO *) out_;                                          \
+    const TI * restrict in = (const TI *) in_;                                \
+    for (int64_t j = 0; j < post; j++) {                                      \
+        const TI * src = in + j * pre * n;                                    \
+        TO * dst = out + j * pre;                                             \
+        if (pre == 1) {                                                       \
+            TO acc = (TO) op##_ID;                                            \
+            for (int64_t k = 0; k < n; k++) {                                 \
+                acc = op##_STEP(TO, acc, src[k]);                             \
+                if (op##_SAT(acc))                                            \
+                    break;                                                    \
+            }                                                                 \
+            dst[0] = acc;                                                     \
+            continue;                                                         \
+        }                                                                     \
+        for (int64_t i0 = 0; i0 < pre; i0 += BLK) {                           \
+            const int64_t m = min64(BLK, pre - i0);                           \
+            TO * restrict d = dst + i0;                                       \
+            for (int64_t i = 0; i < m; i++)                                   \
+                d[i] = (TO) op##_ID;                                          \
+            for (int64_t k = 0; k < n; k++) {                                 \
+                const TI * restrict s = src + k * pre + i0;                   \
+                int sat = 1;                                                  \
+                for (int64_t i = 0; i < m; i++) {                             \
+                    d[i] = op##_STEP(TO, d[i], s[i]);                         \
+                    sat &= op##_SAT(d[i]);                                    \
+                }                                                             \
+                if (sat)                                                      \
+                    break;                                                    \
+            }                                                                 \
+        }                                                                     \
+    }                                                                         \
+}
+
+/* ---- max, min, argmax, argmin ---------------------------------------------
+ * Octave's algorithm: skip leading NaNs, then only a strictly better element
+ * replaces the best (all NaN: the first element, index 1).  For pre > 1 the
+ * block of running bests lives in best[]; while some of them are still NaN
+ * the NaN-aware step runs, then the plain comparison. */
+#define EXT_STEP(op, TI, TO, COND)                                            \
+    {                                                                         \
+        const TI * restrict s = src + k * pre + i0;                           \
+        const TO idx = (TO) (k + 1);                                          \
+        for (int64_t i = 0; i < m; i++) {                                     \
+            const TI v = s[i], a = best[i];                                   \
+            const int b = COND;                                               \
+            best[i] = b ? v : a;                                              \
+            if (op##_IDX)                                                     \
+                d[i] = b ? idx : d[i];                                        \
+        }                                                                     \
+    }
+#define DEF_EXT(op, si, TI, so, TO)                                           \
+static void op##_##si##_##so(void * out_, const void * in_,                   \
+                             int64_t pre, int64_t n, int64_t post)            \
+{                                                                             \
+    TO * restrict out = (TO *) out_;                                          \
+    const TI * restrict in = (const TI *) in_;                                \
+    TI best[BLK];                                                             \
+    for (int64_t j = 0; j < post; j++) {                                      \
+        const TI * src = in + j * pre * n;                                    \
+        TO * dst = out + j * pre;                                             \
+        if (pre == 1) {                                                       \
+            int64_t k = 0;                                                    \
+            while (k < n && ISNAN(src[k]))                                    \
+                k++;                                                          \
+            if (k == n)                                                       \
+                k = 0;                                                        \
+            int64_t at = k;                                                   \
+            TI acc = src[k];                                                  \
+            for (k++; k < n; k++) {                                           \
+                const TI v = src[k];                                          \
+                if (op##_CMP(v, acc)) {                                       \
+                    acc = v;                                                  \
+                    at = k;                                                   \
+                }                                                             \
+            }                                                                 \
+            dst[0] = op##_IDX ? (TO) (at + 1) : (TO) acc;                     \
+            continue;                                                         \
+        }                                                                     \
+        for (int64_t i0 = 0; i0 < pre; i0 += BLK) {                           \
+            const int64_t m = min64(BLK, pre - i0);                           \
+            TO * restrict d = dst + i0;                                       \
+            int nan = 0;                                                      \
+            for (int64_t i = 0; i < m; i++) {                                 \
+                best[i] = src[i0 + i];                                        \
+                nan |= ISNAN(best[i]);                                        \
+                if (op##_IDX)                                                 \
+                    d[i] = 1;                                                 \
+            }                                                                 \
+            int64_t k = 1;                                                    \
+            for (; nan && k < n; k++) {                                       \
+                EXT_STEP(op, TI, TO, op##_CMP(v, a) || (ISNAN(a) && !ISNAN(v))) \
+                nan = 0;                                                      \
+                for (int64_t i = 0; i < m; i++)                               \
+                    nan |= ISNAN(best[i]);                                    \
+            }                                                                 \
+            for (; k < n; k++)                                                \
+                EXT_STEP(op, TI, TO, op##_CMP(v, a))                          \
+            if (!op##_IDX)                                                    \
+                for (int64_t i = 0; i < m; i++)                               \
+                    d[i] = (TO) best[i];                                      \
+        }                                                                     \
+    }                                                                         \
+}
+
+/* ---- scans: cumsum, cumprod ----------------------------------------------
+ * out may alias in (same dtype), so no restrict here: each element is read
+ * before the same position is written, and only earlier rows of out are
+ * read back. */
+#define cumsum_STEP  sum_STEP
+#define cumprod_STEP prod_STEP
+#define DEF_SCAN(op, si, TI, so, TO)                                          \
+static void op##_##si##_##so(void * out_, const void * in_,                   \
+                             int64_t pre, int64_t n, int64_t post)            \
+{                                                                             \
+    TO * out = (TO *) out_;                                                   \
+    const TI * in = (const TI *) in_;                                         \
+    if (n == 0)                                                               \
+        return;                                                               \
+    for (int64_t j = 0; j < post; j++) {                                      \
+        const TI * src = in + j * pre * n;                                    \
+        TO * dst = out + j * pre * n;                                         \
+        if (pre == 1) {                                                       \
+            TO acc = (TO) src[0];                                             \
+            dst[0] = acc;                                                     \
+            for (int64_t k = 1; k < n; k++) {                                 \
+                acc = op##_STEP(TO, acc, src[k]);                             \
+                dst[k] = acc;                                                 \
+            }                                                                 \
+            continue;                                                         \
+        }                                                                     \
+        for (int64_t i = 0; i < pre; i++)                                     \
+            dst[i] = (TO) src[i];                                             \
+        for (int64_t k = 1; k < n; k++) {                                     \
+            const TO * p = dst + (k - 1) * pre;                               \
+            const TI * s = src + k * pre;                                     \
+            TO * d = dst + k * pre;                                           \
+            for (int64_t i = 0; i < pre; i++)                                 \
+                d[i] = op##_STEP(TO, p[i], s[i]);                             \
+        }                                                                     \
+    }                                                                         \
+}
+
+/* ---- instantiation ------------------------------------------------------- */
+/* any input -> double or single (sum, prod, cumsum, cumprod) */
+#define INST_NUM(X, op)                                                       \
+    X(op, d, double, d, double)  X(op, f, float, d, double)                   \
+    X(op, b, uint8_t, d, double) X(op, d, double, f, float)                   \
+    X(op, f, float, f, float)    X(op, b, uint8_t, f, float)
+/* output class = input class (max, min) */
+#define INST_SAME(X, op)                                                      \
+    X(op, d, double, d, double) X(op, f, float, f, float)                     \
+    X(op, b, uint8_t, b, uint8_t)
+/* any input -> logical (any, all) */
+#define INST_LOG(X, op)                                                       \
+    X(op, d, double, b, uint8_t) X(op, f, float, b, uint8_t)                  \
+    X(op, b, uint8_t, b, uint8_t)
+/* any input -> double index (argmax, argmin) */
+#define INST_DBL(X, op)                                                       \
+    X(op, d, double, d, double) X(op, f, float, d, double)                    \
+    X(op, b, uint8_t, d, double)
+
+INST_NUM(DEF_FOLD, sum)
+INST_NUM(DEF_FOLD, prod)
+INST_LOG(DEF_FOLD, any)
+INST_LOG(DEF_FOLD, all)
+INST_LOG(DEF_FOLD, allr)
+INST_SAME(DEF_EXT, max)
+INST_SAME(DEF_EXT, min)
+INST_DBL(DEF_EXT, argmax)
+INST_DBL(DEF_EXT, argmin)
+INST_NUM(DEF_SCAN, cumsum)
+INST_NUM(DEF_SCAN, cumprod)
+
+enum {
+    OP_sum = DFG_RED_SUM, OP_prod = DFG_RED_PROD, OP_max = DFG_RED_MAX,
+    OP_min = DFG_RED_MIN, OP_any = DFG_RED_ANY, OP_all = DFG_RED_ALL,
+    OP_argmax = DFG_RED_ARGMAX, OP_argmin = DFG_RED_ARGMIN,
+    OP_cumsum = DFG_SCAN_CUMSUM, OP_cumprod = DFG_SCAN_CUMPROD
+};
+
+#define ENTRY(op, si, TI, so, TO) [OP_##op][DT_##si][DT_##so] = op##_##si##_##so,
+
+static const red_fn red_table[DFG_RED_COUNT][DFG_DTYPE_COUNT][DFG_DTYPE_COUNT] = {
+    INST_NUM(ENTRY, sum)     INST_NUM(ENTRY, prod)
+    INST_SAME(ENTRY, max)    INST_SAME(ENTRY, min)
+    INST_LOG(ENTRY, any)     INST_LOG(ENTRY, all)
+    INST_DBL(ENTRY, argmax)  INST_DBL(ENTRY, argmin)
+};
+
+/* all for pre > 1, n <= 8 (Octave's mx_inline_all_r), by input dtype. */
+static const red_fn allr_table[DFG_DTYPE_COUNT] = {
+    [DFG_DOUBLE] = allr_d_b, [DFG_SINGLE] = allr_f_b, [DFG_LOGICAL] = allr_b_b
+};
+
+static const red_fn scan_table[DFG_SCAN_COUNT][DFG_DTYPE_COUNT][DFG_DTYPE_COUNT] = {
+    INST_NUM(ENTRY, cumsum)  INST_NUM(ENTRY, cumprod)
+};
+
+/* ---- entry points -------------------------------------------------------- */
+static int valid_dt(int dt) { return dt >= 0 && dt < DFG_DTYPE_COUNT; }
+
+int dfg_cpu_reduce(int op, int dt_in, int dt_out, void * out, const void * in,
+                   int64_t pre, int64_t n, int64_t post)
+{
+    if (op < 0 || op >= DFG_RED_COUNT || !valid_dt(dt_in) || !valid_dt(dt_out)
+        || !red_table[op][dt_in][dt_out])
+        return dfg_set_error(DFG_ERR_INTERNAL,
+                             "dfg_cpu_reduce: no kernel for op %d, "
+                             "dtype %d -> %d", op, dt_in, dt_out);
+    if (pre < 0 || n < 0 || post < 0)
+        return dfg_set_error(DFG_ERR_INTERNAL,
+                             "dfg_cpu_reduce: bad layout [%lld, %lld, %lld]",
+                             (long long) pre, (long long) n, (long long) post);
+    if (pre == 0 || post == 0)
+        return DFG_OK;
+    /* max/min/argmax/argmin over an empty axis give an empty result (Octave:
+     * max(zeros(0,3)) is 0x3), so there is nothing to write. */
+    if (n == 0 && op != DFG_RED_SUM && op != DFG_RED_PROD &&
+        op != DFG_RED_ANY && op != DFG_RED_ALL)
+        return DFG_OK;
+    if (op == DFG_RED_ALL && pre > 1 && n <= 8)
+        allr_table[dt_in](out, in, pre, n, post);
+    else
+        red_table[op][dt_in][dt_out](out, in, pre, n, post);
+    return DFG_OK;
+}
+
+int dfg_cpu_scan(int op, int dt_in, int dt_out, void * out, const void * in,
+                 int64_t pre, int64_t n, int64_t post)
+{
+    if (op < 0 || op >= DFG_SCAN_COUNT || !valid_dt(dt_in) || !valid_dt(dt_out)
+        || !scan_table[op][dt_in][dt_out])
+        return dfg_set_error(DFG_ERR_INTERNAL,
+                             "dfg_cpu_scan: no kernel for op %d, "
+                             "dtype %d -> %d", op, dt_in, dt_out);
+    if (pre < 0 || n < 0 || post < 0)
+        return dfg_set_error(DFG_ERR_INTERNAL,
+                             "dfg_cpu_scan: bad layout [%lld, %lld, %lld]",
+                             (long long) pre, (long long) n, (long long) post);
+    if (pre == 0 || n == 0 || post == 0)
+        return DFG_OK;
+    scan_table[op][dt_in][dt_out](out, in, pre, n, post);
+    return DFG_OK;
+}

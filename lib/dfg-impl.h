@@ -1,0 +1,114 @@
+/* dfg-impl.h -- libdfg internals shared by lib/ and kernels/.  Not public. */
+#ifndef DFG_IMPL_H
+#define DFG_IMPL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include "dfg.h"
+
+/* ---- errors (lib/status.c) ----------------------------------------------
+ * dfg_set_error records a printf-style message for the calling thread and
+ * returns s, so "return dfg_set_error(DFG_ERR_SHAPE, ...)" reads naturally.
+ * dfg_set_warning records a warning for the mex gateway to raise after a
+ * plan run (the first one of a run is kept). */
+dfg_status dfg_set_error(dfg_status s, const char * fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void       dfg_set_warning(const char * fmt, ...)
+    __attribute__((format(printf, 1, 2)));
+
+/* ---- allocation (lib/store.c) -------------------------------------------
+ * All library memory goes through these (one place to inject an allocator
+ * or count bytes).  dfg_malloc(0) returns a valid unique pointer. */
+void * dfg_malloc(size_t n);
+void * dfg_calloc(size_t n, size_t size);
+void * dfg_realloc(void * p, size_t n);
+void   dfg_free(void * p);
+
+/* ---- families and dtype rules (lib/ops.def) ----------------------------- */
+enum dfg_family {
+    DFG_FAM_LEAF, DFG_FAM_UNARY, DFG_FAM_BINARY, DFG_FAM_TERNARY,
+    DFG_FAM_REDUCE, DFG_FAM_SCAN, DFG_FAM_RESHAPE, DFG_FAM_PERMUTE,
+    DFG_FAM_GATHER, DFG_FAM_SCATTER, DFG_FAM_CAT, DFG_FAM_MATMUL,
+    DFG_FAM_LINALG, DFG_FAM_PART, DFG_FAM_COUNT
+};
+enum dfg_dtrule {
+    DFG_DT_MATH, DFG_DT_LOGIC, DFG_DT_KEEP, DFG_DT_SAME, DFG_DT_DBL,
+    DFG_DT_ATTR, DFG_DT_COUNT
+};
+#define DFG_F_ELEMWISE 1u
+#define DFG_F_INPLACE  2u
+#define DFG_F_DIFF     4u
+
+typedef struct dfg_op_info {
+    const char * name;      /* Octave-facing name                          */
+    const char * ident;     /* C identifier, "ADD"                         */
+    int          family;    /* enum dfg_family                             */
+    int          arity;     /* -1: any number >= 1                         */
+    int          dtrule;    /* enum dfg_dtrule                             */
+    unsigned     flags;     /* DFG_F_*                                     */
+} dfg_op_info;
+extern const dfg_op_info dfg_ops[DFG_OP_COUNT];
+
+/* ---- nodes (lib/store.c) ------------------------------------------------ */
+typedef struct dfg_node dfg_node;
+
+/* The gradient slot: a rule builds, for output adjoint gy, one adjoint per
+ * input (an owned node, or NULL where none is needed).  Filled by the
+ * autodiff issue; NULL entries mean "no rule". */
+typedef dfg_status (*dfg_grad_fn)(dfg_node * y, dfg_node * gy, dfg_node ** gx);
+extern dfg_grad_fn dfg_grad_rules[DFG_OP_COUNT];
+
+struct dfg_node {
+    uint32_t    gen;            /* generation; matches the id's high half   */
+    uint32_t    slot;           /* index in the store                       */
+    int32_t     handles;        /* references held through ids              */
+    int32_t     uses;           /* references held by nodes and plans       */
+    int16_t     op;             /* dfg_op_code                              */
+    uint8_t     dtype;          /* dfg_dtype                                */
+    uint8_t     ndim;           /* >= 2                                     */
+    int64_t     dims[DFG_MAX_DIMS];
+    int64_t     numel;
+    int32_t     n_in;
+    dfg_node ** in;             /* owned array; each entry holds a use      */
+    int64_t     iattr[DFG_MAX_IATTR];
+    double      dattr[2];
+    int64_t *   idx;            /* owned copy of attr.idx, or NULL          */
+    int64_t     nidx;
+    void *      data;           /* owned: constant/variable storage         */
+    char *      name;           /* owned, or NULL                           */
+    uint64_t    hash;           /* structural hash (op, inputs, attrs)      */
+};
+
+/* Node helpers for the library's own code.  Pointers are only valid while
+ * the node holds a reference. */
+dfg_node *  dfg_node_get(dfg_id id);            /* NULL + error if stale    */
+dfg_id      dfg_node_id(const dfg_node * n);
+void        dfg_node_use(dfg_node * n);         /* uses++                    */
+void        dfg_node_unuse(dfg_node * n);       /* uses--, may free         */
+/* Makes a node of op with inputs (each gains a use) and a copy of attr;
+ * dtype/shape are filled by dfg_infer.  The new node has handles = 0,
+ * uses = 0: the caller takes what it needs. */
+dfg_status  dfg_node_make(int op, int n_in, dfg_node * const * in,
+                          const dfg_attr * attr, dfg_node ** out);
+/* Same as dfg_op but on node pointers, returning a node with one use that
+ * the caller owns (release with dfg_node_unuse). */
+dfg_status  dfg_build(int op, int n_in, dfg_node * const * in,
+                      const dfg_attr * attr, dfg_node ** out);
+
+/* ---- shape and class inference (lib/ops.c) ------------------------------ */
+dfg_status  dfg_infer(dfg_node * n);
+/* The class an op's kernel wants its inputs in, or -1 for "as they are";
+ * dfg_build converts inputs to it. */
+int         dfg_compute_dtype(int op, int n_in, dfg_node * const * in,
+                              const int64_t * iattr);
+/* Writes "3x4x2" into buf (at least 24 * DFG_MAX_DIMS bytes advised). */
+const char * dfg_shape_str(int ndim, const int64_t * dims, char * buf, size_t len);
+/* Drops trailing singletons (keeping 2 dims); returns the new ndim. */
+int         dfg_shape_normalize(int ndim, int64_t * dims);
+int64_t     dfg_shape_numel(int ndim, const int64_t * dims);
+
+/* ---- plans (lib/plan.c, lib/exec.c) ------------------------------------- */
+typedef struct dfg_plan dfg_plan;
+dfg_status  dfg_exec_node(const dfg_node * n, void * out, const void * const * in);
+
+#endif

@@ -1,0 +1,158 @@
+/* dfg.h -- the one public header of libdfg.
+ *
+ * libdfg builds dataflow graphs of tensor operations and runs them.  A
+ * session looks like this (error checks left out):
+ *
+ *     int64_t dims[2] = {3, 4};
+ *     dfg_id x, y, plan;
+ *     dfg_input(DFG_DOUBLE, 2, dims, "x", &x);       // a free input, 3x4
+ *     dfg_id args[2] = {x, x};
+ *     dfg_op(DFG_OP_MUL, 2, args, NULL, &y);         // y = x .* x (records)
+ *     dfg_plan_compile(1, &x, 1, &y, &plan);         // prune, schedule
+ *     const void * in[1] = {xdata}; void * out[1] = {ydata};
+ *     dfg_plan_run(plan, in, out);                   // ydata = xdata.^2
+ *     dfg_release(plan); dfg_release(y); dfg_release(x);
+ *
+ * Nodes.  A node is immutable: op, inputs, attributes, dtype and shape are
+ * fixed when it is made; shapes are known before anything runs.  Nodes live
+ * in one store and are addressed by dfg_id values that carry a generation
+ * counter, so a stale or forged id gives DFG_ERR_HANDLE, never a crash.
+ *
+ * Ownership.  Every function that hands out an id hands out one reference:
+ * the caller owns it and gives it back with dfg_release().  Nodes hold
+ * references to their inputs; a plan holds references to every node it
+ * uses.  A node lives while any reference does.  Releasing a released id is
+ * an error (DFG_ERR_HANDLE), never a double free.
+ *
+ * Data.  Tensors are column-major with at least two dimensions, trailing
+ * singleton dimensions beyond the second dropped (Octave's rules).  Buffers
+ * passed in are borrowed for the duration of the call and never written,
+ * except output buffers.
+ *
+ * Errors.  Calls that can fail return a dfg_status; dfg_last_error() gives a
+ * message owned by the library, valid until the next call on the same
+ * thread.  The library never aborts, exits or prints.
+ */
+#ifndef DFG_H
+#define DFG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define DFG_MAX_DIMS 16
+
+typedef uint64_t dfg_id;
+
+typedef enum dfg_status {
+    DFG_OK = 0,
+    DFG_ERR_NOMEM,        /* an allocation failed                         */
+    DFG_ERR_ARG,          /* a bad argument (value, count, option)        */
+    DFG_ERR_SHAPE,        /* sizes do not agree                           */
+    DFG_ERR_DTYPE,        /* a class dfg does not handle here             */
+    DFG_ERR_HANDLE,       /* a stale, released or forged id               */
+    DFG_ERR_DOMAIN,       /* a value outside an op's real domain          */
+    DFG_ERR_INDEX,        /* an index out of bounds or not a valid index  */
+    DFG_ERR_UNSUPPORTED,  /* cannot be expressed as a static graph        */
+    DFG_ERR_FREE_INPUT,   /* evaluation needs a value for a free input    */
+    DFG_ERR_NO_GRAD,      /* an op has no gradient rule                   */
+    DFG_ERR_INTERNAL,     /* a broken invariant: a bug in dfg             */
+    DFG_STATUS_COUNT
+} dfg_status;
+
+typedef enum dfg_dtype {
+    DFG_DOUBLE = 0,
+    DFG_SINGLE,
+    DFG_LOGICAL,
+    DFG_DTYPE_COUNT
+} dfg_dtype;
+
+/* The ops, DFG_OP_<NAME>, from lib/ops.def. */
+typedef enum dfg_op_code {
+#define DFG_OP(NAME, oct, family, arity, dtrule, flags) DFG_OP_##NAME,
+#include "ops.def"
+#undef DFG_OP
+    DFG_OP_COUNT
+} dfg_op_code;
+
+/* Op attributes.  Which fields an op reads is documented in ops.def.
+ * idx/nidx: index lists (0-based), borrowed during the call and copied. */
+#define DFG_MAX_IATTR 40
+typedef struct dfg_attr {
+    int64_t         i[DFG_MAX_IATTR];
+    double          d[2];
+    const int64_t * idx;
+    int64_t         nidx;
+} dfg_attr;
+
+/* ---- status ------------------------------------------------------------ */
+const char * dfg_status_str(dfg_status s);   /* static text, e.g. "nonconformant" */
+const char * dfg_status_id(dfg_status s);    /* Octave id suffix, e.g. "nonconformant" */
+const char * dfg_last_error(void);           /* thread's last message        */
+/* A warning left by the last plan run (e.g. a singular matrix), or NULL;
+ * reading it clears it. */
+const char * dfg_take_warning(void);
+
+/* ---- node store -------------------------------------------------------- */
+size_t       dfg_dtype_size(dfg_dtype dt);
+const char * dfg_dtype_name(dfg_dtype dt);   /* "double", "single", "logical" */
+const char * dfg_op_name(int op);            /* Octave-facing name, "plus"   */
+
+dfg_status dfg_input(dfg_dtype dt, int ndim, const int64_t * dims,
+                     const char * name, dfg_id * out);
+/* A constant owns a copy of data (numel * dtype size bytes). */
+dfg_status dfg_constant(dfg_dtype dt, int ndim, const int64_t * dims,
+                        const void * data, dfg_id * out);
+/* A constant whose every element is value. */
+dfg_status dfg_fill(dfg_dtype dt, int ndim, const int64_t * dims,
+                    double value, dfg_id * out);
+/* A variable owns mutable storage, initialised from data. */
+dfg_status dfg_variable(dfg_dtype dt, int ndim, const int64_t * dims,
+                        const void * data, const char * name, dfg_id * out);
+/* New contents for a variable: same class and size as before. */
+dfg_status dfg_variable_assign(dfg_id v, dfg_dtype dt, int ndim,
+                               const int64_t * dims, const void * data);
+
+/* Records an op; checks classes and sizes and infers the result's. */
+dfg_status dfg_op(int op, int n_in, const dfg_id * ins, const dfg_attr * attr,
+                  dfg_id * out);
+
+dfg_status dfg_retain(dfg_id id);
+dfg_status dfg_release(dfg_id id);
+/* Releases every node and plan; ids handed out before become stale. */
+void       dfg_reset(void);
+/* Number of live nodes and plans (for leak tests). */
+int64_t    dfg_live_count(void);
+
+/* Class and size of a node; dims must hold DFG_MAX_DIMS entries. */
+dfg_status dfg_info(dfg_id id, dfg_dtype * dt, int * ndim, int64_t * dims);
+/* Op, input count, i-th input id (a new reference), name (borrowed). */
+dfg_status dfg_node_op(dfg_id id, int * op, int * n_in);
+dfg_status dfg_node_name(dfg_id id, const char ** name);
+/* For a constant or variable: a borrowed pointer to its data, valid until
+ * the node is released or the variable is assigned. */
+dfg_status dfg_node_data(dfg_id id, const void ** data);
+
+/* ---- plans ------------------------------------------------------------- */
+/* Compiles the graph that computes outs from ins.  Every free input the
+ * outputs depend on must be among ins (else DFG_ERR_FREE_INPUT naming it).
+ * ins must be input nodes, each at most once. */
+dfg_status dfg_plan_compile(int n_in, const dfg_id * ins, int n_out,
+                            const dfg_id * outs, dfg_id * plan);
+dfg_status dfg_plan_arity(dfg_id plan, int * n_in, int * n_out);
+/* Class and size of the plan's k-th input (is_out = 0) or output. */
+dfg_status dfg_plan_port(dfg_id plan, int is_out, int k, dfg_dtype * dt,
+                         int * ndim, int64_t * dims);
+/* Runs the plan: in[k] are the inputs' data (read only, borrowed), out[k]
+ * buffers the caller allocated with the output's size. */
+dfg_status dfg_plan_run(dfg_id plan, const void * const * in, void * const * out);
+/* Node count of the compiled schedule. */
+dfg_status dfg_plan_size(dfg_id plan, int64_t * nodes);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

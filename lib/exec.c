@@ -1,0 +1,150 @@
+/* lib/exec.c -- runs one node on the CPU: the one place where (op, class)
+ * is mapped to a kernel.  Buffers are owned by the caller (the plan). */
+#include <math.h>
+#include <string.h>
+#include "dfg-impl.h"
+#include "../kernels/cpu/cpu.h"
+
+static void split_dim(const dfg_node * x, int dim, int64_t * pre, int64_t * n,
+                      int64_t * post)
+{
+    *pre = 1; *n = 1; *post = 1;
+    for (int j = 0; j < x->ndim; j++) {
+        if (j < dim) *pre *= x->dims[j];
+        else if (j == dim) *n = x->dims[j];
+        else *post *= x->dims[j];
+    }
+}
+
+static const int red_code[DFG_OP_COUNT] = {
+    [DFG_OP_SUM] = DFG_RED_SUM, [DFG_OP_PROD] = DFG_RED_PROD,
+    [DFG_OP_MAX] = DFG_RED_MAX, [DFG_OP_MIN] = DFG_RED_MIN,
+    [DFG_OP_ANY] = DFG_RED_ANY, [DFG_OP_ALL] = DFG_RED_ALL,
+    [DFG_OP_ARGMAX] = DFG_RED_ARGMAX, [DFG_OP_ARGMIN] = DFG_RED_ARGMIN,
+};
+
+/* eig of a matrix that is not exactly symmetric would be complex in
+ * general: dfg only has the symmetric solver. */
+static dfg_status check_symmetric(const dfg_node * a, const void * p)
+{
+    int64_t n = a->dims[0];
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = j + 1; i < n; i++) {
+            int same = a->dtype == DFG_DOUBLE
+                ? ((const double *)p)[i + n * j] == ((const double *)p)[j + n * i]
+                : ((const float *)p)[i + n * j] == ((const float *)p)[j + n * i];
+            if (!same)
+                return dfg_set_error(DFG_ERR_UNSUPPORTED,
+                                     "dfg.eig: A must be symmetric (dfg has the real symmetric "
+                                     "eigensolver only; use (A + A')/2 for a symmetric part)");
+        }
+    return DFG_OK;
+}
+
+static dfg_status exec_linalg(const dfg_node * n, void * out, const void * const * in)
+{
+    const dfg_node * a = n->in[0];
+    int dt = n->dtype;
+    int64_t m = a->dims[0], q = a->dims[1], k = m < q ? m : q;
+    size_t es = dfg_dtype_size(dt);
+    char * o = out;
+    switch (n->op) {
+    case DFG_OP_MLDIVIDE:
+        return dfg_cpu_mldivide(dt, m, q, n->in[1]->dims[1], in[0], in[1], out);
+    case DFG_OP_INV:   return dfg_cpu_inv(dt, m, in[0], out);
+    case DFG_OP_DET:   return dfg_cpu_det(dt, m, in[0], out);
+    case DFG_OP_CHOL:  return dfg_cpu_chol(dt, m, in[0], out);
+    case DFG_OP_LU:
+        return dfg_cpu_lu(dt, m, q, in[0], o, o + es * (size_t)(m * k),
+                          o + es * (size_t)(m * k + k * q));
+    case DFG_OP_QR: {
+        int64_t qc = n->iattr[0] ? k : m;
+        return dfg_cpu_qr(dt, (int)n->iattr[0], m, q, in[0], o, o + es * (size_t)(m * qc));
+    }
+    case DFG_OP_EIG_SYM: {
+        dfg_status st = check_symmetric(a, in[0]);
+        if (st)
+            return st;
+        return dfg_cpu_eig_sym(dt, m, in[0], o, n->iattr[0] ? o + es * (size_t)m : NULL);
+    }
+    case DFG_OP_SVD_VALS: return dfg_cpu_svd_values(dt, m, q, in[0], out);
+    case DFG_OP_PINV:     return dfg_cpu_pinv(dt, m, q, in[0], out);
+    }
+    return dfg_set_error(DFG_ERR_INTERNAL, "dfg: no kernel for %s", dfg_ops[n->op].name);
+}
+
+dfg_status dfg_exec_node(const dfg_node * n, void * out, const void * const * in)
+{
+    if (n->numel == 0)
+        return DFG_OK;
+    const dfg_node * x = n->in[0];
+    switch (dfg_ops[n->op].family) {
+    case DFG_FAM_UNARY:
+        return dfg_cpu_unary(n->op, x->dtype, n->dtype, out, in[0], n->numel);
+    case DFG_FAM_BINARY:
+    case DFG_FAM_TERNARY: {
+        int64_t ind[3][DFG_MAX_DIMS];
+        int     dts[3];
+        for (int k = 0; k < n->n_in; k++) {
+            dts[k] = n->in[k]->dtype;
+            for (int j = 0; j < n->ndim; j++)
+                ind[k][j] = j < n->in[k]->ndim ? n->in[k]->dims[j] : 1;
+        }
+        return dfg_cpu_nary(n->op, n->n_in, dts, n->dtype, out, in, n->ndim,
+                            n->dims, (const int64_t (*)[DFG_MAX_DIMS])ind);
+    }
+    case DFG_FAM_REDUCE: {
+        int64_t pre, len, post;
+        split_dim(x, (int)n->iattr[0], &pre, &len, &post);
+        return dfg_cpu_reduce(red_code[n->op], x->dtype, n->dtype, out, in[0], pre, len, post);
+    }
+    case DFG_FAM_SCAN: {
+        int64_t pre, len, post;
+        split_dim(x, (int)n->iattr[0], &pre, &len, &post);
+        return dfg_cpu_scan(n->op == DFG_OP_CUMSUM ? DFG_SCAN_CUMSUM : DFG_SCAN_CUMPROD,
+                            x->dtype, n->dtype, out, in[0], pre, len, post);
+    }
+    case DFG_FAM_RESHAPE:
+        if (out != in[0])
+            memcpy(out, in[0], (size_t)n->numel * dfg_dtype_size(n->dtype));
+        return DFG_OK;
+    case DFG_FAM_PERMUTE: {
+        int64_t d[DFG_MAX_DIMS];
+        int nd = (int)n->iattr[0];
+        for (int j = 0; j < nd; j++)
+            d[j] = j < x->ndim ? x->dims[j] : 1;
+        return dfg_cpu_permute(dfg_dtype_size(n->dtype), out, in[0], nd, d, n->iattr + 1);
+    }
+    case DFG_FAM_GATHER:
+        return dfg_cpu_gather(dfg_dtype_size(n->dtype), out, in[0], n->idx);
+    case DFG_FAM_SCATTER:
+        return dfg_cpu_scatter(dfg_dtype_size(n->dtype), out, in[0], x->ndim, x->dims,
+                               in[1], n->in[1]->numel, n->idx);
+    case DFG_FAM_CAT: {
+        int64_t small[16], * ext = small;
+        if (n->n_in > 16 && !(ext = dfg_malloc((size_t)n->n_in * sizeof *ext)))
+            return dfg_set_error(DFG_ERR_NOMEM, "dfg.cat: out of memory");
+        int dim = (int)n->iattr[0];
+        for (int k = 0; k < n->n_in; k++)
+            ext[k] = dim < n->in[k]->ndim ? n->in[k]->dims[dim] : 1;
+        dfg_status st = dfg_cpu_cat(dfg_dtype_size(n->dtype), out, n->n_in, in, ext,
+                                    n->ndim, n->dims, dim);
+        if (ext != small)
+            dfg_free(ext);
+        return st;
+    }
+    case DFG_FAM_MATMUL: {
+        int64_t ka = n->iattr[0] ? x->dims[0] : x->dims[1];
+        return dfg_cpu_gemm(n->dtype, (int)n->iattr[0], (int)n->iattr[1],
+                            n->dims[0], n->dims[1], ka, in[0], in[1], out);
+    }
+    case DFG_FAM_LINALG:
+        return exec_linalg(n, out, in);
+    case DFG_FAM_PART: {
+        size_t es = dfg_dtype_size(n->dtype);
+        memcpy(out, (const char *)in[0] + (size_t)n->iattr[0] * es, (size_t)n->numel * es);
+        return DFG_OK;
+    }
+    }
+    return dfg_set_error(DFG_ERR_INTERNAL, "dfg: no kernel for %s", dfg_ops[n->op].name);
+}

@@ -1,0 +1,505 @@
+/* lib/ops.c -- the op table generated from ops.def, and class and size
+ * inference for every family (Octave's rules). */
+#include <assert.h>
+#include <stdio.h>
+#include <string.h>
+#include "dfg-impl.h"
+
+const dfg_op_info dfg_ops[DFG_OP_COUNT] = {
+#define DFG_OP(NAME, oct, fam, ar, dtr, fl) \
+    [DFG_OP_##NAME] = { oct, #NAME, DFG_FAM_##fam, ar, DFG_DT_##dtr, fl },
+#include "ops.def"
+#undef DFG_OP
+};
+
+#define DFG_OP(NAME, oct, fam, ar, dtr, fl) + 1
+static_assert(0
+#include "ops.def"
+              == DFG_OP_COUNT, "ops.def and the op enum disagree");
+#undef DFG_OP
+
+const char * dfg_op_name(int op)
+{
+    return (op >= 0 && op < DFG_OP_COUNT) ? dfg_ops[op].name : "?";
+}
+
+size_t dfg_dtype_size(dfg_dtype dt)
+{
+    return dt == DFG_DOUBLE ? 8 : dt == DFG_SINGLE ? 4 : 1;
+}
+
+const char * dfg_dtype_name(dfg_dtype dt)
+{
+    return dt == DFG_DOUBLE ? "double" : dt == DFG_SINGLE ? "single"
+         : dt == DFG_LOGICAL ? "logical" : "?";
+}
+
+/* ---- shapes ---------------------------------------------------------------- */
+
+int dfg_shape_normalize(int ndim, int64_t * dims)
+{
+    while (ndim > 2 && dims[ndim - 1] == 1)
+        ndim--;
+    return ndim;
+}
+
+int64_t dfg_shape_numel(int ndim, const int64_t * dims)
+{
+    int64_t m = 1;
+    for (int k = 0; k < ndim; k++)
+        m *= dims[k];
+    return m;
+}
+
+const char * dfg_shape_str(int ndim, const int64_t * dims, char * buf, size_t len)
+{
+    size_t at = 0;
+    buf[0] = 0;
+    for (int k = 0; k < ndim && at < len; k++)
+        at += (size_t)snprintf(buf + at, len - at, k ? "x%lld" : "%lld", (long long)dims[k]);
+    return buf;
+}
+
+static dfg_status set_shape(dfg_node * n, int ndim, const int64_t * dims)
+{
+    int64_t d[DFG_MAX_DIMS];
+    if (ndim > DFG_MAX_DIMS)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: at most %d dimensions are supported",
+                             dfg_ops[n->op].name, DFG_MAX_DIMS);
+    for (int k = 0; k < DFG_MAX_DIMS; k++)
+        d[k] = k < ndim ? dims[k] : 1;
+    if (ndim < 2)
+        ndim = 2;
+    ndim = dfg_shape_normalize(ndim, d);
+    int64_t m = 1;
+    for (int k = 0; k < ndim; k++) {
+        if (d[k] < 0)
+            return dfg_set_error(DFG_ERR_ARG, "dfg.%s: negative size", dfg_ops[n->op].name);
+        if (d[k] && m > INT64_MAX / 8 / d[k])
+            return dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory or dimension too large for Octave's index type",
+                                 dfg_ops[n->op].name);
+        m *= d[k];
+    }
+    n->ndim = (uint8_t)ndim;
+    memcpy(n->dims, d, sizeof n->dims);
+    n->numel = m;
+    return DFG_OK;
+}
+
+static int64_t dim_of(const dfg_node * n, int k)
+{
+    return k < n->ndim ? n->dims[k] : 1;
+}
+
+/* ---- classes --------------------------------------------------------------- */
+
+static int math_dtype(int n_in, dfg_node * const * in, int first)
+{
+    for (int k = first; k < n_in; k++)
+        if (in[k]->dtype == DFG_SINGLE)
+            return DFG_SINGLE;
+    return DFG_DOUBLE;
+}
+
+static int result_dtype(int op, int n_in, dfg_node * const * in, const int64_t * iattr)
+{
+    int first = dfg_ops[op].family == DFG_FAM_TERNARY ? 1 : 0;
+    switch (dfg_ops[op].dtrule) {
+    case DFG_DT_MATH:  return math_dtype(n_in, in, first);
+    case DFG_DT_LOGIC: return DFG_LOGICAL;
+    case DFG_DT_DBL:   return DFG_DOUBLE;
+    case DFG_DT_ATTR:  return (int)iattr[0];
+    case DFG_DT_SAME:  return in[0]->dtype;
+    case DFG_DT_KEEP:
+        for (int k = first; k < n_in; k++)
+            if (in[k]->dtype != DFG_LOGICAL)
+                return math_dtype(n_in, in, first);
+        return DFG_LOGICAL;
+    }
+    return DFG_DOUBLE;
+}
+
+int dfg_compute_dtype(int op, int n_in, dfg_node * const * in, const int64_t * iattr)
+{
+    switch (dfg_ops[op].family) {
+    case DFG_FAM_UNARY:
+        if (op == DFG_OP_CAST)
+            return in[0]->dtype;
+        return op == DFG_OP_NOT ? math_dtype(n_in, in, 0) : result_dtype(op, n_in, in, iattr);
+    case DFG_FAM_BINARY:
+        return dfg_ops[op].dtrule == DFG_DT_LOGIC ? math_dtype(n_in, in, 0)
+                                                  : result_dtype(op, n_in, in, iattr);
+    case DFG_FAM_TERNARY:
+    case DFG_FAM_CAT:
+    case DFG_FAM_SCATTER:
+    case DFG_FAM_MATMUL:
+    case DFG_FAM_LINALG:
+        return result_dtype(op, n_in, in, iattr);
+    default:
+        return -1;   /* no conversion: the kernel takes the input's class */
+    }
+}
+
+/* ---- per-family inference ------------------------------------------------------ */
+
+static dfg_status nonconformant(const dfg_node * n, const dfg_node * a, const dfg_node * b)
+{
+    char sa[256], sb[256];
+    return dfg_set_error(DFG_ERR_SHAPE, "dfg.%s: nonconformant arguments (A is %s, B is %s)",
+                         dfg_ops[n->op].name,
+                         dfg_shape_str(a->ndim, a->dims, sa, sizeof sa),
+                         dfg_shape_str(b->ndim, b->dims, sb, sizeof sb));
+}
+
+static dfg_status infer_broadcast(dfg_node * n, int first)
+{
+    int64_t d[DFG_MAX_DIMS];
+    int nd = 2;
+    for (int k = first; k < n->n_in; k++)
+        if (n->in[k]->ndim > nd)
+            nd = n->in[k]->ndim;
+    for (int j = 0; j < nd; j++) {
+        d[j] = 1;
+        for (int k = first; k < n->n_in; k++) {
+            int64_t e = dim_of(n->in[k], j);
+            if (e == d[j] || e == 1)
+                continue;
+            if (d[j] == 1) {
+                d[j] = e;
+                continue;
+            }
+            /* find the earlier operand that set d[j] for the message */
+            for (int q = first; q < k; q++)
+                if (dim_of(n->in[q], j) == d[j])
+                    return nonconformant(n, n->in[q], n->in[k]);
+            return nonconformant(n, n->in[first], n->in[k]);
+        }
+    }
+    return set_shape(n, nd, d);
+}
+
+static dfg_status check_dim_attr(dfg_node * n)
+{
+    if (n->iattr[0] < 0 || n->iattr[0] >= 1 << 30)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: DIM must be a positive integer", dfg_ops[n->op].name);
+    return DFG_OK;
+}
+
+static dfg_status infer_reduce(dfg_node * n)
+{
+    dfg_status st = check_dim_attr(n);
+    if (st)
+        return st;
+    dfg_node * x = n->in[0];
+    int dim = (int)n->iattr[0];
+    int64_t d[DFG_MAX_DIMS];
+    memcpy(d, x->dims, sizeof d);
+    if (dim < x->ndim) {
+        int keep_empty = (n->op == DFG_OP_MAX || n->op == DFG_OP_MIN ||
+                          n->op == DFG_OP_ARGMAX || n->op == DFG_OP_ARGMIN);
+        d[dim] = (keep_empty && d[dim] == 0) ? 0 : 1;
+    }
+    return set_shape(n, x->ndim, d);
+}
+
+static dfg_status infer_reshape(dfg_node * n)
+{
+    int nd = (int)n->iattr[0];
+    if (nd < 1 || nd > DFG_MAX_DIMS)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.reshape: at most %d dimensions are supported", DFG_MAX_DIMS);
+    int64_t m = 1;
+    for (int k = 0; k < nd; k++) {
+        if (n->iattr[1 + k] < 0)
+            return dfg_set_error(DFG_ERR_ARG, "dfg.reshape: SIZE must be non-negative");
+        m *= n->iattr[1 + k];
+    }
+    if (m != n->in[0]->numel) {
+        char a[256], b[256];
+        return dfg_set_error(DFG_ERR_SHAPE, "dfg.reshape: can't reshape %s array to %s array",
+                             dfg_shape_str(n->in[0]->ndim, n->in[0]->dims, a, sizeof a),
+                             dfg_shape_str(nd, n->iattr + 1, b, sizeof b));
+    }
+    return set_shape(n, nd, n->iattr + 1);
+}
+
+static dfg_status infer_permute(dfg_node * n)
+{
+    dfg_node * x = n->in[0];
+    int nd = (int)n->iattr[0];
+    int seen[DFG_MAX_DIMS] = {0};
+    if (nd < x->ndim || nd > DFG_MAX_DIMS)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.permute: PERM must have at least %d elements (one per dimension)",
+                             x->ndim);
+    int64_t d[DFG_MAX_DIMS];
+    for (int k = 0; k < nd; k++) {
+        int64_t p = n->iattr[1 + k];
+        if (p < 0 || p >= nd || seen[p])
+            return dfg_set_error(DFG_ERR_ARG, "dfg.permute: PERM is not a valid permutation vector");
+        seen[p] = 1;
+        d[k] = dim_of(x, (int)p);
+    }
+    return set_shape(n, nd, d);
+}
+
+/* GATHER / SCATTER index header: see ops.def. */
+static dfg_status check_index(dfg_node * n, int64_t * block)
+{
+    const char * fn = dfg_ops[n->op].name;
+    const int64_t * h = n->idx;
+    if (!h || n->nidx < 2)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: missing index", fn);
+    int64_t k = h[0];
+    if (k < 1 || k > DFG_MAX_DIMS || n->nidx < 1 + 2 * k + 1)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: bad index header", fn);
+    const int64_t * view = h + 1, * cnt = h + 1 + k;
+    int64_t nd_out = h[1 + 2 * k];
+    if (nd_out < 1 || nd_out > DFG_MAX_DIMS || n->nidx < 2 + 2 * k + nd_out)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: bad index header", fn);
+    const int64_t * dout = h + 2 + 2 * k;
+    const int64_t * ix = dout + nd_out;
+    int64_t total = 0, b = 1, vm = 1;
+    for (int64_t j = 0; j < k; j++) {
+        if (view[j] < 0 || cnt[j] < 0)
+            return dfg_set_error(DFG_ERR_ARG, "dfg.%s: bad index header", fn);
+        total += cnt[j];
+        b *= cnt[j];
+        vm *= view[j];
+    }
+    if (n->nidx != 2 + 2 * k + nd_out + total)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: bad index header", fn);
+    if (n->op == DFG_OP_GATHER && vm != n->in[0]->numel)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: index view does not match the array", fn);
+    /* bounds: GATHER within the view; SCATTER within dims_out's view */
+    for (int64_t j = 0, at = 0; j < k; at += cnt[j], j++) {
+        int64_t lim = view[j];
+        if (n->op == DFG_OP_SCATTER) {
+            /* the view of the result: dims_out folded to k dims */
+            lim = 1;
+            if (j < k - 1)
+                lim = j < nd_out ? dout[j] : 1;
+            else
+                for (int64_t q = j; q < nd_out; q++)
+                    lim *= dout[q];
+        }
+        for (int64_t q = 0; q < cnt[j]; q++) {
+            int64_t v = ix[at + q];
+            if (v < 0 || v >= lim) {
+                char s[256];
+                if (k == 1)
+                    return dfg_set_error(DFG_ERR_INDEX,
+                                         "dfg.%s: index (%lld): out of bound %lld (dimensions are %s)",
+                                         fn, (long long)v + 1, (long long)lim,
+                                         dfg_shape_str(n->in[0]->ndim, n->in[0]->dims, s, sizeof s));
+                return dfg_set_error(DFG_ERR_INDEX,
+                                     "dfg.%s: out of bound; value %lld out of bound %lld in dimension %lld (dimensions are %s)",
+                                     fn, (long long)v + 1, (long long)lim, (long long)j + 1,
+                                     dfg_shape_str(n->in[0]->ndim, n->in[0]->dims, s, sizeof s));
+            }
+        }
+    }
+    *block = b;
+    return DFG_OK;
+}
+
+static dfg_status infer_gather(dfg_node * n)
+{
+    int64_t block;
+    dfg_status st = check_index(n, &block);
+    if (st)
+        return st;
+    int64_t k = n->idx[0], nd = n->idx[1 + 2 * k];
+    const int64_t * dout = n->idx + 2 + 2 * k;
+    if (dfg_shape_numel((int)nd, dout) != block)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.subsref: result size does not match the index");
+    return set_shape(n, (int)nd, dout);
+}
+
+static dfg_status infer_scatter(dfg_node * n)
+{
+    int64_t block;
+    dfg_status st = check_index(n, &block);
+    if (st)
+        return st;
+    int64_t k = n->idx[0], nd = n->idx[1 + 2 * k];
+    const int64_t * view = n->idx + 1;
+    const int64_t * dout = n->idx + 2 + 2 * k;
+    dfg_node * x = n->in[0], * v = n->in[1];
+    if (dfg_shape_numel((int)k, view) != x->numel)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.subsasgn: index view does not match the array");
+    if (v->numel != 1 && v->numel != block)
+        return dfg_set_error(DFG_ERR_SHAPE,
+                             "dfg.subsasgn: =: nonconformant arguments (op1 has %lld elements, op2 has %lld)",
+                             (long long)block, (long long)v->numel);
+    return set_shape(n, (int)nd, dout);
+}
+
+static dfg_status infer_cat(dfg_node * n)
+{
+    dfg_status st = check_dim_attr(n);
+    if (st)
+        return st;
+    int dim = (int)n->iattr[0];
+    if (dim >= DFG_MAX_DIMS)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.cat: DIM too large");
+    dfg_node * a = n->in[0];
+    int nd = dim + 1 > 2 ? dim + 1 : 2;
+    for (int k = 0; k < n->n_in; k++)
+        if (n->in[k]->ndim > nd)
+            nd = n->in[k]->ndim;
+    int64_t d[DFG_MAX_DIMS];
+    for (int j = 0; j < nd; j++)
+        d[j] = dim_of(a, j);
+    d[dim] = 0;
+    for (int k = 0; k < n->n_in; k++) {
+        dfg_node * b = n->in[k];
+        for (int j = 0; j < nd; j++)
+            if (j != dim && dim_of(b, j) != d[j]) {
+                char sa[256], sb[256];
+                return dfg_set_error(DFG_ERR_SHAPE,
+                                     "dfg.cat: dimension mismatch in dimension %d (%s vs %s)",
+                                     j + 1, dfg_shape_str(a->ndim, a->dims, sa, sizeof sa),
+                                     dfg_shape_str(b->ndim, b->dims, sb, sizeof sb));
+            }
+        d[dim] += dim_of(b, dim);
+    }
+    return set_shape(n, nd, d);
+}
+
+static dfg_status need_2d(dfg_node * n, dfg_node * x, const char * what)
+{
+    char s[256];
+    if (x->ndim != 2)
+        return dfg_set_error(DFG_ERR_SHAPE, "dfg.%s: %s must be a 2-D matrix, not %s",
+                             dfg_ops[n->op].name, what, dfg_shape_str(x->ndim, x->dims, s, sizeof s));
+    return DFG_OK;
+}
+
+static dfg_status need_square(dfg_node * n, dfg_node * x)
+{
+    char s[256];
+    dfg_status st = need_2d(n, x, "A");
+    if (!st && x->dims[0] != x->dims[1])
+        st = dfg_set_error(DFG_ERR_SHAPE, "dfg.%s: A must be a square matrix, not %s",
+                           dfg_ops[n->op].name, dfg_shape_str(x->ndim, x->dims, s, sizeof s));
+    return st;
+}
+
+static dfg_status infer_matmul(dfg_node * n)
+{
+    dfg_node * a = n->in[0], * b = n->in[1];
+    dfg_status st;
+    if ((st = need_2d(n, a, "A")) || (st = need_2d(n, b, "B")))
+        return st;
+    int64_t m  = n->iattr[0] ? a->dims[1] : a->dims[0];
+    int64_t ka = n->iattr[0] ? a->dims[0] : a->dims[1];
+    int64_t kb = n->iattr[1] ? b->dims[1] : b->dims[0];
+    int64_t p  = n->iattr[1] ? b->dims[0] : b->dims[1];
+    if (ka != kb) {
+        char sa[64], sb[64];
+        int64_t da[2] = {m, ka}, db[2] = {kb, p};
+        return dfg_set_error(DFG_ERR_SHAPE, "dfg.mtimes: nonconformant arguments (A is %s, B is %s)",
+                             dfg_shape_str(2, da, sa, sizeof sa), dfg_shape_str(2, db, sb, sizeof sb));
+    }
+    int64_t d[2] = {m, p};
+    return set_shape(n, 2, d);
+}
+
+static dfg_status infer_linalg(dfg_node * n)
+{
+    dfg_node * a = n->in[0];
+    dfg_status st;
+    int64_t m = a->dims[0], q = a->ndim > 1 ? a->dims[1] : 1, k = m < q ? m : q;
+    int64_t d[2] = {0, 1};
+    switch (n->op) {
+    case DFG_OP_MLDIVIDE: {
+        dfg_node * b = n->in[1];
+        if ((st = need_2d(n, a, "A")) || (st = need_2d(n, b, "B")))
+            return st;
+        if (b->dims[0] != m)
+            return nonconformant(n, a, b);
+        d[0] = q; d[1] = b->dims[1];
+        return set_shape(n, 2, d);
+    }
+    case DFG_OP_INV: case DFG_OP_CHOL:
+        if ((st = need_square(n, a)))
+            return st;
+        d[0] = m; d[1] = m;
+        return set_shape(n, 2, d);
+    case DFG_OP_DET:
+        if ((st = need_square(n, a)))
+            return st;
+        d[0] = 1;
+        return set_shape(n, 2, d);
+    case DFG_OP_EIG_SYM:
+        if ((st = need_square(n, a)))
+            return st;
+        d[0] = m + (n->iattr[0] ? m * m : 0);
+        return set_shape(n, 2, d);
+    case DFG_OP_LU:
+        if ((st = need_2d(n, a, "A")))
+            return st;
+        d[0] = m * k + k * q + m * m;
+        return set_shape(n, 2, d);
+    case DFG_OP_QR:
+        if ((st = need_2d(n, a, "A")))
+            return st;
+        d[0] = n->iattr[0] ? m * k + k * q : m * m + m * q;
+        return set_shape(n, 2, d);
+    case DFG_OP_SVD_VALS:
+        if ((st = need_2d(n, a, "A")))
+            return st;
+        d[0] = k;
+        return set_shape(n, 2, d);
+    case DFG_OP_PINV:
+        if ((st = need_2d(n, a, "A")))
+            return st;
+        d[0] = q; d[1] = m;
+        return set_shape(n, 2, d);
+    }
+    return dfg_set_error(DFG_ERR_INTERNAL, "dfg: no shape rule for %s", dfg_ops[n->op].name);
+}
+
+static dfg_status infer_part(dfg_node * n)
+{
+    int nd = (int)n->iattr[1];
+    if (nd < 1 || nd > DFG_MAX_DIMS)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.part: bad rank");
+    int64_t m = dfg_shape_numel(nd, n->iattr + 2);
+    if (n->iattr[0] < 0 || m < 0 || n->iattr[0] + m > n->in[0]->numel)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.part: part outside the packed result");
+    return set_shape(n, nd, n->iattr + 2);
+}
+
+dfg_status dfg_infer(dfg_node * n)
+{
+    int op = n->op;
+    dfg_status st = DFG_OK;
+    int dt = result_dtype(op, n->n_in, n->in, n->iattr);
+    if (dt < 0 || dt >= DFG_DTYPE_COUNT)
+        return dfg_set_error(DFG_ERR_DTYPE, "dfg.%s: bad class code", dfg_ops[op].name);
+    n->dtype = (uint8_t)dt;
+    switch (dfg_ops[op].family) {
+    case DFG_FAM_UNARY:
+    case DFG_FAM_SCAN:
+        if (dfg_ops[op].family == DFG_FAM_SCAN && (st = check_dim_attr(n)))
+            return st;
+        return set_shape(n, n->in[0]->ndim, n->in[0]->dims);
+    case DFG_FAM_BINARY:
+        return infer_broadcast(n, 0);
+    case DFG_FAM_TERNARY:
+        if (n->in[0]->dtype != DFG_LOGICAL)
+            return dfg_set_error(DFG_ERR_DTYPE, "dfg.merge: MASK must be logical, not %s",
+                                 dfg_dtype_name(n->in[0]->dtype));
+        return infer_broadcast(n, 0);
+    case DFG_FAM_REDUCE:  return infer_reduce(n);
+    case DFG_FAM_RESHAPE: return infer_reshape(n);
+    case DFG_FAM_PERMUTE: return infer_permute(n);
+    case DFG_FAM_GATHER:  return infer_gather(n);
+    case DFG_FAM_SCATTER: return infer_scatter(n);
+    case DFG_FAM_CAT:     return infer_cat(n);
+    case DFG_FAM_MATMUL:  return infer_matmul(n);
+    case DFG_FAM_LINALG:  return infer_linalg(n);
+    case DFG_FAM_PART:    return infer_part(n);
+    }
+    return dfg_set_error(DFG_ERR_INTERNAL, "dfg: no shape rule for %s", dfg_ops[op].name);
+}

@@ -1,0 +1,82 @@
+/* lib/status.c -- status codes, the per-thread last error, warnings. */
+#include <stdio.h>
+#include <string.h>
+#include "dfg-impl.h"
+
+static _Thread_local char last_error[1024];
+static _Thread_local char last_warning[512];
+static _Thread_local int  has_warning;
+
+static const char * const status_text[DFG_STATUS_COUNT] = {
+    [DFG_OK]              = "no error",
+    [DFG_ERR_NOMEM]       = "out of memory",
+    [DFG_ERR_ARG]         = "bad argument",
+    [DFG_ERR_SHAPE]       = "nonconformant arguments",
+    [DFG_ERR_DTYPE]       = "unsupported class",
+    [DFG_ERR_HANDLE]      = "invalid handle",
+    [DFG_ERR_DOMAIN]      = "value outside the real domain",
+    [DFG_ERR_INDEX]       = "index out of bounds",
+    [DFG_ERR_UNSUPPORTED] = "not expressible as a static graph",
+    [DFG_ERR_FREE_INPUT]  = "free input without a value",
+    [DFG_ERR_NO_GRAD]     = "no gradient rule",
+    [DFG_ERR_INTERNAL]    = "internal error",
+};
+
+/* Octave error ids, used as "dfg:<id>". */
+static const char * const status_ids[DFG_STATUS_COUNT] = {
+    [DFG_OK]              = "ok",
+    [DFG_ERR_NOMEM]       = "outOfMemory",
+    [DFG_ERR_ARG]         = "badArgument",
+    [DFG_ERR_SHAPE]       = "nonconformant",
+    [DFG_ERR_DTYPE]       = "badClass",
+    [DFG_ERR_HANDLE]      = "invalidHandle",
+    [DFG_ERR_DOMAIN]      = "complexResult",
+    [DFG_ERR_INDEX]       = "index",
+    [DFG_ERR_UNSUPPORTED] = "unsupported",
+    [DFG_ERR_FREE_INPUT]  = "freeInput",
+    [DFG_ERR_NO_GRAD]     = "noGradient",
+    [DFG_ERR_INTERNAL]    = "internal",
+};
+
+const char * dfg_status_str(dfg_status s)
+{
+    return (s >= 0 && s < DFG_STATUS_COUNT) ? status_text[s] : "unknown status";
+}
+
+const char * dfg_status_id(dfg_status s)
+{
+    return (s >= 0 && s < DFG_STATUS_COUNT) ? status_ids[s] : "internal";
+}
+
+const char * dfg_last_error(void)
+{
+    return last_error;
+}
+
+dfg_status dfg_set_error(dfg_status s, const char * fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(last_error, sizeof last_error, fmt, ap);
+    va_end(ap);
+    return s;
+}
+
+void dfg_set_warning(const char * fmt, ...)
+{
+    if (has_warning)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(last_warning, sizeof last_warning, fmt, ap);
+    va_end(ap);
+    has_warning = 1;
+}
+
+const char * dfg_take_warning(void)
+{
+    if (!has_warning)
+        return NULL;
+    has_warning = 0;
+    return last_warning;
+}

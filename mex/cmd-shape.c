@@ -1,0 +1,821 @@
+/* mex/cmd-shape.c -- gateway commands for indexing, indexed assignment
+ * and re-shaping functions.  Octave's index rules (result shapes, end,
+ * colon, logical masks, growth on assignment) are decided here, at graph
+ * build time, and become GATHER / SCATTER / RESHAPE / PERMUTE / CAT nodes.
+ * Scratch memory is mxMalloc'd: Octave frees it if an error unwinds. */
+#include <string.h>
+#include "gateway.h"
+
+typedef struct sub {
+    int       colon;
+    int64_t * ix;          /* 0-based; NULL for colon                      */
+    int64_t   n;           /* count                                        */
+    int       nd;          /* the index array's own size (shape rules)     */
+    int64_t   dims[DFG_MAX_DIMS];
+} sub;
+
+static int get_dims(dfg_id x, dfg_dtype * dt, int * nd, int64_t * d)
+{
+    return dfg_info(x, dt, nd, d);
+}
+
+/* One subscript: ':' or a plain numeric / logical array.  Positive
+ * integers are checked here; bounds are checked by the caller. */
+static int parse_sub(gw * g, const mxArray * a, int argno, sub * s)
+{
+    memset(s, 0, sizeof *s);
+    if (gw_is_tensor(a))
+        return dfg_set_error(DFG_ERR_UNSUPPORTED,
+                             "dfg.%s: subscript %d is a dfg.Tensor; indices must be plain arrays known when the graph "
+                             "is built (a tensor mask gives a data-dependent size: use merge (mask, x, 0) or "
+                             "sum (x .* mask) instead of x(mask))", g->fn, argno);
+    if (mxIsChar(a)) {
+        char c[4];
+        if (mxGetNumberOfElements(a) == 1 && !mxGetString(a, c, sizeof c) && c[0] == ':') {
+            s->colon = 1;
+            return DFG_OK;
+        }
+        return dfg_set_error(DFG_ERR_INDEX, "dfg.%s: subscript %d must be numeric, logical or ':'", g->fn, argno);
+    }
+    if (mxIsComplex(a) || mxIsCell(a) || mxIsStruct(a) || mxIsSparse(a))
+        return dfg_set_error(DFG_ERR_INDEX, "dfg.%s: subscript %d must be a real numeric or logical array", g->fn, argno);
+    mwSize nd = mxGetNumberOfDimensions(a);
+    const mwSize * d = mxGetDimensions(a);
+    size_t n = mxGetNumberOfElements(a);
+    s->nd = nd > DFG_MAX_DIMS ? DFG_MAX_DIMS : (int)nd;
+    for (int k = 0; k < s->nd; k++)
+        s->dims[k] = (int64_t)d[k];
+    if (mxIsLogical(a)) {
+        const mxLogical * m = mxGetLogicals(a);
+        int64_t cnt = 0;
+        for (size_t k = 0; k < n; k++)
+            cnt += m[k] != 0;
+        s->ix = mxMalloc((size_t)(cnt + 1) * sizeof *s->ix);
+        for (size_t k = 0, at = 0; k < n; k++)
+            if (m[k])
+                s->ix[at++] = (int64_t)k;
+        s->n = cnt;
+        /* a mask's index has the orientation of a row mask, else a column */
+        s->nd = 2;
+        if (d[0] == 1 && nd == 2) { s->dims[0] = 1; s->dims[1] = cnt; }
+        else { s->dims[0] = cnt; s->dims[1] = 1; }
+        return DFG_OK;
+    }
+    s->ix = mxMalloc((n + 1) * sizeof *s->ix);
+    s->n = (int64_t)n;
+    for (size_t k = 0; k < n; k++) {
+        double v;
+        switch (mxGetClassID(a)) {
+        case mxDOUBLE_CLASS: v = ((const double *)mxGetData(a))[k]; break;
+        case mxSINGLE_CLASS: v = ((const float *)mxGetData(a))[k]; break;
+        case mxINT8_CLASS:   v = ((const int8_t *)mxGetData(a))[k]; break;
+        case mxUINT8_CLASS:  v = ((const uint8_t *)mxGetData(a))[k]; break;
+        case mxINT16_CLASS:  v = ((const int16_t *)mxGetData(a))[k]; break;
+        case mxUINT16_CLASS: v = ((const uint16_t *)mxGetData(a))[k]; break;
+        case mxINT32_CLASS:  v = ((const int32_t *)mxGetData(a))[k]; break;
+        case mxUINT32_CLASS: v = ((const uint32_t *)mxGetData(a))[k]; break;
+        case mxINT64_CLASS:  v = (double)((const int64_t *)mxGetData(a))[k]; break;
+        case mxUINT64_CLASS: v = (double)((const uint64_t *)mxGetData(a))[k]; break;
+        default:
+            return dfg_set_error(DFG_ERR_INDEX, "dfg.%s: subscript %d has an unsupported class", g->fn, argno);
+        }
+        if (v != (double)(int64_t)v)
+            return dfg_set_error(DFG_ERR_INDEX, "dfg.%s: subscript %d: subscripts must be either integers 1 to (2^63)-1 or logicals (found %g)",
+                                 g->fn, argno, v);
+        if (v < 1)
+            return dfg_set_error(DFG_ERR_INDEX, "dfg.%s: index (%lld): out of bound; value %lld out of bound %s",
+                                 g->fn, (long long)v, (long long)v, "1");
+        s->ix[k] = (int64_t)v - 1;
+    }
+    return DFG_OK;
+}
+
+/* Folds x's dims into k subscript dims (Octave's rule for fewer
+ * subscripts than dimensions). */
+static void view_dims(int nd, const int64_t * d, int k, int64_t * view)
+{
+    for (int j = 0; j < k; j++)
+        view[j] = j < nd ? d[j] : 1;
+    for (int j = k; j < nd; j++)
+        view[k - 1] *= d[j];
+}
+
+/* Packs the GATHER / SCATTER header (lib/ops.def). */
+static int64_t * pack_header(int k, const int64_t * view, const sub * s, int nd_out,
+                             const int64_t * dout, int64_t * len)
+{
+    int64_t total = 0;
+    for (int j = 0; j < k; j++)
+        total += s[j].colon ? view[j] : s[j].n;
+    *len = 2 + 2 * k + nd_out + total;
+    int64_t * h = mxMalloc((size_t)*len * sizeof *h);
+    int64_t at = 0;
+    h[at++] = k;
+    for (int j = 0; j < k; j++) h[at++] = view[j];
+    for (int j = 0; j < k; j++) h[at++] = s[j].colon ? view[j] : s[j].n;
+    h[at++] = nd_out;
+    for (int j = 0; j < nd_out; j++) h[at++] = dout[j];
+    for (int j = 0; j < k; j++) {
+        if (s[j].colon)
+            for (int64_t q = 0; q < view[j]; q++) h[at++] = q;
+        else {
+            memcpy(h + at, s[j].ix, (size_t)s[j].n * sizeof *h);
+            at += s[j].n;
+        }
+    }
+    return h;
+}
+
+int gw_gather(gw * g, dfg_id x, int k, const int64_t * view,
+              const int64_t * const * ix, const int64_t * cnt, int nd_out,
+              const int64_t * dout, dfg_id * out)
+{
+    sub s[DFG_MAX_DIMS];
+    for (int j = 0; j < k; j++) {
+        memset(&s[j], 0, sizeof s[j]);
+        s[j].ix = (int64_t *)ix[j];
+        s[j].n = cnt[j];
+        s[j].colon = ix[j] == NULL;
+    }
+    int64_t len;
+    int64_t * h = pack_header(k, view, s, nd_out, dout, &len);
+    dfg_attr a = {{0}, {0}, h, len};
+    int st = gw_op(g, DFG_OP_GATHER, 1, &x, &a, out);
+    mxFree(h);
+    return st;
+}
+
+/* Result size of x(s1, ..., sk) by Octave's rules. */
+static void index_result_dims(int nd, const int64_t * d, int k, const int64_t * view,
+                              const sub * s, int * nd_out, int64_t * dout)
+{
+    if (k == 1) {
+        int64_t numel = dfg_shape_numel(nd, d);
+        int64_t il = s[0].colon ? numel : s[0].n;
+        if (s[0].colon) {
+            *nd_out = 2; dout[0] = numel; dout[1] = 1;
+            return;
+        }
+        int rvec = s[0].nd == 2 && (s[0].dims[0] == 1 || s[0].dims[1] == 1);
+        if (nd == 2 && numel != 1 && rvec && (d[1] == 1 || d[0] == 1)) {
+            *nd_out = 2;
+            dout[0] = d[1] == 1 ? il : 1;
+            dout[1] = d[1] == 1 ? 1 : il;
+            return;
+        }
+        *nd_out = s[0].nd;
+        memcpy(dout, s[0].dims, (size_t)s[0].nd * sizeof *dout);
+        return;
+    }
+    *nd_out = k;
+    for (int j = 0; j < k; j++)
+        dout[j] = s[j].colon ? view[j] : s[j].n;
+}
+
+static int bounds(gw * g, int k, const int64_t * view, const sub * s, int nd, const int64_t * d)
+{
+    for (int j = 0; j < k; j++)
+        for (int64_t q = 0; !s[j].colon && q < s[j].n; q++)
+            if (s[j].ix[q] >= view[j]) {
+                char sh[256];
+                dfg_shape_str(nd, d, sh, sizeof sh);
+                if (k == 1)
+                    return dfg_set_error(DFG_ERR_INDEX, "dfg.%s: index (%lld): out of bound %lld (dimensions are %s)",
+                                         g->fn, (long long)s[j].ix[q] + 1, (long long)view[j], sh);
+                return dfg_set_error(DFG_ERR_INDEX,
+                                     "dfg.%s: out of bound; value %lld out of bound %lld in dimension %d (dimensions are %s)",
+                                     g->fn, (long long)s[j].ix[q] + 1, (long long)view[j], j + 1, sh);
+            }
+    return DFG_OK;
+}
+
+int cmd_subsref(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)nlhs;
+    dfg_id x, y;
+    int nd, st;
+    int64_t d[DFG_MAX_DIMS], view[DFG_MAX_DIMS], dout[DFG_MAX_DIMS];
+    if (nrhs < 1 || (st = gw_tensor(g, prhs[0], 1, &x)) || (st = get_dims(x, NULL, &nd, d)))
+        return nrhs < 1 ? (int)dfg_set_error(DFG_ERR_ARG, "dfg.subsref: missing tensor") : st;
+    int k = nrhs - 1;
+    if (k == 0) {                       /* x() is x */
+        plhs[0] = gw_result(g, x);
+        return DFG_OK;
+    }
+    if (k > DFG_MAX_DIMS)
+        return dfg_set_error(DFG_ERR_INDEX, "dfg.subsref: too many subscripts");
+    sub s[DFG_MAX_DIMS];
+    for (int j = 0; j < k; j++)
+        if ((st = parse_sub(g, prhs[1 + j], j + 1, &s[j])))
+            return st;
+    view_dims(nd, d, k, view);
+    if ((st = bounds(g, k, view, s, nd, d)))
+        return st;
+    int nd_out;
+    index_result_dims(nd, d, k, view, s, &nd_out, dout);
+    int64_t len;
+    int64_t * h = pack_header(k, view, s, nd_out, dout, &len);
+    dfg_attr a = {{0}, {0}, h, len};
+    if (!(st = gw_op(g, DFG_OP_GATHER, 1, &x, &a, &y)))
+        plhs[0] = gw_result(g, y);
+    return st;
+}
+
+/* Non-singleton dims of a size, for Octave's A(I) = X conformance test. */
+static int squeezed(int nd, const int64_t * d, int64_t * out)
+{
+    int m = 0;
+    for (int j = 0; j < nd; j++)
+        if (d[j] != 1)
+            out[m++] = d[j];
+    return m;
+}
+
+/* x(s1, ..., sk) = [] : deletion along one dimension (or of a vector's
+ * elements), as a gather of what stays. */
+static int delete_elems(gw * g, dfg_id x, int nd, const int64_t * d, int k, sub * s, dfg_id * y)
+{
+    int64_t view[DFG_MAX_DIMS], dout[DFG_MAX_DIMS];
+    int del = -1;
+    for (int j = 0; j < k; j++)
+        if (!s[j].colon) {
+            if (del >= 0)
+                return dfg_set_error(DFG_ERR_UNSUPPORTED,
+                                     "dfg.subsasgn: a null assignment can only have one non-colon index");
+            del = j;
+        }
+    if (k == 1 && !s[0].colon && !(nd == 2 && (d[0] == 1 || d[1] == 1)))
+        return dfg_set_error(DFG_ERR_UNSUPPORTED,
+                             "dfg.subsasgn: deleting elements of a matrix with a linear index is not supported; "
+                             "delete whole rows or columns");
+    view_dims(nd, d, k, view);
+    if (del < 0) {        /* x(:) = [] or x(:, :) = [] */
+        int64_t z[2] = {0, 0};
+        if (k == 1) { z[0] = 0; z[1] = 0; }
+        else { z[0] = view[0]; z[1] = 0; }
+        dfg_dtype dt;
+        dfg_info(x, &dt, NULL, NULL);
+        int st = dfg_fill(dt, 2, z, 0, y);
+        return st ? st : gw_temp(g, *y);
+    }
+    int st = bounds(g, k, view, s, nd, d);
+    if (st)
+        return st;
+    char * gone = mxCalloc((size_t)view[del] + 1, 1);
+    for (int64_t q = 0; q < s[del].n; q++)
+        gone[s[del].ix[q]] = 1;
+    int64_t * keep = mxMalloc(((size_t)view[del] + 1) * sizeof *keep), nk = 0;
+    for (int64_t q = 0; q < view[del]; q++)
+        if (!gone[q])
+            keep[nk++] = q;
+    const int64_t * ix[DFG_MAX_DIMS];
+    int64_t cnt[DFG_MAX_DIMS];
+    int nd_out;
+    for (int j = 0; j < k; j++) {
+        ix[j] = j == del ? keep : NULL;
+        cnt[j] = j == del ? nk : view[j];
+    }
+    if (k == 1) {
+        nd_out = 2;
+        dout[0] = d[0] == 1 ? 1 : nk;
+        dout[1] = d[0] == 1 ? nk : 1;
+    } else {
+        nd_out = k;
+        memcpy(dout, cnt, (size_t)k * sizeof *dout);
+    }
+    return gw_gather(g, x, k, view, ix, cnt, nd_out, dout, y);
+}
+
+int cmd_subsasgn(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)nlhs;
+    dfg_id x, v, y;
+    int nd, st, vnd;
+    int64_t d[DFG_MAX_DIMS], view[DFG_MAX_DIMS], rview[DFG_MAX_DIMS], dout[DFG_MAX_DIMS], vd[DFG_MAX_DIMS];
+    if (nrhs < 3)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.subsasgn: expected x(i, ...) = v");
+    if ((st = gw_tensor(g, prhs[0], 1, &x)) || (st = get_dims(x, NULL, &nd, d)))
+        return st;
+    int k = nrhs - 2;
+    if (k > DFG_MAX_DIMS)
+        return dfg_set_error(DFG_ERR_INDEX, "dfg.subsasgn: too many subscripts");
+    sub s[DFG_MAX_DIMS];
+    for (int j = 0; j < k; j++)
+        if ((st = parse_sub(g, prhs[2 + j], j + 1, &s[j])))
+            return st;
+    const mxArray * va = prhs[1];
+    if (!gw_is_tensor(va) && mxIsDouble(va) && mxGetNumberOfElements(va) == 0 &&
+        mxGetM(va) == 0 && mxGetN(va) == 0) {
+        if ((st = delete_elems(g, x, nd, d, k, s, &y)))
+            return st;
+        plhs[0] = gw_result(g, y);
+        return DFG_OK;
+    }
+    if ((st = gw_operand(g, va, 2, &v)) || (st = get_dims(v, NULL, &vnd, vd)))
+        return st;
+    view_dims(nd, d, k, view);
+    /* the result's view, grown where an index goes past the end */
+    int64_t numel = dfg_shape_numel(nd, d);
+    for (int j = 0; j < k; j++) {
+        rview[j] = view[j];
+        for (int64_t q = 0; !s[j].colon && q < s[j].n; q++)
+            if (s[j].ix[q] + 1 > rview[j])
+                rview[j] = s[j].ix[q] + 1;
+    }
+    int nd_out;
+    if (k == 1) {
+        if (rview[0] > numel) {
+            if (nd == 2 && (d[0] == 1 || numel == 0 || (d[0] == 1 && d[1] == 1))) {
+                dout[0] = 1; dout[1] = rview[0];
+            } else if (nd == 2 && d[1] == 1) {
+                dout[0] = rview[0]; dout[1] = 1;
+            } else
+                return dfg_set_error(DFG_ERR_INDEX,
+                                     "dfg.subsasgn: A(I) = X: X must have the same size as I, and a matrix cannot be "
+                                     "resized by a linear index (index %lld, %lld elements)",
+                                     (long long)rview[0], (long long)numel);
+            nd_out = 2;
+        } else {
+            nd_out = nd;
+            memcpy(dout, d, sizeof dout);
+        }
+    } else {
+        int grown = 0;
+        for (int j = 0; j < k; j++)
+            grown |= rview[j] != view[j];
+        if (!grown) {
+            nd_out = nd;
+            memcpy(dout, d, sizeof dout);
+        } else {
+            if (k < nd)
+                return dfg_set_error(DFG_ERR_INDEX,
+                                     "dfg.subsasgn: resizing with fewer subscripts than dimensions is not supported");
+            nd_out = k;
+            memcpy(dout, rview, (size_t)k * sizeof *dout);
+        }
+    }
+    /* X must be a scalar or match the block (singletons aside) */
+    int64_t blk[DFG_MAX_DIMS], sb[DFG_MAX_DIMS], sv[DFG_MAX_DIMS], bn = 1;
+    for (int j = 0; j < k; j++) {
+        blk[j] = s[j].colon ? view[j] : s[j].n;
+        bn *= blk[j];
+    }
+    int64_t vn = dfg_shape_numel(vnd, vd);
+    if (vn != 1) {
+        int nb = squeezed(k, blk, sb), nv = squeezed(vnd, vd, sv);
+        int ok = nb == nv && !memcmp(sb, sv, (size_t)nb * sizeof *sb);
+        if (k == 1)
+            ok = vn == bn;
+        if (!ok) {
+            char s1[256], s2[256];
+            return dfg_set_error(DFG_ERR_SHAPE, "dfg.subsasgn: =: nonconformant arguments (op1 is %s, op2 is %s)",
+                                 dfg_shape_str(k, blk, s1, sizeof s1), dfg_shape_str(vnd, vd, s2, sizeof s2));
+        }
+    }
+    int64_t len;
+    int64_t * h = pack_header(k, view, s, nd_out, dout, &len);
+    dfg_attr a = {{0}, {0}, h, len};
+    dfg_id in[2] = {x, v};
+    if (!(st = gw_op(g, DFG_OP_SCATTER, 2, in, &a, &y)))
+        plhs[0] = gw_result(g, y);
+    return st;
+}
+
+/* ---- reshape, squeeze, permute, transpose ---------------------------------------------------- */
+
+int cmd_reshape(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)nlhs;
+    dfg_id x, y;
+    int nd, st;
+    int64_t d[DFG_MAX_DIMS], nw[DFG_MAX_DIMS];
+    if (nrhs < 1 || (st = gw_operand(g, prhs[0], 1, &x)) || (st = get_dims(x, NULL, &nd, d)))
+        return nrhs < 1 ? (int)dfg_set_error(DFG_ERR_ARG, "dfg.%s: missing argument", g->fn) : st;
+    int64_t numel = dfg_shape_numel(nd, d);
+    int m = 0;
+    if (!strcmp(g->fn, "squeeze")) {
+        if (nd > 2) {
+            for (int j = 0; j < nd; j++)
+                if (d[j] != 1)
+                    nw[m++] = d[j];
+            while (m < 2)
+                nw[m++] = 1;
+            if (m == 2 && nw[1] == 1 && d[0] == 1 && d[1] == 1) { /* 1x1xN -> Nx1 */ }
+        } else {
+            m = nd;
+            memcpy(nw, d, sizeof nw);
+        }
+    } else if (nrhs == 2) {
+        if ((st = gw_size_vec(g, prhs[1], 2, &m, nw)))
+            return st;
+        if (m < 2)
+            return dfg_set_error(DFG_ERR_ARG, "dfg.reshape: SIZE must have 2 or more dimensions");
+    } else if (nrhs > 2) {
+        int empty_at = -1;
+        m = nrhs - 1;
+        if (m > DFG_MAX_DIMS)
+            return dfg_set_error(DFG_ERR_ARG, "dfg.reshape: too many dimensions");
+        int64_t known = 1;
+        for (int j = 0; j < m; j++) {
+            const mxArray * a = prhs[1 + j];
+            if (!gw_is_tensor(a) && mxIsNumeric(a) && mxGetNumberOfElements(a) == 0) {
+                if (empty_at >= 0)
+                    return dfg_set_error(DFG_ERR_ARG, "dfg.reshape: only a single dimension can be unknown");
+                empty_at = j;
+                continue;
+            }
+            double v;
+            if ((st = gw_scalar(g, a, 2 + j, 1, &v)))
+                return st;
+            if (v < 0)
+                return dfg_set_error(DFG_ERR_ARG, "dfg.reshape: SIZE must be non-negative");
+            nw[j] = (int64_t)v;
+            known *= nw[j];
+        }
+        if (empty_at >= 0) {
+            if (known == 0 || numel % known) {
+                char s1[256];
+                return dfg_set_error(DFG_ERR_SHAPE, "dfg.reshape: SIZE is not divisible by the product of known dimensions (= %lld) for %s array",
+                                     (long long)known, dfg_shape_str(nd, d, s1, sizeof s1));
+            }
+            nw[empty_at] = numel / known;
+        }
+    } else
+        return dfg_set_error(DFG_ERR_ARG, "dfg.reshape: expected reshape (x, SIZE) or reshape (x, m, n, ...)");
+    dfg_attr a = {{0}, {0}, NULL, 0};
+    a.i[0] = m;
+    memcpy(a.i + 1, nw, (size_t)m * sizeof *nw);
+    if (!(st = gw_op(g, DFG_OP_RESHAPE, 1, &x, &a, &y)))
+        plhs[0] = gw_result(g, y);
+    return st;
+}
+
+int cmd_permute(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)nlhs;
+    dfg_id x, y;
+    int nd, st, m;
+    int64_t d[DFG_MAX_DIMS], p[DFG_MAX_DIMS];
+    int tr = !strcmp(g->fn, "transpose") || !strcmp(g->fn, "ctranspose");
+    if (nrhs != (tr ? 1 : 2))
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: wrong number of arguments", g->fn);
+    if ((st = gw_operand(g, prhs[0], 1, &x)) || (st = get_dims(x, NULL, &nd, d)))
+        return st;
+    if (tr) {
+        if (nd != 2)
+            return dfg_set_error(DFG_ERR_SHAPE, "dfg.%s: transpose not defined for N-D objects", g->fn);
+        m = 2; p[0] = 1; p[1] = 0;
+    } else {
+        if ((st = gw_size_vec(g, prhs[1], 2, &m, p)))
+            return st;
+        int seen[DFG_MAX_DIMS] = {0};
+        for (int j = 0; j < m; j++) {
+            if (p[j] < 1 || p[j] > m || seen[p[j] - 1]++)
+                return dfg_set_error(DFG_ERR_ARG, "dfg.%s: PERM is not a valid permutation vector", g->fn);
+            p[j]--;
+        }
+        if (!strcmp(g->fn, "ipermute")) {
+            int64_t q[DFG_MAX_DIMS];
+            for (int j = 0; j < m; j++)
+                q[p[j]] = j;
+            memcpy(p, q, (size_t)m * sizeof *p);
+        }
+    }
+    dfg_attr a = {{0}, {0}, NULL, 0};
+    a.i[0] = m;
+    memcpy(a.i + 1, p, (size_t)m * sizeof *p);
+    if (!(st = gw_op(g, DFG_OP_PERMUTE, 1, &x, &a, &y)))
+        plhs[0] = gw_result(g, y);
+    return st;
+}
+
+/* ---- cat ---------------------------------------------------------------------------------------- */
+
+int cmd_cat(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)nlhs;
+    int dim, first = 0, st;
+    if (!strcmp(g->fn, "horzcat"))
+        dim = 1;
+    else if (!strcmp(g->fn, "vertcat"))
+        dim = 0;
+    else {
+        double v;
+        if (nrhs < 1)
+            return dfg_set_error(DFG_ERR_ARG, "dfg.cat: missing DIM");
+        if ((st = gw_scalar(g, prhs[0], 1, 1, &v)))
+            return st;
+        if (v < 1 || v > DFG_MAX_DIMS)
+            return dfg_set_error(DFG_ERR_ARG, "dfg.cat: DIM must be a valid dimension");
+        dim = (int)v - 1;
+        first = 1;
+    }
+    int n = nrhs - first;
+    if (n < 1)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: nothing to concatenate", g->fn);
+    dfg_id * ids = mxMalloc((size_t)n * sizeof *ids);
+    int64_t (*dims)[DFG_MAX_DIMS] = mxMalloc((size_t)n * sizeof *dims);
+    int * nds = mxMalloc((size_t)n * sizeof *nds);
+    for (int k = 0; k < n; k++)
+        if ((st = gw_operand(g, prhs[first + k], first + k + 1, &ids[k])) ||
+            (st = get_dims(ids[k], NULL, &nds[k], dims[k])))
+            return st;
+    /* Octave skips empty arrays that do not fit ([] in [a, []]) */
+    int m = 0, ref = -1;
+    for (int k = 0; k < n; k++)
+        if (dfg_shape_numel(nds[k], dims[k]) != 0) { ref = k; break; }
+    for (int k = 0; k < n; k++) {
+        if (ref >= 0 && k != ref && dfg_shape_numel(nds[k], dims[k]) == 0) {
+            int fits = 1;
+            int mx = nds[k] > nds[ref] ? nds[k] : nds[ref];
+            for (int j = 0; j < mx; j++)
+                if (j != dim && (j < nds[k] ? dims[k][j] : 1) != (j < nds[ref] ? dims[ref][j] : 1))
+                    fits = 0;
+            if (!fits)
+                continue;
+        }
+        ids[m++] = ids[k];
+    }
+    dfg_attr a = {{0}, {0}, NULL, 0};
+    a.i[0] = dim;
+    dfg_id y;
+    if (m == 1) {
+        plhs[0] = gw_result(g, ids[0]);
+        return DFG_OK;
+    }
+    if (!(st = gw_op(g, DFG_OP_CAT, m, ids, &a, &y)))
+        plhs[0] = gw_result(g, y);
+    return st;
+}
+
+/* ---- repmat, flip, circshift ------------------------------------------------------------------- */
+
+int cmd_repmat(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)nlhs;
+    dfg_id x, y;
+    int nd, st, m = 0;
+    int64_t d[DFG_MAX_DIMS], r[DFG_MAX_DIMS];
+    if (nrhs < 2 || (st = gw_operand(g, prhs[0], 1, &x)) || (st = get_dims(x, NULL, &nd, d)))
+        return nrhs < 2 ? (int)dfg_set_error(DFG_ERR_ARG, "dfg.repmat: expected repmat (A, m, n, ...)") : st;
+    if (nrhs == 2) {
+        if ((st = gw_size_vec(g, prhs[1], 2, &m, r)))
+            return st;
+        if (m == 1) { r[1] = r[0]; m = 2; }
+    } else {
+        m = nrhs - 1;
+        if (m > DFG_MAX_DIMS)
+            return dfg_set_error(DFG_ERR_ARG, "dfg.repmat: too many dimensions");
+        for (int j = 0; j < m; j++) {
+            double v;
+            if ((st = gw_scalar(g, prhs[1 + j], 2 + j, 1, &v)))
+                return st;
+            r[j] = v < 0 ? 0 : (int64_t)v;
+        }
+    }
+    int k = nd > m ? nd : m;
+    int64_t view[DFG_MAX_DIMS], cnt[DFG_MAX_DIMS];
+    const int64_t * ix[DFG_MAX_DIMS];
+    for (int j = 0; j < k; j++) {
+        view[j] = j < nd ? d[j] : 1;
+        int64_t rep = j < m ? r[j] : 1;
+        cnt[j] = view[j] * rep;
+        int64_t * p = mxMalloc((size_t)(cnt[j] + 1) * sizeof *p);
+        for (int64_t q = 0; q < cnt[j]; q++)
+            p[q] = q % view[j];
+        ix[j] = p;
+    }
+    if (!(st = gw_gather(g, x, k, view, ix, cnt, k, cnt, &y)))
+        plhs[0] = gw_result(g, y);
+    return st;
+}
+
+/* Gathers x with the index along dim replaced by map (others full). */
+static int remap_dim(gw * g, dfg_id x, int nd, const int64_t * d, int dim, const int64_t * map, dfg_id * y)
+{
+    int k = nd > dim + 1 ? nd : dim + 1;
+    int64_t view[DFG_MAX_DIMS];
+    const int64_t * ix[DFG_MAX_DIMS];
+    for (int j = 0; j < k; j++) {
+        view[j] = j < nd ? d[j] : 1;
+        ix[j] = j == dim ? map : NULL;
+    }
+    return gw_gather(g, x, k, view, ix, view, k, view, y);
+}
+
+int cmd_flip(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)nlhs;
+    dfg_id x, y;
+    int nd, st, dim;
+    int64_t d[DFG_MAX_DIMS];
+    int gen = !strcmp(g->fn, "flip");
+    if (nrhs < 1 || nrhs > (gen ? 2 : 1))
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: wrong number of arguments", g->fn);
+    if ((st = gw_operand(g, prhs[0], 1, &x)) || (st = get_dims(x, NULL, &nd, d)))
+        return st;
+    if (!gen)
+        dim = !strcmp(g->fn, "fliplr") ? 1 : 0;
+    else if (nrhs > 1) {
+        double v;
+        if ((st = gw_scalar(g, prhs[1], 2, 1, &v)))
+            return st;
+        if (v < 1 || v > DFG_MAX_DIMS)
+            return dfg_set_error(DFG_ERR_ARG, "dfg.flip: DIM must be a positive integer");
+        dim = (int)v - 1;
+    } else
+        dim = gw_default_dim(nd, d);
+    int64_t n = dim < nd ? d[dim] : 1;
+    int64_t * map = mxMalloc((size_t)(n + 1) * sizeof *map);
+    for (int64_t q = 0; q < n; q++)
+        map[q] = n - 1 - q;
+    if (!(st = remap_dim(g, x, nd, d, dim, map, &y)))
+        plhs[0] = gw_result(g, y);
+    return st;
+}
+
+int cmd_circshift(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)nlhs;
+    dfg_id x, y;
+    int nd, st, m;
+    int64_t d[DFG_MAX_DIMS], sh[DFG_MAX_DIMS];
+    if (nrhs < 2 || nrhs > 3)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.circshift: expected circshift (x, n [, dim])");
+    if ((st = gw_operand(g, prhs[0], 1, &x)) || (st = get_dims(x, NULL, &nd, d)))
+        return st;
+    if (gw_is_tensor(prhs[1]) || !mxIsNumeric(prhs[1]) || mxGetNumberOfElements(prhs[1]) > DFG_MAX_DIMS)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.circshift: N must be a plain integer vector");
+    m = (int)mxGetNumberOfElements(prhs[1]);
+    for (int j = 0; j < m; j++) {
+        double v = mxIsDouble(prhs[1]) ? mxGetPr(prhs[1])[j] : mxGetScalar(prhs[1]);
+        if (v != (double)(int64_t)v)
+            return dfg_set_error(DFG_ERR_ARG, "dfg.circshift: N must be integers");
+        sh[j] = (int64_t)v;
+    }
+    int dims_of[DFG_MAX_DIMS];
+    if (nrhs == 3) {
+        double v;
+        if ((st = gw_scalar(g, prhs[2], 3, 1, &v)))
+            return st;
+        if (v < 1 || v > DFG_MAX_DIMS || m != 1)
+            return dfg_set_error(DFG_ERR_ARG, "dfg.circshift: DIM must be a valid dimension and N a scalar");
+        dims_of[0] = (int)v - 1;
+    } else if (m == 1)
+        dims_of[0] = gw_default_dim(nd, d);
+    else
+        for (int j = 0; j < m; j++)
+            dims_of[j] = j;
+    y = x;
+    for (int j = 0; j < m && !st; j++) {
+        int dim = dims_of[j];
+        int64_t n = dim < nd ? d[dim] : 1;
+        if (n == 0 || sh[j] % n == 0)
+            continue;
+        int64_t * map = mxMalloc((size_t)(n + 1) * sizeof *map);
+        for (int64_t q = 0; q < n; q++)
+            map[q] = (((q - sh[j]) % n) + n) % n;
+        st = remap_dim(g, y, nd, d, dim, map, &y);
+    }
+    if (!st)
+        plhs[0] = gw_result(g, y);
+    return st;
+}
+
+/* ---- diag, tril/triu, trace, kron ----------------------------------------------------------- */
+
+int cmd_diag(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)nlhs;
+    dfg_id x, y;
+    dfg_dtype dt;
+    int nd, st;
+    int64_t d[DFG_MAX_DIMS], kk = 0;
+    if (nrhs < 1 || nrhs > 2)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.diag: expected diag (x [, k])");
+    if ((st = gw_operand(g, prhs[0], 1, &x)) || (st = get_dims(x, &dt, &nd, d)))
+        return st;
+    if (nrhs > 1) {
+        double v;
+        if ((st = gw_scalar(g, prhs[1], 2, 1, &v)))
+            return st;
+        kk = (int64_t)v;
+    }
+    if (nd != 2)
+        return dfg_set_error(DFG_ERR_SHAPE, "dfg.diag: requires a 2-D argument");
+    int64_t ak = kk < 0 ? -kk : kk;
+    if (d[0] == 1 || d[1] == 1) {
+        int64_t n = d[0] * d[1], m = n + ak;
+        int64_t z[2] = {m, m};
+        dfg_id zero;
+        if ((st = dfg_fill(dt, 2, z, 0, &zero)) || (st = gw_temp(g, zero)))
+            return st;
+        int64_t len = 2 + 2 + 2 + n;
+        int64_t * h = mxMalloc((size_t)len * sizeof *h);
+        h[0] = 1; h[1] = m * m; h[2] = n; h[3] = 2; h[4] = m; h[5] = m;
+        for (int64_t q = 0; q < n; q++)
+            h[6 + q] = (q + (kk < 0 ? ak : 0)) + m * (q + (kk > 0 ? ak : 0));
+        dfg_attr a = {{0}, {0}, h, len};
+        dfg_id in[2] = {zero, x};
+        if (!(st = gw_op(g, DFG_OP_SCATTER, 2, in, &a, &y)))
+            plhs[0] = gw_result(g, y);
+        return st;
+    }
+    int64_t r0 = kk < 0 ? ak : 0, c0 = kk > 0 ? ak : 0;
+    int64_t n = 0;
+    if (r0 < d[0] && c0 < d[1])
+        n = (d[0] - r0 < d[1] - c0) ? d[0] - r0 : d[1] - c0;
+    int64_t * ix = mxMalloc((size_t)(n + 1) * sizeof *ix);
+    for (int64_t q = 0; q < n; q++)
+        ix[q] = (r0 + q) + d[0] * (c0 + q);
+    int64_t view = d[0] * d[1], dout[2] = {n, 1};
+    const int64_t * ixs[1] = {ix};
+    if (!(st = gw_gather(g, x, 1, &view, ixs, &n, 2, dout, &y)))
+        plhs[0] = gw_result(g, y);
+    return st;
+}
+
+int cmd_tri(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)nlhs;
+    dfg_id x, y, mask, zero;
+    dfg_dtype dt;
+    int nd, st;
+    int64_t d[DFG_MAX_DIMS], kk = 0;
+    int lower = !strcmp(g->fn, "tril");
+    if (nrhs < 1 || nrhs > 2)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: expected %s (A [, k])", g->fn, g->fn);
+    if ((st = gw_operand(g, prhs[0], 1, &x)) || (st = get_dims(x, &dt, &nd, d)))
+        return st;
+    if (nrhs > 1) {
+        double v;
+        if ((st = gw_scalar(g, prhs[1], 2, 1, &v)))
+            return st;
+        kk = (int64_t)v;
+    }
+    if (nd != 2)
+        return dfg_set_error(DFG_ERR_SHAPE, "dfg.%s: need a 2-D matrix", g->fn);
+    if ((st = dfg_fill(DFG_LOGICAL, 2, d, 0, &mask)) || (st = gw_temp(g, mask)))
+        return st;
+    const void * data;
+    dfg_node_data(mask, &data);
+    uint8_t * m = (uint8_t *)data;
+    for (int64_t j = 0; j < d[1]; j++)
+        for (int64_t i = 0; i < d[0]; i++)
+            m[i + d[0] * j] = lower ? (j - i <= kk) : (j - i >= kk);
+    if ((st = gw_const(g, dt, 0, &zero)))
+        return st;
+    dfg_id in[3] = {mask, x, zero};
+    if (!(st = gw_op(g, DFG_OP_MERGE, 3, in, NULL, &y)))
+        plhs[0] = gw_result(g, y);
+    return st;
+}
+
+int cmd_trace(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)nlhs;
+    dfg_id x, dg, y;
+    int nd, st;
+    int64_t d[DFG_MAX_DIMS];
+    if (nrhs != 1)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.trace: expected one argument");
+    if ((st = gw_operand(g, prhs[0], 1, &x)) || (st = get_dims(x, NULL, &nd, d)))
+        return st;
+    if (nd != 2 || d[0] != d[1])
+        return dfg_set_error(DFG_ERR_SHAPE, "dfg.trace: only valid on square matrix");
+    int64_t n = d[0], view = n * n, dout[2] = {n, 1};
+    int64_t * ix = mxMalloc((size_t)(n + 1) * sizeof *ix);
+    for (int64_t q = 0; q < n; q++)
+        ix[q] = q * (n + 1);
+    const int64_t * ixs[1] = {ix};
+    dfg_attr a = {{0}, {0}, NULL, 0};
+    if ((st = gw_gather(g, x, 1, &view, ixs, &n, 2, dout, &dg)) ||
+        (st = gw_op(g, DFG_OP_SUM, 1, &dg, &a, &y)))
+        return st;
+    plhs[0] = gw_result(g, y);
+    return DFG_OK;
+}
+
+/* kron (a, b) = reshape (reshape (b, [mb 1 nb 1]) .* reshape (a, [1 ma 1 na]), ...) */
+int cmd_kron(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)nlhs;
+    dfg_id a, b, ra, rb, p, y;
+    int na, nb, st;
+    int64_t da[DFG_MAX_DIMS], db[DFG_MAX_DIMS];
+    if (nrhs != 2)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.kron: expected kron (A, B)");
+    if ((st = gw_operand(g, prhs[0], 1, &a)) || (st = gw_operand(g, prhs[1], 2, &b)) ||
+        (st = get_dims(a, NULL, &na, da)) || (st = get_dims(b, NULL, &nb, db)))
+        return st;
+    if (na != 2 || nb != 2)
+        return dfg_set_error(DFG_ERR_SHAPE, "dfg.kron: A and B must be 2-D matrices");
+    dfg_attr sa = {{4, 1, da[0], 1, da[1]}, {0}, NULL, 0};
+    dfg_attr sb = {{4, db[0], 1, db[1], 1}, {0}, NULL, 0};
+    dfg_attr so = {{2, da[0] * db[0], da[1] * db[1]}, {0}, NULL, 0};
+    if ((st = gw_op(g, DFG_OP_RESHAPE, 1, &a, &sa, &ra)) || (st = gw_op(g, DFG_OP_RESHAPE, 1, &b, &sb, &rb)) ||
+        (st = gw_op2(g, DFG_OP_MUL, rb, ra, &p)) || (st = gw_op(g, DFG_OP_RESHAPE, 1, &p, &so, &y)))
+        return st;
+    plhs[0] = gw_result(g, y);
+    return DFG_OK;
+}

@@ -1,0 +1,761 @@
+/* mex/dfg_mex.c -- the MEX entry point of dfg: dfg_mex(COMMAND, ARGS...).
+ *
+ * Check, do, clean up: a command checks all of its arguments and builds
+ * nodes; temporaries are released; only then is an error raised as
+ * error("dfg:<id>", "dfg.<function>: ...").  Library state lives until the
+ * MEX file is cleared (clear all / clear mex), when mexAtExit frees it; ids
+ * from before then are rejected as stale.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include "gateway.h"
+
+/* ---- conversions ------------------------------------------------------------ */
+
+static const char * mx_kind(const mxArray * a)
+{
+    return mxGetClassName(a);
+}
+
+int gw_is_tensor(const mxArray * a)
+{
+    return mxIsClass(a, "dfg.Tensor");
+}
+
+int gw_temp(gw * g, dfg_id id)
+{
+    if (g->n_temps == GW_MAX_TEMPS) {
+        dfg_release(id);
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: too many operands", g->fn);
+    }
+    g->temps[g->n_temps++] = id;
+    return DFG_OK;
+}
+
+int gw_dtype(gw * g, const mxArray * a, int argno, dfg_dtype * dt)
+{
+    if (mxIsComplex(a))
+        return dfg_set_error(DFG_ERR_DTYPE, "dfg.%s: argument %d is complex; dfg supports real values only",
+                             g->fn, argno);
+    if (mxIsSparse(a))
+        return dfg_set_error(DFG_ERR_DTYPE, "dfg.%s: argument %d is sparse; use full() first",
+                             g->fn, argno);
+    switch (mxGetClassID(a)) {
+    case mxDOUBLE_CLASS:  *dt = DFG_DOUBLE;  return DFG_OK;
+    case mxSINGLE_CLASS:  *dt = DFG_SINGLE;  return DFG_OK;
+    case mxLOGICAL_CLASS: *dt = DFG_LOGICAL; return DFG_OK;
+    default:
+        return dfg_set_error(DFG_ERR_DTYPE,
+                             "dfg.%s: argument %d is of class %s; dfg takes double, single or logical arrays",
+                             g->fn, argno, mx_kind(a));
+    }
+}
+
+static void mx_dims(const mxArray * a, int * nd, int64_t * dims)
+{
+    mwSize n = mxGetNumberOfDimensions(a);
+    const mwSize * d = mxGetDimensions(a);
+    *nd = (int)n;
+    for (mwSize k = 0; k < n && k < DFG_MAX_DIMS; k++)
+        dims[k] = (int64_t)d[k];
+}
+
+int gw_tensor(gw * g, const mxArray * a, int argno, dfg_id * id)
+{
+    if (!gw_is_tensor(a))
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: argument %d must be a dfg.Tensor, not %s",
+                             g->fn, argno, mx_kind(a));
+    if (mxGetNumberOfElements(a) != 1)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: argument %d must be a single dfg.Tensor, not an array of them",
+                             g->fn, argno);
+    mxArray * p = mxGetProperty(a, 0, "id");
+    if (!p || mxGetClassID(p) != mxUINT64_CLASS || mxGetNumberOfElements(p) != 1) {
+        if (p)
+            mxDestroyArray(p);
+        return dfg_set_error(DFG_ERR_HANDLE, "dfg.%s: argument %d is not a valid dfg.Tensor", g->fn, argno);
+    }
+    *id = *(const uint64_t *)mxGetData(p);
+    mxDestroyArray(p);
+    if (!dfg_node_get(*id))
+        return dfg_set_error(DFG_ERR_HANDLE,
+                             "dfg.%s: argument %d is an invalid tensor handle (freed, from before 'clear all', or not made by dfg)",
+                             g->fn, argno);
+    return DFG_OK;
+}
+
+int gw_operand(gw * g, const mxArray * a, int argno, dfg_id * id)
+{
+    if (gw_is_tensor(a))
+        return gw_tensor(g, a, argno, id);
+    dfg_dtype dt;
+    int st = gw_dtype(g, a, argno, &dt);
+    if (st)
+        return st;
+    int nd;
+    int64_t dims[DFG_MAX_DIMS];
+    if (mxGetNumberOfDimensions(a) > DFG_MAX_DIMS)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: argument %d has more than %d dimensions",
+                             g->fn, argno, DFG_MAX_DIMS);
+    mx_dims(a, &nd, dims);
+    if ((st = dfg_constant(dt, nd, dims, mxGetData(a), id)))
+        return st;
+    return gw_temp(g, *id);
+}
+
+mxArray * gw_id_out(dfg_id id)
+{
+    mxArray * r = mxCreateNumericMatrix(1, 1, mxUINT64_CLASS, mxREAL);
+    *(uint64_t *)mxGetData(r) = id;
+    return r;
+}
+
+mxArray * gw_result(gw * g, dfg_id id)
+{
+    for (int k = 0; k < g->n_temps; k++)
+        if (g->temps[k] == id) {
+            g->temps[k] = g->temps[--g->n_temps];
+            return gw_id_out(id);
+        }
+    dfg_retain(id);          /* not a temporary: Octave gets its own handle */
+    return gw_id_out(id);
+}
+
+int gw_scalar(gw * g, const mxArray * a, int argno, int want_int, double * v)
+{
+    if (gw_is_tensor(a))
+        return dfg_set_error(DFG_ERR_UNSUPPORTED,
+                             "dfg.%s: argument %d must be a plain number known when the graph is built, not a dfg.Tensor",
+                             g->fn, argno);
+    if (!(mxIsDouble(a) || mxIsSingle(a) || mxIsLogical(a) || mxIsInt32(a)) || mxIsComplex(a) ||
+        mxGetNumberOfElements(a) != 1)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: argument %d must be a real scalar", g->fn, argno);
+    *v = mxGetScalar(a);
+    if (want_int && (*v != (double)(int64_t)*v))
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: argument %d must be an integer", g->fn, argno);
+    return DFG_OK;
+}
+
+int gw_size_vec(gw * g, const mxArray * a, int argno, int * nd, int64_t * dims)
+{
+    if (gw_is_tensor(a))
+        return dfg_set_error(DFG_ERR_UNSUPPORTED,
+                             "dfg.%s: sizes (argument %d) must be plain numbers, not tensors: shapes are static",
+                             g->fn, argno);
+    if (!(mxIsDouble(a) || mxIsSingle(a)) || mxIsComplex(a))
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: SIZE (argument %d) must be a real vector", g->fn, argno);
+    size_t n = mxGetNumberOfElements(a);
+    if (n > DFG_MAX_DIMS)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: at most %d dimensions are supported", g->fn, DFG_MAX_DIMS);
+    for (size_t k = 0; k < n; k++) {
+        double v = mxIsDouble(a) ? ((const double *)mxGetData(a))[k] : ((const float *)mxGetData(a))[k];
+        if (!(v >= 0) || v != (double)(int64_t)v || v > 9e15)
+            return dfg_set_error(DFG_ERR_ARG, "dfg.%s: SIZE (argument %d) must be non-negative integers",
+                                 g->fn, argno);
+        dims[k] = (int64_t)v;
+    }
+    *nd = (int)n;
+    return DFG_OK;
+}
+
+int gw_string(const mxArray * a, char * buf, size_t len)
+{
+    if (!mxIsChar(a) || mxGetM(a) > 1 || mxGetString(a, buf, (mwSize)len))
+        return 0;
+    for (char * p = buf; *p; p++)
+        *p = (char)tolower((unsigned char)*p);
+    return 1;
+}
+
+int gw_info(dfg_id id, dfg_dtype * dt, int * nd, int64_t * dims)
+{
+    return dfg_info(id, dt, nd, dims);
+}
+
+int gw_op(gw * g, int op, int n, const dfg_id * in, const dfg_attr * a, dfg_id * out)
+{
+    int st = dfg_op(op, n, in, a, out);
+    if (st)
+        return st;
+    return gw_temp(g, *out);
+}
+
+int gw_op1(gw * g, int op, dfg_id x, dfg_id * out)
+{
+    return gw_op(g, op, 1, &x, NULL, out);
+}
+
+int gw_op2(gw * g, int op, dfg_id x, dfg_id y, dfg_id * out)
+{
+    dfg_id in[2] = {x, y};
+    return gw_op(g, op, 2, in, NULL, out);
+}
+
+int gw_const(gw * g, dfg_dtype dt, double v, dfg_id * out)
+{
+    int64_t d[2] = {1, 1};
+    int st = dfg_fill(dt, 2, d, v, out);
+    return st ? st : gw_temp(g, *out);
+}
+
+int gw_default_dim(int nd, const int64_t * dims)
+{
+    for (int k = 0; k < nd; k++)
+        if (dims[k] != 1)
+            return k;
+    return 0;
+}
+
+static mxClassID mx_class(dfg_dtype dt)
+{
+    return dt == DFG_DOUBLE ? mxDOUBLE_CLASS : dt == DFG_SINGLE ? mxSINGLE_CLASS : mxLOGICAL_CLASS;
+}
+
+static mxArray * make_array(dfg_dtype dt, int nd, const int64_t * dims)
+{
+    mwSize d[DFG_MAX_DIMS];
+    for (int k = 0; k < nd; k++)
+        d[k] = (mwSize)dims[k];
+    if (dt == DFG_LOGICAL)
+        return mxCreateLogicalArray((mwSize)nd, d);
+    return mxCreateUninitNumericArray((mwSize)nd, d, mx_class(dt), mxREAL);
+}
+
+static int raise_warning(void)
+{
+    const char * w = dfg_take_warning();
+    if (w)
+        mexWarnMsgIdAndTxt("Octave:singular-matrix", "%s", w);
+    return DFG_OK;
+}
+
+int gw_evaluate(gw * g, dfg_id id, mxArray ** out)
+{
+    dfg_dtype dt;
+    int nd;
+    int64_t dims[DFG_MAX_DIMS];
+    int st = dfg_info(id, &dt, &nd, dims);
+    if (st)
+        return st;
+    dfg_id plan;
+    if ((st = dfg_plan_compile(0, NULL, 1, &id, &plan))) {
+        if (st == DFG_ERR_FREE_INPUT)
+            return dfg_set_error(st, "dfg.%s: cannot evaluate: %s; use dfg.function to supply it",
+                                 g->fn, dfg_last_error());
+        return st;
+    }
+    mxArray * r = make_array(dt, nd, dims);
+    void * o = mxGetData(r);
+    st = dfg_plan_run(plan, NULL, &o);
+    dfg_release(plan);
+    if (st) {
+        mxDestroyArray(r);
+        return st;
+    }
+    *out = r;
+    return raise_warning();
+}
+
+/* ---- tensor commands ------------------------------------------------------------ */
+
+static int parse_class(gw * g, const mxArray * a, int argno, dfg_dtype * dt)
+{
+    char s[32];
+    if (!gw_string(a, s, sizeof s))
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: CLASS (argument %d) must be a string", g->fn, argno);
+    if (!strcmp(s, "double")) *dt = DFG_DOUBLE;
+    else if (!strcmp(s, "single")) *dt = DFG_SINGLE;
+    else if (!strcmp(s, "logical")) *dt = DFG_LOGICAL;
+    else
+        return dfg_set_error(DFG_ERR_DTYPE, "dfg.%s: CLASS must be \"double\", \"single\" or \"logical\", not \"%s\"",
+                             g->fn, s);
+    return DFG_OK;
+}
+
+static int cmd_input(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)nlhs;
+    int nd;
+    int64_t dims[DFG_MAX_DIMS];
+    dfg_dtype dt = DFG_DOUBLE;
+    char name[256] = "";
+    if (nrhs < 1 || nrhs > 3)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.input: expected dfg.input (SIZE [, CLASS [, NAME]])");
+    int st = gw_size_vec(g, prhs[0], 1, &nd, dims);
+    if (!st && nd == 1) {                 /* dfg.input (n) is n x n, as zeros (n) */
+        dims[1] = dims[0];
+        nd = 2;
+    }
+    if (!st && nrhs > 1)
+        st = parse_class(g, prhs[1], 2, &dt);
+    if (!st && nrhs > 2 && mxGetNumberOfElements(prhs[2]) && !gw_string(prhs[2], name, sizeof name))
+        st = dfg_set_error(DFG_ERR_ARG, "dfg.input: NAME (argument 3) must be a string");
+    dfg_id id;
+    if (!st && !(st = dfg_input(dt, nd, dims, name, &id)))
+        plhs[0] = gw_id_out(id);
+    return st;
+}
+
+static int cmd_constant(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)nlhs;
+    if (nrhs != 1)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.constant: expected one VALUE");
+    if (gw_is_tensor(prhs[0])) {
+        dfg_id id;
+        int st = gw_tensor(g, prhs[0], 1, &id);
+        if (!st)
+            plhs[0] = gw_result(g, id);
+        return st;
+    }
+    dfg_id id;
+    int st = gw_operand(g, prhs[0], 1, &id);
+    if (!st)
+        plhs[0] = gw_result(g, id);
+    return st;
+}
+
+static int cmd_variable(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)nlhs;
+    char name[256] = "";
+    dfg_dtype dt;
+    if (nrhs < 1 || nrhs > 2)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.variable: expected dfg.variable (VALUE [, NAME])");
+    if (gw_is_tensor(prhs[0]))
+        return dfg_set_error(DFG_ERR_ARG, "dfg.variable: VALUE must be an array; use dfg.value (t) first");
+    int st = gw_dtype(g, prhs[0], 1, &dt);
+    if (!st && nrhs > 1 && mxGetNumberOfElements(prhs[1]) && !gw_string(prhs[1], name, sizeof name))
+        st = dfg_set_error(DFG_ERR_ARG, "dfg.variable: NAME (argument 2) must be a string");
+    if (st)
+        return st;
+    int nd;
+    int64_t dims[DFG_MAX_DIMS];
+    if (mxGetNumberOfDimensions(prhs[0]) > DFG_MAX_DIMS)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.variable: VALUE has too many dimensions");
+    mx_dims(prhs[0], &nd, dims);
+    dfg_id id;
+    if (!(st = dfg_variable(dt, nd, dims, mxGetData(prhs[0]), name, &id)))
+        plhs[0] = gw_id_out(id);
+    return st;
+}
+
+static int cmd_assign(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)nlhs; (void)plhs;
+    dfg_id v;
+    dfg_dtype dt;
+    if (nrhs != 2)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.assign: expected dfg.assign (V, VALUE)");
+    int st = gw_tensor(g, prhs[0], 1, &v);
+    if (!st && gw_is_tensor(prhs[1]))
+        st = dfg_set_error(DFG_ERR_ARG, "dfg.assign: VALUE must be an array, not a dfg.Tensor");
+    if (!st)
+        st = gw_dtype(g, prhs[1], 2, &dt);
+    if (st)
+        return st;
+    int nd;
+    int64_t dims[DFG_MAX_DIMS];
+    if (mxGetNumberOfDimensions(prhs[1]) > DFG_MAX_DIMS)
+        return dfg_set_error(DFG_ERR_SHAPE, "dfg.assign: VALUE has too many dimensions");
+    mx_dims(prhs[1], &nd, dims);
+    return dfg_variable_assign(v, dt, nd, dims, mxGetData(prhs[1]));
+}
+
+static int cmd_value(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)nlhs;
+    dfg_id id;
+    if (nrhs != 1)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.value: expected one tensor");
+    int st = gw_tensor(g, prhs[0], 1, &id);
+    return st ? st : gw_evaluate(g, id, &plhs[0]);
+}
+
+/* double (t) / single (t) / logical (t): evaluate a closed graph, or record
+ * a class conversion when the graph has free inputs (tracing). */
+int cmd_cast(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)nlhs;
+    dfg_dtype to;
+    dfg_id x, y;
+    if (nrhs != 2)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: expected one tensor", g->fn);
+    int st = gw_operand(g, prhs[0], 1, &x);
+    if (!st)
+        st = parse_class(g, prhs[1], 2, &to);
+    if (st)
+        return st;
+    dfg_attr a = {{0}, {0}, NULL, 0};
+    a.i[0] = to;
+    if ((st = gw_op(g, DFG_OP_CAST, 1, &x, &a, &y)))
+        return st;
+    if (!strcmp(g->fn, "cast")) {
+        plhs[0] = gw_result(g, y);
+        return DFG_OK;
+    }
+    dfg_id plan;
+    st = dfg_plan_compile(0, NULL, 1, &y, &plan);
+    if (st == DFG_ERR_FREE_INPUT) {        /* free inputs: stay symbolic */
+        plhs[0] = gw_result(g, y);
+        return DFG_OK;
+    }
+    if (st)
+        return st;
+    dfg_release(plan);
+    return gw_evaluate(g, y, &plhs[0]);
+}
+
+static int cmd_release(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)g; (void)nlhs; (void)plhs;
+    /* never an error: delete () must not throw, and a stale id (after
+     * clear all) is simply gone already */
+    for (int k = 0; k < nrhs; k++)
+        if (mxGetClassID(prhs[k]) == mxUINT64_CLASS && mxGetNumberOfElements(prhs[k]) == 1)
+            dfg_release(*(const uint64_t *)mxGetData(prhs[k]));
+    return DFG_OK;
+}
+
+/* size (t [, dim]) with Octave's nargout rules; also class (t). */
+static int cmd_size(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    dfg_id id;
+    dfg_dtype dt;
+    int nd;
+    int64_t dims[DFG_MAX_DIMS];
+    if (nrhs < 1)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.size: expected a tensor");
+    int st = gw_tensor(g, prhs[0], 1, &id);
+    if (!st)
+        st = dfg_info(id, &dt, &nd, dims);
+    if (st)
+        return st;
+    if (nrhs > 1) {
+        double d;
+        if ((st = gw_scalar(g, prhs[1], 2, 1, &d)))
+            return st;
+        if (d < 1)
+            return dfg_set_error(DFG_ERR_ARG, "dfg.size: requested dimension DIM (= %g) out of range", d);
+        plhs[0] = mxCreateDoubleScalar(d <= nd ? (double)dims[(int)d - 1] : 1.0);
+        return DFG_OK;
+    }
+    if (nlhs <= 1) {
+        plhs[0] = mxCreateDoubleMatrix(1, (mwSize)nd, mxREAL);
+        double * p = mxGetPr(plhs[0]);
+        for (int k = 0; k < nd; k++)
+            p[k] = (double)dims[k];
+        return DFG_OK;
+    }
+    for (int k = 0; k < nlhs; k++) {
+        double v = k < nd ? (double)dims[k] : 1.0;
+        if (k == nlhs - 1)
+            for (int q = k + 1; q < nd; q++)
+                v *= (double)dims[q];
+        plhs[k] = mxCreateDoubleScalar(v);
+    }
+    return DFG_OK;
+}
+
+static int cmd_class(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)nlhs;
+    dfg_id id;
+    dfg_dtype dt;
+    if (nrhs != 1)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.class: expected a tensor");
+    int st = gw_tensor(g, prhs[0], 1, &id);
+    if (!st)
+        st = dfg_info(id, &dt, NULL, NULL);
+    if (!st)
+        plhs[0] = mxCreateString(dfg_dtype_name(dt));
+    return st;
+}
+
+/* Op name, input count, name and whether constant, for display. */
+static int cmd_describe(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)nlhs;
+    dfg_id id;
+    int op, n_in;
+    const char * name;
+    if (nrhs != 1)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.disp: expected a tensor");
+    int st = gw_tensor(g, prhs[0], 1, &id);
+    if (!st)
+        st = dfg_node_op(id, &op, &n_in);
+    if (!st)
+        st = dfg_node_name(id, &name);
+    if (st)
+        return st;
+    const char * f[] = {"op", "name", "ninputs"};
+    plhs[0] = mxCreateStructMatrix(1, 1, 3, f);
+    mxSetField(plhs[0], 0, "op", mxCreateString(dfg_op_name(op)));
+    mxSetField(plhs[0], 0, "name", mxCreateString(name));
+    mxSetField(plhs[0], 0, "ninputs", mxCreateDoubleScalar(n_in));
+    return DFG_OK;
+}
+
+/* ---- plans ------------------------------------------------------------------------ */
+
+static int ids_from_cell(gw * g, const mxArray * c, int argno, const char * what,
+                         dfg_id ** ids, int * n)
+{
+    if (gw_is_tensor(c)) {
+        *n = 1;
+        *ids = mxMalloc(sizeof **ids);
+        return gw_tensor(g, c, argno, *ids);
+    }
+    if (!mxIsCell(c))
+        return dfg_set_error(DFG_ERR_ARG, "dfg.function: %s (argument %d) must be a cell array of tensors",
+                             what, argno);
+    *n = (int)mxGetNumberOfElements(c);
+    *ids = mxMalloc(((size_t)*n + 1) * sizeof **ids);
+    for (int k = 0; k < *n; k++) {
+        const mxArray * e = mxGetCell(c, (mwIndex)k);
+        if (!e || !gw_is_tensor(e))
+            return dfg_set_error(DFG_ERR_ARG, "dfg.function: %s{%d} must be a dfg.Tensor", what, k + 1);
+        int st = gw_tensor(g, e, argno, &(*ids)[k]);
+        if (st)
+            return st;
+    }
+    return DFG_OK;
+}
+
+static int cmd_function(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)nlhs;
+    dfg_id * ins = NULL, * outs = NULL, plan;
+    int n_in = 0, n_out = 0;
+    if (nrhs != 2)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.function: expected dfg.function (INPUTS, OUTPUTS)");
+    int st = ids_from_cell(g, prhs[0], 1, "INPUTS", &ins, &n_in);
+    if (!st)
+        st = ids_from_cell(g, prhs[1], 2, "OUTPUTS", &outs, &n_out);
+    if (!st && !(st = dfg_plan_compile(n_in, ins, n_out, outs, &plan)))
+        plhs[0] = gw_id_out(plan);
+    if (st == DFG_ERR_FREE_INPUT)
+        st = dfg_set_error(st, "dfg.function: %s; add it to INPUTS", dfg_last_error());
+    mxFree(ins);
+    mxFree(outs);
+    return st;
+}
+
+static int cmd_run(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    dfg_id plan;
+    int n_in, n_out;
+    if (nrhs < 1 || mxGetClassID(prhs[0]) != mxUINT64_CLASS || mxGetNumberOfElements(prhs[0]) != 1)
+        return dfg_set_error(DFG_ERR_HANDLE, "dfg.function: invalid plan handle");
+    plan = *(const uint64_t *)mxGetData(prhs[0]);
+    /* prhs[1] is the plan's owner object, passed only to keep it alive */
+    if (nrhs < 2)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.function: missing plan owner");
+    prhs++;
+    nrhs--;
+    int st = dfg_plan_arity(plan, &n_in, &n_out);
+    if (st)
+        return st;
+    if (nrhs - 1 != n_in)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.function: the plan takes %d input%s, called with %d",
+                             n_in, n_in == 1 ? "" : "s", nrhs - 1);
+    if (nlhs > n_out && !(nlhs == 1 && n_out == 0))
+        return dfg_set_error(DFG_ERR_ARG, "dfg.function: the plan has %d output%s, %d requested",
+                             n_out, n_out == 1 ? "" : "s", nlhs);
+    const void * in_small[16], ** in = in_small;
+    void * out_small[16], ** out = out_small;
+    if (n_in > 16)
+        in = mxMalloc((size_t)n_in * sizeof *in);
+    if (n_out > 16)
+        out = mxMalloc((size_t)n_out * sizeof *out);
+    /* check every input before any work */
+    for (int k = 0; k < n_in && !st; k++) {
+        const mxArray * a = prhs[k + 1];
+        dfg_dtype want, dt;
+        int nd, ndw;
+        int64_t dims[DFG_MAX_DIMS], wd[DFG_MAX_DIMS];
+        dfg_plan_port(plan, 0, k, &want, &ndw, wd);
+        if (gw_is_tensor(a)) {
+            st = dfg_set_error(DFG_ERR_ARG, "dfg.function: input %d must be an array, not a dfg.Tensor", k + 1);
+            break;
+        }
+        if ((st = gw_dtype(g, a, k + 1, &dt)))
+            break;
+        mx_dims(a, &nd, dims);
+        if (nd > DFG_MAX_DIMS) {
+            st = dfg_set_error(DFG_ERR_ARG, "dfg.function: input %d has too many dimensions", k + 1);
+            break;
+        }
+        int same = nd == ndw;
+        for (int q = 0; same && q < nd; q++)
+            same = dims[q] == wd[q];
+        if (!same) {
+            char a1[256], a2[256];
+            st = dfg_set_error(DFG_ERR_SHAPE, "dfg.function: input %d must be %s, not %s", k + 1,
+                               dfg_shape_str(ndw, wd, a1, sizeof a1), dfg_shape_str(nd, dims, a2, sizeof a2));
+            break;
+        }
+        if (dt != want) {
+            st = dfg_set_error(DFG_ERR_DTYPE, "dfg.function: input %d must be %s, not %s", k + 1,
+                               dfg_dtype_name(want), dfg_dtype_name(dt));
+            break;
+        }
+        in[k] = mxGetData(a);
+    }
+    int made = 0;
+    if (!st) {
+        for (; made < n_out; made++) {
+            dfg_dtype dt;
+            int nd;
+            int64_t dims[DFG_MAX_DIMS];
+            dfg_plan_port(plan, 1, made, &dt, &nd, dims);
+            plhs[made] = make_array(dt, nd, dims);
+            out[made] = mxGetData(plhs[made]);
+        }
+        st = dfg_plan_run(plan, in, out);
+    }
+    if (st) {
+        for (int k = 0; k < made; k++) {
+            mxDestroyArray(plhs[k]);
+            plhs[k] = NULL;
+        }
+    }
+    if (in != in_small)
+        mxFree(in);
+    if (out != out_small)
+        mxFree((void *)out);
+    if (!st)
+        raise_warning();
+    return st;
+}
+
+static int cmd_plan_info(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)g; (void)nlhs;
+    int n_in, n_out;
+    int64_t nodes;
+    if (nrhs != 1 || mxGetClassID(prhs[0]) != mxUINT64_CLASS)
+        return dfg_set_error(DFG_ERR_HANDLE, "dfg.function: invalid plan handle");
+    dfg_id plan = *(const uint64_t *)mxGetData(prhs[0]);
+    int st = dfg_plan_arity(plan, &n_in, &n_out);
+    if (!st)
+        st = dfg_plan_size(plan, &nodes);
+    if (st)
+        return st;
+    const char * f[] = {"ninputs", "noutputs", "nodes"};
+    plhs[0] = mxCreateStructMatrix(1, 1, 3, f);
+    mxSetField(plhs[0], 0, "ninputs", mxCreateDoubleScalar(n_in));
+    mxSetField(plhs[0], 0, "noutputs", mxCreateDoubleScalar(n_out));
+    mxSetField(plhs[0], 0, "nodes", mxCreateDoubleScalar((double)nodes));
+    return DFG_OK;
+}
+
+static int cmd_live(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)g; (void)nlhs; (void)nrhs; (void)prhs;
+    plhs[0] = mxCreateDoubleScalar((double)dfg_live_count());
+    return DFG_OK;
+}
+
+/* ---- dispatch ------------------------------------------------------------------------ */
+
+typedef struct cmd_entry {
+    const char * name;     /* command = Octave function name */
+    gw_cmd       fn;
+} cmd_entry;
+
+/* Sorted by name (binary search). */
+static const cmd_entry commands[] = {
+    {"abs", cmd_unary}, {"acos", cmd_unary}, {"acosh", cmd_unary},
+    {"all", cmd_reduce}, {"and", cmd_binary}, {"any", cmd_reduce},
+    {"asin", cmd_unary}, {"asinh", cmd_unary}, {"assign", cmd_assign},
+    {"atan", cmd_unary}, {"atan2", cmd_binary}, {"atanh", cmd_unary},
+    {"cast", cmd_cast}, {"cat", cmd_cat}, {"ceil", cmd_unary},
+    {"chol", cmd_linalg}, {"circshift", cmd_circshift}, {"class", cmd_class},
+    {"constant", cmd_constant}, {"cos", cmd_unary}, {"cosh", cmd_unary},
+    {"ctranspose", cmd_permute}, {"cumprod", cmd_scan}, {"cumsum", cmd_scan},
+    {"describe", cmd_describe}, {"det", cmd_linalg}, {"diag", cmd_diag},
+    {"dot", cmd_dot}, {"double", cmd_cast}, {"eig", cmd_linalg},
+    {"eq", cmd_binary}, {"erf", cmd_unary}, {"erfc", cmd_unary},
+    {"exp", cmd_unary}, {"expm1", cmd_unary}, {"fix", cmd_unary},
+    {"flip", cmd_flip}, {"fliplr", cmd_flip}, {"flipud", cmd_flip},
+    {"floor", cmd_unary}, {"function", cmd_function}, {"gamma", cmd_unary},
+    {"gammaln", cmd_unary}, {"ge", cmd_binary}, {"gt", cmd_binary},
+    {"horzcat", cmd_cat}, {"hypot", cmd_binary}, {"input", cmd_input},
+    {"inv", cmd_linalg}, {"ipermute", cmd_permute}, {"kron", cmd_kron},
+    {"ldivide", cmd_binary}, {"le", cmd_binary}, {"live", cmd_live},
+    {"log", cmd_unary}, {"log10", cmd_unary}, {"log1p", cmd_unary},
+    {"log2", cmd_unary}, {"logical", cmd_cast}, {"lt", cmd_binary},
+    {"lu", cmd_linalg}, {"max", cmd_minmax}, {"mean", cmd_stats},
+    {"merge", cmd_merge}, {"min", cmd_minmax}, {"minus", cmd_binary},
+    {"mldivide", cmd_matrix}, {"mod", cmd_binary}, {"mpower", cmd_matrix},
+    {"mrdivide", cmd_matrix}, {"mtimes", cmd_matrix}, {"ne", cmd_binary},
+    {"norm", cmd_norm}, {"not", cmd_unary}, {"or", cmd_binary},
+    {"permute", cmd_permute}, {"pinv", cmd_linalg}, {"plan_info", cmd_plan_info},
+    {"plus", cmd_binary}, {"power", cmd_binary}, {"prod", cmd_reduce},
+    {"qr", cmd_linalg}, {"rdivide", cmd_binary}, {"release", cmd_release},
+    {"rem", cmd_binary}, {"repmat", cmd_repmat}, {"reshape", cmd_reshape},
+    {"round", cmd_unary}, {"run", cmd_run}, {"sign", cmd_unary},
+    {"sin", cmd_unary}, {"single", cmd_cast}, {"sinh", cmd_unary},
+    {"size", cmd_size}, {"sqrt", cmd_unary}, {"squeeze", cmd_reshape},
+    {"std", cmd_stats}, {"subsasgn", cmd_subsasgn}, {"subsref", cmd_subsref},
+    {"sum", cmd_reduce}, {"svd", cmd_linalg}, {"tan", cmd_unary},
+    {"tanh", cmd_unary}, {"times", cmd_binary}, {"trace", cmd_trace},
+    {"transpose", cmd_permute}, {"tril", cmd_tri}, {"triu", cmd_tri},
+    {"uminus", cmd_unary}, {"uplus", cmd_unary}, {"value", cmd_value},
+    {"var", cmd_stats}, {"variable", cmd_variable}, {"xor", cmd_binary},
+};
+
+static const cmd_entry * find_cmd(const char * name)
+{
+    size_t lo = 0, hi = sizeof commands / sizeof commands[0];
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        int c = strcmp(name, commands[mid].name);
+        if (!c)
+            return &commands[mid];
+        if (c < 0)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return NULL;
+}
+
+static void at_exit(void)
+{
+    dfg_reset();
+}
+
+void mexFunction(int nlhs, mxArray * plhs[], int nrhs, const mxArray * prhs[])
+{
+    static int registered;
+    if (!registered) {
+        mexAtExit(at_exit);
+        registered = 1;
+    }
+    char name[64];
+    if (nrhs < 1 || !mxIsChar(prhs[0]) || mxGetString(prhs[0], name, sizeof name))
+        mexErrMsgIdAndTxt("dfg:badArgument", "dfg_mex: the first argument must be a command name");
+    const cmd_entry * c = find_cmd(name);
+    if (!c)
+        mexErrMsgIdAndTxt("dfg:badArgument", "dfg_mex: unknown command '%s'", name);
+    gw g;
+    g.fn = c->name;
+    g.n_temps = 0;
+    int st = c->fn(&g, nlhs, plhs, nrhs - 1, prhs + 1);
+    for (int k = 0; k < g.n_temps; k++)
+        dfg_release(g.temps[k]);
+    if (st) {
+        static char msg[1200];
+        const char * m = dfg_last_error();
+        /* messages from the library name the op; make sure they start with dfg. */
+        if (strncmp(m, "dfg", 3))
+            snprintf(msg, sizeof msg, "dfg.%s: %s", g.fn, m);
+        else
+            snprintf(msg, sizeof msg, "%s", m);
+        char id[64];
+        snprintf(id, sizeof id, "dfg:%s", dfg_status_id((dfg_status)st));
+        mexErrMsgIdAndTxt(id, "%s", msg);
+    }
+}

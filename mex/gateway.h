@@ -1,0 +1,99 @@
+/* mex/gateway.h -- shared helpers of the MEX gateway (dfg_mex).
+ *
+ * The gateway is thin: it checks and converts Octave arguments, calls
+ * libdfg, and turns a status into an Octave error.  Every command is a
+ * function of this shape:
+ *
+ *     int cmd_x(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs);
+ *
+ * returning DFG_OK or a status with the message set (dfg_set_error).  The
+ * command never calls mexErrMsgIdAndTxt itself: the entry point releases
+ * the command's temporaries first, then raises the error, so no library
+ * state leaks when Octave unwinds.
+ */
+#ifndef DFG_GATEWAY_H
+#define DFG_GATEWAY_H
+
+#include "mex.h"
+#include "../lib/dfg-impl.h"
+
+#define GW_MAX_TEMPS 64
+
+typedef struct gw {
+    const char * fn;                 /* user-facing name, e.g. "plus"      */
+    dfg_id       temps[GW_MAX_TEMPS]; /* ids released when the command ends */
+    int          n_temps;
+} gw;
+
+typedef int (*gw_cmd)(gw * g, int nlhs, mxArray ** plhs, int nrhs,
+                      const mxArray ** prhs);
+
+/* ---- conversions (mex/dfg_mex.c) ----------------------------------------- */
+/* Class code of a numeric/logical array; sets a badClass error naming
+ * argument argno (1-based) for anything else. */
+int        gw_dtype(gw * g, const mxArray * a, int argno, dfg_dtype * dt);
+/* An operand as a node id: a dfg.Tensor's id, or a new constant made from
+ * an array (registered as a temporary).  The id is borrowed. */
+int        gw_operand(gw * g, const mxArray * a, int argno, dfg_id * id);
+int        gw_is_tensor(const mxArray * a);
+/* A tensor's id (argument must be a dfg.Tensor). */
+int        gw_tensor(gw * g, const mxArray * a, int argno, dfg_id * id);
+/* Remembers id for release at the end of the command. */
+int        gw_temp(gw * g, dfg_id id);
+/* Returns id to Octave as a uint64 scalar (the handle moves to Octave). */
+mxArray *  gw_id_out(dfg_id id);
+/* A real scalar number (not a tensor); integer-valued when want_int. */
+int        gw_scalar(gw * g, const mxArray * a, int argno, int want_int, double * v);
+/* A size vector argument: non-negative integers. */
+int        gw_size_vec(gw * g, const mxArray * a, int argno, int * nd, int64_t * dims);
+/* Char argument into buf (lower-cased); 0 if not a char row. */
+int        gw_string(const mxArray * a, char * buf, size_t len);
+/* Size of a node. */
+int        gw_info(dfg_id id, dfg_dtype * dt, int * nd, int64_t * dims);
+/* Builds op on n ids with attributes; the result is a temporary. */
+int        gw_op(gw * g, int op, int n, const dfg_id * in, const dfg_attr * a, dfg_id * out);
+int        gw_op1(gw * g, int op, dfg_id x, dfg_id * out);
+int        gw_op2(gw * g, int op, dfg_id x, dfg_id y, dfg_id * out);
+/* A scalar constant of class dt. */
+int        gw_const(gw * g, dfg_dtype dt, double v, dfg_id * out);
+/* Hands a temporary to Octave: it is no longer released at the end. */
+mxArray *  gw_result(gw * g, dfg_id id);
+/* First non-singleton dimension (0-based), as Octave's default DIM. */
+int        gw_default_dim(int nd, const int64_t * dims);
+/* Evaluates a node with no free inputs into a new Octave array. */
+int        gw_evaluate(gw * g, dfg_id id, mxArray ** out);
+
+/* ---- commands ------------------------------------------------------------- */
+/* mex/cmd-ops.c */
+int cmd_unary(gw *, int, mxArray **, int, const mxArray **);
+int cmd_binary(gw *, int, mxArray **, int, const mxArray **);
+int cmd_reduce(gw *, int, mxArray **, int, const mxArray **);
+int cmd_minmax(gw *, int, mxArray **, int, const mxArray **);
+int cmd_scan(gw *, int, mxArray **, int, const mxArray **);
+int cmd_stats(gw *, int, mxArray **, int, const mxArray **);
+int cmd_norm(gw *, int, mxArray **, int, const mxArray **);
+int cmd_dot(gw *, int, mxArray **, int, const mxArray **);
+int cmd_merge(gw *, int, mxArray **, int, const mxArray **);
+int cmd_matrix(gw *, int, mxArray **, int, const mxArray **);
+int cmd_linalg(gw *, int, mxArray **, int, const mxArray **);
+int cmd_cast(gw *, int, mxArray **, int, const mxArray **);
+/* mex/cmd-shape.c */
+int cmd_subsref(gw *, int, mxArray **, int, const mxArray **);
+int cmd_subsasgn(gw *, int, mxArray **, int, const mxArray **);
+int cmd_reshape(gw *, int, mxArray **, int, const mxArray **);
+int cmd_permute(gw *, int, mxArray **, int, const mxArray **);
+int cmd_cat(gw *, int, mxArray **, int, const mxArray **);
+int cmd_repmat(gw *, int, mxArray **, int, const mxArray **);
+int cmd_flip(gw *, int, mxArray **, int, const mxArray **);
+int cmd_circshift(gw *, int, mxArray **, int, const mxArray **);
+int cmd_diag(gw *, int, mxArray **, int, const mxArray **);
+int cmd_tri(gw *, int, mxArray **, int, const mxArray **);
+int cmd_kron(gw *, int, mxArray **, int, const mxArray **);
+int cmd_trace(gw *, int, mxArray **, int, const mxArray **);
+
+/* Gathers x(i1, ..., ik) with 0-based index lists (mex/cmd-shape.c). */
+int gw_gather(gw * g, dfg_id x, int k, const int64_t * view,
+              const int64_t * const * ix, const int64_t * cnt, int nd_out,
+              const int64_t * dout, dfg_id * out);
+
+#endif

@@ -1,0 +1,594 @@
+## Parity of dfg's element-wise operators and functions with Octave's.
+##
+## Every block runs the same code on plain arrays and through dfg (dfg.jit,
+## dfg.function with dfg.input, dfg.constant) with dfg_check_parity, which
+## checks class, size and values (1e-12 relative for double, 1e-5 for
+## single).  Run with the repository root and tests/octave on the path:
+##   test ("tests/octave/test_parity_elementwise.m")
+
+%!shared A, B, As, Bs, Ac, Br, S, P, Ps, U, Us, R3, B3, P3, E03, E30, E00, LA, LB, K, K2, H, Z
+%! randn ("state", 1);  rand ("state", 1);
+%! A = randn (3, 4);  B = randn (3, 4);
+%! As = single (randn (3, 4));  Bs = single (randn (3, 4));
+%! Ac = randn (3, 1);  Br = randn (1, 4);  S = randn ();
+%! P = rand (3, 4) + 0.25;  Ps = single (rand (3, 4) + 0.25);
+%! U = 1.8 * rand (3, 4) - 0.9;  Us = single (1.8 * rand (3, 4) - 0.9);
+%! R3 = randn (2, 3, 4);  B3 = randn (2, 1, 4);  P3 = rand (2, 3, 4) + 0.25;
+%! E03 = zeros (0, 3);  E30 = zeros (3, 0);  E00 = [];
+%! LA = rand (3, 4) > 0.5;  LB = rand (3, 4) > 0.5;
+%! K = round (2 * randn (3, 4));  K2 = round (2 * randn (3, 4));
+%! H = [-2.5, -1.5, -0.5, 0, 0.5, 1.5, 2.5, 3.5, -3.49, 3.49];
+%! Z = [-3, -0, 0, 2];
+
+
+## unary functions
+
+%!test dfg_check_parity (@(x) exp (x), {A});
+%!test dfg_check_parity (@(x) exp (x), {As});
+%!test dfg_check_parity (@(x) exp (x), {R3});
+%!test dfg_check_parity (@(x) exp (x), {E03});
+%!test dfg_check_parity (@(x) exp (x), {LA});
+%!test dfg_check_parity (@(x) exp (x), {[-800 -1 0 1 700]});
+%!test dfg_check_parity (@exp, {A});
+
+%!test dfg_check_parity (@(x) log (x), {P});
+%!test dfg_check_parity (@(x) log (x), {Ps});
+%!test dfg_check_parity (@(x) log (x), {P3});
+%!test dfg_check_parity (@(x) log (x), {E30});
+%!test dfg_check_parity (@(x) log (x), {[0 1 10 1e300]});
+%!test dfg_check_parity (@log, {P});
+
+%!test dfg_check_parity (@(x) log1p (x), {U});
+%!test dfg_check_parity (@(x) log1p (x), {Us});
+%!test dfg_check_parity (@(x) log1p (x), {P3});
+%!test dfg_check_parity (@(x) log1p (x), {[-1 0 1e-20 1e-8]});
+%!test dfg_check_parity (@log1p, {U});
+
+%!test dfg_check_parity (@(x) expm1 (x), {A});
+%!test dfg_check_parity (@(x) expm1 (x), {As});
+%!test dfg_check_parity (@(x) expm1 (x), {[0 1e-20 1e-8 -1e-10]});
+%!test dfg_check_parity (@expm1, {A});
+
+%!test dfg_check_parity (@(x) log2 (x), {P});
+%!test dfg_check_parity (@(x) log2 (x), {Ps});
+%!test dfg_check_parity (@(x) log2 (x), {[0.5 1 2 1024 3]});
+%!test dfg_check_parity (@log2, {P});
+
+%!test dfg_check_parity (@(x) log10 (x), {P});
+%!test dfg_check_parity (@(x) log10 (x), {Ps});
+%!test dfg_check_parity (@(x) log10 (x), {[0.1 1 10 1000 7]});
+%!test dfg_check_parity (@log10, {P});
+
+%!test dfg_check_parity (@(x) sqrt (x), {P});
+%!test dfg_check_parity (@(x) sqrt (x), {Ps});
+%!test dfg_check_parity (@(x) sqrt (x), {P3});
+%!test dfg_check_parity (@(x) sqrt (x), {E03});
+%!test dfg_check_parity (@(x) sqrt (x), {LA});
+%!test dfg_check_parity (@(x) sqrt (x), {[0 1 4 2]});
+%!test dfg_check_parity (@sqrt, {P});
+
+%!test dfg_check_parity (@(x) abs (x), {A});
+%!test dfg_check_parity (@(x) abs (x), {As});
+%!test dfg_check_parity (@(x) abs (x), {R3});
+%!test dfg_check_parity (@(x) abs (x), {Z});
+%!test dfg_check_parity (@(x) abs (x), {LA});
+%!test dfg_check_parity (@(x) abs (x), {E00});
+%!test dfg_check_parity (@abs, {A});
+
+%!test dfg_check_parity (@(x) sign (x), {A});
+%!test dfg_check_parity (@(x) sign (x), {As});
+%!test dfg_check_parity (@(x) sign (x), {Z});
+%!test dfg_check_parity (@(x) sign (x), {LA});
+%!test dfg_check_parity (@sign, {A});
+
+%!test dfg_check_parity (@(x) sin (x), {A});
+%!test dfg_check_parity (@(x) sin (x), {As});
+%!test dfg_check_parity (@(x) sin (x), {R3});
+%!test dfg_check_parity (@sin, {A});
+
+%!test dfg_check_parity (@(x) cos (x), {A});
+%!test dfg_check_parity (@(x) cos (x), {As});
+%!test dfg_check_parity (@(x) cos (x), {R3});
+%!test dfg_check_parity (@cos, {A});
+
+%!test dfg_check_parity (@(x) tan (x), {U});
+%!test dfg_check_parity (@(x) tan (x), {Us});
+%!test dfg_check_parity (@tan, {U});
+
+%!test dfg_check_parity (@(x) asin (x), {U});
+%!test dfg_check_parity (@(x) asin (x), {Us});
+%!test dfg_check_parity (@(x) asin (x), {[-1 0 1]});
+%!test dfg_check_parity (@asin, {U});
+
+%!test dfg_check_parity (@(x) acos (x), {U});
+%!test dfg_check_parity (@(x) acos (x), {Us});
+%!test dfg_check_parity (@(x) acos (x), {[-1 0 1]});
+%!test dfg_check_parity (@acos, {U});
+
+%!test dfg_check_parity (@(x) atan (x), {3 * A});
+%!test dfg_check_parity (@(x) atan (x), {3 * As});
+%!test dfg_check_parity (@(x) atan (x), {[-Inf 0 Inf]});
+%!test dfg_check_parity (@atan, {3 * A});
+
+%!test dfg_check_parity (@(x) sinh (x), {A});
+%!test dfg_check_parity (@(x) sinh (x), {As});
+%!test dfg_check_parity (@sinh, {A});
+
+%!test dfg_check_parity (@(x) cosh (x), {A});
+%!test dfg_check_parity (@(x) cosh (x), {As});
+%!test dfg_check_parity (@cosh, {A});
+
+%!test dfg_check_parity (@(x) tanh (x), {A});
+%!test dfg_check_parity (@(x) tanh (x), {As});
+%!test dfg_check_parity (@(x) tanh (x), {R3});
+%!test dfg_check_parity (@(x) tanh (x), {[-Inf -20 0 20 Inf]});
+%!test dfg_check_parity (@tanh, {A});
+
+%!test dfg_check_parity (@(x) asinh (x), {3 * A});
+%!test dfg_check_parity (@(x) asinh (x), {3 * As});
+%!test dfg_check_parity (@asinh, {3 * A});
+
+%!test dfg_check_parity (@(x) acosh (x), {1 + P});
+%!test dfg_check_parity (@(x) acosh (x), {1 + Ps});
+%!test dfg_check_parity (@(x) acosh (x), {[1 1.5 10 1e10]});
+%!test dfg_check_parity (@acosh, {1 + P});
+
+%!test dfg_check_parity (@(x) atanh (x), {U});
+%!test dfg_check_parity (@(x) atanh (x), {Us});
+%!test dfg_check_parity (@(x) atanh (x), {[-1 0 1]});
+%!test dfg_check_parity (@atanh, {U});
+
+%!test dfg_check_parity (@(x) floor (x), {3 * A});
+%!test dfg_check_parity (@(x) floor (x), {3 * As});
+%!test dfg_check_parity (@(x) floor (x), {H});
+%!test dfg_check_parity (@(x) floor (x), {single(H)});
+%!test dfg_check_parity (@(x) floor (x), {LA});
+%!test dfg_check_parity (@(x) floor (x), {R3});
+%!test dfg_check_parity (@floor, {3 * A});
+
+%!test dfg_check_parity (@(x) ceil (x), {3 * A});
+%!test dfg_check_parity (@(x) ceil (x), {3 * As});
+%!test dfg_check_parity (@(x) ceil (x), {H});
+%!test dfg_check_parity (@(x) ceil (x), {single(H)});
+%!test dfg_check_parity (@(x) ceil (x), {LA});
+%!test dfg_check_parity (@ceil, {3 * A});
+
+%!test dfg_check_parity (@(x) round (x), {3 * A});
+%!test dfg_check_parity (@(x) round (x), {3 * As});
+%!test dfg_check_parity (@(x) round (x), {H});
+%!test dfg_check_parity (@(x) round (x), {single(H)});
+%!test dfg_check_parity (@(x) round (x), {LA});
+%!test dfg_check_parity (@round, {3 * A});
+
+%!test dfg_check_parity (@(x) fix (x), {3 * A});
+%!test dfg_check_parity (@(x) fix (x), {3 * As});
+%!test dfg_check_parity (@(x) fix (x), {H});
+%!test dfg_check_parity (@(x) fix (x), {single(H)});
+%!test dfg_check_parity (@(x) fix (x), {LA});
+%!test dfg_check_parity (@fix, {3 * A});
+
+%!test dfg_check_parity (@(x) erf (x), {A});
+%!test dfg_check_parity (@(x) erf (x), {As});
+%!test dfg_check_parity (@(x) erf (x), {[-Inf -6 0 6 Inf]});
+%!test dfg_check_parity (@erf, {A});
+
+%!test dfg_check_parity (@(x) erfc (x), {A});
+%!test dfg_check_parity (@(x) erfc (x), {As});
+%!test dfg_check_parity (@(x) erfc (x), {[-Inf -6 0 3 10 Inf]});
+%!test dfg_check_parity (@erfc, {A});
+
+%!test dfg_check_parity (@(x) gamma (x), {3 * P});
+%!test dfg_check_parity (@(x) gamma (x), {3 * Ps});
+%!test dfg_check_parity (@(x) gamma (x), {[-2.5 -1.5 -0.5 0.5 1 5 10.5]});
+%!test dfg_check_parity (@(x) gamma (x), {[0 -1 -2 171 172]});
+%!test dfg_check_parity (@gamma, {3 * P});
+
+%!test dfg_check_parity (@(x) gammaln (x), {3 * P});
+%!test dfg_check_parity (@(x) gammaln (x), {3 * Ps});
+%!test dfg_check_parity (@(x) gammaln (x), {[0.5 1 2 10 100 1e5]});
+%!test dfg_check_parity (@(x) gammaln (x), {LA + 1});
+%!test dfg_check_parity (@gammaln, {3 * P});
+
+%!test dfg_check_parity (@(x) -x, {A});
+%!test dfg_check_parity (@(x) -x, {As});
+%!test dfg_check_parity (@(x) -x, {LA});
+%!test dfg_check_parity (@(x) -x, {E03});
+%!test dfg_check_parity (@(x) -x, {R3});
+
+%!test dfg_check_parity (@(x) +x, {A});
+%!test dfg_check_parity (@(x) +x, {As});
+%!test dfg_check_parity (@(x) +x, {LA});
+
+%!test dfg_check_parity (@(x) ~x, {K});
+%!test dfg_check_parity (@(x) ~x, {LA});
+%!test dfg_check_parity (@(x) ~x, {single(K)});
+%!test dfg_check_parity (@(x) ~x, {E03});
+
+## binary operators with broadcasting
+
+%!test dfg_check_parity (@(x, y) x + y, {A, B});
+%!test dfg_check_parity (@(x, y) x + y, {As, B});
+%!test dfg_check_parity (@(x, y) x + y, {A, Bs});
+%!test dfg_check_parity (@(x, y) x + y, {As, Bs});
+%!test dfg_check_parity (@(x, y) x + y, {Ac, Br});
+%!test dfg_check_parity (@(x, y) x + y, {Br, Ac});
+%!test dfg_check_parity (@(x, y) x + y, {A, Br});
+%!test dfg_check_parity (@(x, y) x + y, {Ac, A});
+%!test dfg_check_parity (@(x, y) x + y, {S, A});
+%!test dfg_check_parity (@(x, y) x + y, {A, S});
+%!test dfg_check_parity (@(x, y) x + y, {R3, B3});
+%!test dfg_check_parity (@(x, y) x + y, {B3, R3});
+%!test dfg_check_parity (@(x, y) x + y, {R3, S});
+%!test dfg_check_parity (@(x, y) x + y, {E03, zeros(1, 3)});
+%!test dfg_check_parity (@(x, y) x + y, {E30, zeros(3, 1)});
+%!test dfg_check_parity (@(x, y) x + y, {E00, S});
+%!test dfg_check_parity (@(x, y) x + y, {LA, LB});
+%!test dfg_check_parity (@(x, y) x + y, {LA, A});
+%!test dfg_check_parity (@(x, y) x + y, {As, LA});
+%!test dfg_check_parity (@(x, y) plus (x, y), {A, Br});
+%!test dfg_check_parity (@(x) x + 2, {A});
+%!test dfg_check_parity (@(x) 2 + x, {A});
+%!test dfg_check_parity (@(x) x + single (2), {A});
+%!test dfg_check_parity (@(x) single (2) + x, {A});
+%!test dfg_check_parity (@(x) x + true, {As});
+%!test dfg_check_parity (@(x) [1; 2; 3] + x, {A});
+
+%!test dfg_check_parity (@(x, y) x - y, {A, B});
+%!test dfg_check_parity (@(x, y) x - y, {As, B});
+%!test dfg_check_parity (@(x, y) x - y, {A, Bs});
+%!test dfg_check_parity (@(x, y) x - y, {As, Bs});
+%!test dfg_check_parity (@(x, y) x - y, {Ac, Br});
+%!test dfg_check_parity (@(x, y) x - y, {Br, Ac});
+%!test dfg_check_parity (@(x, y) x - y, {A, Br});
+%!test dfg_check_parity (@(x, y) x - y, {Ac, A});
+%!test dfg_check_parity (@(x, y) x - y, {S, A});
+%!test dfg_check_parity (@(x, y) x - y, {A, S});
+%!test dfg_check_parity (@(x, y) x - y, {R3, B3});
+%!test dfg_check_parity (@(x, y) x - y, {B3, R3});
+%!test dfg_check_parity (@(x, y) x - y, {R3, S});
+%!test dfg_check_parity (@(x, y) x - y, {E03, zeros(1, 3)});
+%!test dfg_check_parity (@(x, y) x - y, {E30, zeros(3, 1)});
+%!test dfg_check_parity (@(x, y) x - y, {E00, S});
+%!test dfg_check_parity (@(x, y) x - y, {LA, LB});
+%!test dfg_check_parity (@(x, y) x - y, {LA, A});
+%!test dfg_check_parity (@(x, y) x - y, {As, LA});
+%!test dfg_check_parity (@(x, y) minus (x, y), {A, Br});
+%!test dfg_check_parity (@(x) x - 2, {A});
+%!test dfg_check_parity (@(x) 2 - x, {A});
+%!test dfg_check_parity (@(x) x - single (2), {A});
+%!test dfg_check_parity (@(x) single (2) - x, {A});
+%!test dfg_check_parity (@(x) x - true, {As});
+%!test dfg_check_parity (@(x) [1; 2; 3] - x, {A});
+
+%!test dfg_check_parity (@(x, y) x .* y, {A, B});
+%!test dfg_check_parity (@(x, y) x .* y, {As, B});
+%!test dfg_check_parity (@(x, y) x .* y, {A, Bs});
+%!test dfg_check_parity (@(x, y) x .* y, {As, Bs});
+%!test dfg_check_parity (@(x, y) x .* y, {Ac, Br});
+%!test dfg_check_parity (@(x, y) x .* y, {Br, Ac});
+%!test dfg_check_parity (@(x, y) x .* y, {A, Br});
+%!test dfg_check_parity (@(x, y) x .* y, {Ac, A});
+%!test dfg_check_parity (@(x, y) x .* y, {S, A});
+%!test dfg_check_parity (@(x, y) x .* y, {A, S});
+%!test dfg_check_parity (@(x, y) x .* y, {R3, B3});
+%!test dfg_check_parity (@(x, y) x .* y, {B3, R3});
+%!test dfg_check_parity (@(x, y) x .* y, {R3, S});
+%!test dfg_check_parity (@(x, y) x .* y, {E03, zeros(1, 3)});
+%!test dfg_check_parity (@(x, y) x .* y, {E30, zeros(3, 1)});
+%!test dfg_check_parity (@(x, y) x .* y, {E00, S});
+%!test dfg_check_parity (@(x, y) x .* y, {LA, LB});
+%!test dfg_check_parity (@(x, y) x .* y, {LA, A});
+%!test dfg_check_parity (@(x, y) x .* y, {As, LA});
+%!test dfg_check_parity (@(x, y) times (x, y), {A, Br});
+%!test dfg_check_parity (@(x) x .* 2, {A});
+%!test dfg_check_parity (@(x) 2 .* x, {A});
+%!test dfg_check_parity (@(x) x .* single (2), {A});
+%!test dfg_check_parity (@(x) single (2) .* x, {A});
+%!test dfg_check_parity (@(x) x .* true, {As});
+%!test dfg_check_parity (@(x) [1; 2; 3] .* x, {A});
+
+%!test dfg_check_parity (@(x, y) x ./ y, {A, B});
+%!test dfg_check_parity (@(x, y) x ./ y, {As, B});
+%!test dfg_check_parity (@(x, y) x ./ y, {A, Bs});
+%!test dfg_check_parity (@(x, y) x ./ y, {As, Bs});
+%!test dfg_check_parity (@(x, y) x ./ y, {Ac, Br});
+%!test dfg_check_parity (@(x, y) x ./ y, {Br, Ac});
+%!test dfg_check_parity (@(x, y) x ./ y, {A, Br});
+%!test dfg_check_parity (@(x, y) x ./ y, {Ac, A});
+%!test dfg_check_parity (@(x, y) x ./ y, {S, A});
+%!test dfg_check_parity (@(x, y) x ./ y, {A, S});
+%!test dfg_check_parity (@(x, y) x ./ y, {R3, B3});
+%!test dfg_check_parity (@(x, y) x ./ y, {B3, R3});
+%!test dfg_check_parity (@(x, y) x ./ y, {R3, S});
+%!test dfg_check_parity (@(x, y) x ./ y, {E03, zeros(1, 3)});
+%!test dfg_check_parity (@(x, y) x ./ y, {E30, zeros(3, 1)});
+%!test dfg_check_parity (@(x, y) x ./ y, {E00, S});
+%!test dfg_check_parity (@(x, y) x ./ y, {LA, LB});
+%!test dfg_check_parity (@(x, y) x ./ y, {LA, A});
+%!test dfg_check_parity (@(x, y) x ./ y, {As, LA});
+%!test dfg_check_parity (@(x, y) rdivide (x, y), {A, Br});
+%!test dfg_check_parity (@(x) x ./ 2, {A});
+%!test dfg_check_parity (@(x) 2 ./ x, {A});
+%!test dfg_check_parity (@(x) x ./ single (2), {A});
+%!test dfg_check_parity (@(x) single (2) ./ x, {A});
+%!test dfg_check_parity (@(x) x ./ true, {As});
+%!test dfg_check_parity (@(x) [1; 2; 3] ./ x, {A});
+
+%!test dfg_check_parity (@(x, y) x .\ y, {A, B});
+%!test dfg_check_parity (@(x, y) x .\ y, {As, B});
+%!test dfg_check_parity (@(x, y) x .\ y, {A, Bs});
+%!test dfg_check_parity (@(x, y) x .\ y, {As, Bs});
+%!test dfg_check_parity (@(x, y) x .\ y, {Ac, Br});
+%!test dfg_check_parity (@(x, y) x .\ y, {Br, Ac});
+%!test dfg_check_parity (@(x, y) x .\ y, {A, Br});
+%!test dfg_check_parity (@(x, y) x .\ y, {Ac, A});
+%!test dfg_check_parity (@(x, y) x .\ y, {S, A});
+%!test dfg_check_parity (@(x, y) x .\ y, {A, S});
+%!test dfg_check_parity (@(x, y) x .\ y, {R3, B3});
+%!test dfg_check_parity (@(x, y) x .\ y, {B3, R3});
+%!test dfg_check_parity (@(x, y) x .\ y, {R3, S});
+%!test dfg_check_parity (@(x, y) x .\ y, {E03, zeros(1, 3)});
+%!test dfg_check_parity (@(x, y) x .\ y, {E30, zeros(3, 1)});
+%!test dfg_check_parity (@(x, y) x .\ y, {E00, S});
+%!test dfg_check_parity (@(x, y) x .\ y, {LA, LB});
+%!test dfg_check_parity (@(x, y) x .\ y, {LA, A});
+%!test dfg_check_parity (@(x, y) x .\ y, {As, LA});
+%!test dfg_check_parity (@(x, y) ldivide (x, y), {A, Br});
+%!test dfg_check_parity (@(x) x .\ 2, {A});
+%!test dfg_check_parity (@(x) 2 .\ x, {A});
+%!test dfg_check_parity (@(x) x .\ single (2), {A});
+%!test dfg_check_parity (@(x) single (2) .\ x, {A});
+%!test dfg_check_parity (@(x) x .\ true, {As});
+%!test dfg_check_parity (@(x) [1; 2; 3] .\ x, {A});
+
+## division by zero and other IEEE results
+%!test dfg_check_parity (@(x, y) x ./ y, {[1 -1 0 Inf], [0 0 0 0]});
+%!test dfg_check_parity (@(x, y) x ./ y, {[1 -1 0 Inf], -[0 0 0 0]});
+%!test dfg_check_parity (@(x, y) x .\ y, {[0 0 2], [1 0 -1]});
+%!test dfg_check_parity (@(x, y) x .* y, {[0 Inf -Inf NaN], [Inf 0 -2 1]});
+%!test dfg_check_parity (@(x, y) x - y, {[Inf Inf 1], [Inf -Inf NaN]});
+
+## power
+%!test dfg_check_parity (@(x, y) x .^ y, {P, A});
+%!test dfg_check_parity (@(x, y) x .^ y, {Ps, A});
+%!test dfg_check_parity (@(x, y) x .^ y, {P, As});
+%!test dfg_check_parity (@(x) x .^ 2, {A});
+%!test dfg_check_parity (@(x) x .^ 3, {A});
+%!test dfg_check_parity (@(x) x .^ -1, {A});
+%!test dfg_check_parity (@(x) x .^ -2, {As});
+%!test dfg_check_parity (@(x) x .^ 0, {A});
+%!test dfg_check_parity (@(x) x .^ 0.5, {P});
+%!test dfg_check_parity (@(x) x .^ 1.5, {Ps});
+%!test dfg_check_parity (@(x) 2 .^ x, {A});
+%!test dfg_check_parity (@(x) (-2) .^ x, {K});
+%!test dfg_check_parity (@(x) 0 .^ x, {K});
+%!test dfg_check_parity (@(x, y) x .^ y, {A, K});
+%!test dfg_check_parity (@(x, y) x .^ y, {P(:, 1), Br});
+%!test dfg_check_parity (@(x, y) x .^ y, {Ac, [0 1 2 3]});
+%!test dfg_check_parity (@(x, y) x .^ y, {P3, B3});
+%!test dfg_check_parity (@(x) x .^ 2, {LA});
+%!test dfg_check_parity (@(x, y) x .^ y, {[0 0 -0 Inf -Inf NaN 1], [-1 0 -1 -1 3 0 NaN]});
+%!test dfg_check_parity (@(x) power (x, 3), {As});
+%!test dfg_check_parity (@(x) x .^ single (2), {A});
+%!test dfg_check_parity (@(x) x .^ 2, {E03});
+
+## atan2, hypot, mod, rem
+%!test dfg_check_parity (@(x, y) atan2 (x, y), {A, B});
+%!test dfg_check_parity (@(x, y) atan2 (x, y), {As, B});
+%!test dfg_check_parity (@(x, y) atan2 (x, y), {Ac, Br});
+%!test dfg_check_parity (@(x, y) atan2 (x, y), {[-0 0 0 -0 1 -1], [-1 -1 1 1 0 0]});
+%!test dfg_check_parity (@(x) atan2 (x, 1), {R3});
+%!test dfg_check_parity (@atan2, {A, B});
+%!test dfg_check_parity (@(x, y) hypot (x, y), {A, B});
+%!test dfg_check_parity (@(x, y) hypot (x, y), {As, Bs});
+%!test dfg_check_parity (@(x, y) hypot (x, y), {Ac, Br});
+%!test dfg_check_parity (@(x, y) hypot (x, y), {[1e200 1e-200 3 Inf 0], [1e200 1e-200 4 NaN 0]});
+%!test dfg_check_parity (@(x) hypot (x, 2), {As});
+%!test dfg_check_parity (@(x, y) mod (x, y), {3 * A, B});
+%!test dfg_check_parity (@(x, y) mod (x, y), {3 * As, B});
+%!test dfg_check_parity (@(x) mod (x, 3), {K});
+%!test dfg_check_parity (@(x) mod (x, -3), {K});
+%!test dfg_check_parity (@(x) mod (x, 1.5), {3 * A});
+%!test dfg_check_parity (@(x, y) mod (x, y), {3 * A, abs(Br) + 0.5});
+%!test dfg_check_parity (@(x) mod (x, 0), {A});
+%!test dfg_check_parity (@(x, y) mod (x, y), {[5 -5 5 -5 0 5.5], [3 3 -3 -3 3 2]});
+%!test dfg_check_parity (@(x) mod (x, 2), {R3});
+%!test dfg_check_parity (@(x, y) rem (x, y), {3 * A, B});
+%!test dfg_check_parity (@(x, y) rem (x, y), {3 * As, B});
+%!test dfg_check_parity (@(x) rem (x, 3), {K});
+%!test dfg_check_parity (@(x) rem (x, -3), {K});
+%!test dfg_check_parity (@(x) rem (x, 1.5), {3 * A});
+%!test dfg_check_parity (@(x, y) rem (x, y), {3 * A, abs(Br) + 0.5});
+%!test dfg_check_parity (@(x) rem (x, 0), {A});
+%!test dfg_check_parity (@(x, y) rem (x, y), {[5 -5 5 -5 0 5.5], [3 3 -3 -3 3 2]});
+%!test dfg_check_parity (@(x, y) mod (x, y), {[Inf 5 -5], [3 Inf Inf]});
+%!test dfg_check_parity (@(x, y) rem (x, y), {[Inf 5 -5], [3 Inf Inf]});
+
+## binary max and min
+%!test dfg_check_parity (@(x, y) max (x, y), {A, B});
+%!test dfg_check_parity (@(x, y) max (x, y), {As, B});
+%!test dfg_check_parity (@(x, y) max (x, y), {A, Br});
+%!test dfg_check_parity (@(x, y) max (x, y), {Ac, Br});
+%!test dfg_check_parity (@(x, y) max (x, y), {S, A});
+%!test dfg_check_parity (@(x, y) max (x, y), {R3, B3});
+%!test dfg_check_parity (@(x, y) max (x, y), {LA, LB});
+%!test dfg_check_parity (@(x, y) max (x, y), {LA, A});
+%!test dfg_check_parity (@(x, y) max (x, y), {As, LA});
+%!test dfg_check_parity (@(x, y) max (x, y), {[NaN 1 NaN -Inf], [2 NaN NaN Inf]});
+%!test dfg_check_parity (@(x, y) max (x, y), {E03, zeros(1, 3)});
+%!test dfg_check_parity (@(x) max (x, 0), {A});
+%!test dfg_check_parity (@(x) max (0, x), {As});
+%!test dfg_check_parity (@max, {A, B});
+%!test dfg_check_parity (@(x, y) min (x, y), {A, B});
+%!test dfg_check_parity (@(x, y) min (x, y), {As, B});
+%!test dfg_check_parity (@(x, y) min (x, y), {A, Br});
+%!test dfg_check_parity (@(x, y) min (x, y), {Ac, Br});
+%!test dfg_check_parity (@(x, y) min (x, y), {S, A});
+%!test dfg_check_parity (@(x, y) min (x, y), {R3, B3});
+%!test dfg_check_parity (@(x, y) min (x, y), {LA, LB});
+%!test dfg_check_parity (@(x, y) min (x, y), {LA, A});
+%!test dfg_check_parity (@(x, y) min (x, y), {As, LA});
+%!test dfg_check_parity (@(x, y) min (x, y), {[NaN 1 NaN -Inf], [2 NaN NaN Inf]});
+%!test dfg_check_parity (@(x, y) min (x, y), {E03, zeros(1, 3)});
+%!test dfg_check_parity (@(x) min (x, 0), {A});
+%!test dfg_check_parity (@(x) min (0, x), {As});
+%!test dfg_check_parity (@min, {A, B});
+
+## comparisons
+%!test dfg_check_parity (@(x, y) x == y, {K, K2});
+%!test dfg_check_parity (@(x, y) x == y, {A, B});
+%!test dfg_check_parity (@(x, y) x == y, {As, B});
+%!test dfg_check_parity (@(x, y) x == y, {Ac, Br});
+%!test dfg_check_parity (@(x, y) x == y, {K, 0});
+%!test dfg_check_parity (@(x, y) x == y, {S, A});
+%!test dfg_check_parity (@(x, y) x == y, {R3, B3});
+%!test dfg_check_parity (@(x, y) x == y, {LA, LB});
+%!test dfg_check_parity (@(x, y) x == y, {LA, K});
+%!test dfg_check_parity (@(x, y) x == y, {single(K), K2});
+%!test dfg_check_parity (@(x, y) x == y, {E03, zeros(1, 3)});
+%!test dfg_check_parity (@(x, y) x == y, {[NaN 1 Inf -Inf], [NaN NaN Inf Inf]});
+%!test dfg_check_parity (@(x) x == 0.5, {A});
+%!test dfg_check_parity (@(x) 0.5 == x, {A});
+%!test dfg_check_parity (@(x, y) eq (x, y), {K, K2});
+%!test dfg_check_parity (@(x, y) x ~= y, {K, K2});
+%!test dfg_check_parity (@(x, y) x ~= y, {A, B});
+%!test dfg_check_parity (@(x, y) x ~= y, {As, B});
+%!test dfg_check_parity (@(x, y) x ~= y, {Ac, Br});
+%!test dfg_check_parity (@(x, y) x ~= y, {K, 0});
+%!test dfg_check_parity (@(x, y) x ~= y, {S, A});
+%!test dfg_check_parity (@(x, y) x ~= y, {R3, B3});
+%!test dfg_check_parity (@(x, y) x ~= y, {LA, LB});
+%!test dfg_check_parity (@(x, y) x ~= y, {LA, K});
+%!test dfg_check_parity (@(x, y) x ~= y, {single(K), K2});
+%!test dfg_check_parity (@(x, y) x ~= y, {E03, zeros(1, 3)});
+%!test dfg_check_parity (@(x, y) x ~= y, {[NaN 1 Inf -Inf], [NaN NaN Inf Inf]});
+%!test dfg_check_parity (@(x) x ~= 0.5, {A});
+%!test dfg_check_parity (@(x) 0.5 ~= x, {A});
+%!test dfg_check_parity (@(x, y) ne (x, y), {K, K2});
+%!test dfg_check_parity (@(x, y) x < y, {K, K2});
+%!test dfg_check_parity (@(x, y) x < y, {A, B});
+%!test dfg_check_parity (@(x, y) x < y, {As, B});
+%!test dfg_check_parity (@(x, y) x < y, {Ac, Br});
+%!test dfg_check_parity (@(x, y) x < y, {K, 0});
+%!test dfg_check_parity (@(x, y) x < y, {S, A});
+%!test dfg_check_parity (@(x, y) x < y, {R3, B3});
+%!test dfg_check_parity (@(x, y) x < y, {LA, LB});
+%!test dfg_check_parity (@(x, y) x < y, {LA, K});
+%!test dfg_check_parity (@(x, y) x < y, {single(K), K2});
+%!test dfg_check_parity (@(x, y) x < y, {E03, zeros(1, 3)});
+%!test dfg_check_parity (@(x, y) x < y, {[NaN 1 Inf -Inf], [NaN NaN Inf Inf]});
+%!test dfg_check_parity (@(x) x < 0.5, {A});
+%!test dfg_check_parity (@(x) 0.5 < x, {A});
+%!test dfg_check_parity (@(x, y) lt (x, y), {K, K2});
+%!test dfg_check_parity (@(x, y) x <= y, {K, K2});
+%!test dfg_check_parity (@(x, y) x <= y, {A, B});
+%!test dfg_check_parity (@(x, y) x <= y, {As, B});
+%!test dfg_check_parity (@(x, y) x <= y, {Ac, Br});
+%!test dfg_check_parity (@(x, y) x <= y, {K, 0});
+%!test dfg_check_parity (@(x, y) x <= y, {S, A});
+%!test dfg_check_parity (@(x, y) x <= y, {R3, B3});
+%!test dfg_check_parity (@(x, y) x <= y, {LA, LB});
+%!test dfg_check_parity (@(x, y) x <= y, {LA, K});
+%!test dfg_check_parity (@(x, y) x <= y, {single(K), K2});
+%!test dfg_check_parity (@(x, y) x <= y, {E03, zeros(1, 3)});
+%!test dfg_check_parity (@(x, y) x <= y, {[NaN 1 Inf -Inf], [NaN NaN Inf Inf]});
+%!test dfg_check_parity (@(x) x <= 0.5, {A});
+%!test dfg_check_parity (@(x) 0.5 <= x, {A});
+%!test dfg_check_parity (@(x, y) le (x, y), {K, K2});
+%!test dfg_check_parity (@(x, y) x > y, {K, K2});
+%!test dfg_check_parity (@(x, y) x > y, {A, B});
+%!test dfg_check_parity (@(x, y) x > y, {As, B});
+%!test dfg_check_parity (@(x, y) x > y, {Ac, Br});
+%!test dfg_check_parity (@(x, y) x > y, {K, 0});
+%!test dfg_check_parity (@(x, y) x > y, {S, A});
+%!test dfg_check_parity (@(x, y) x > y, {R3, B3});
+%!test dfg_check_parity (@(x, y) x > y, {LA, LB});
+%!test dfg_check_parity (@(x, y) x > y, {LA, K});
+%!test dfg_check_parity (@(x, y) x > y, {single(K), K2});
+%!test dfg_check_parity (@(x, y) x > y, {E03, zeros(1, 3)});
+%!test dfg_check_parity (@(x, y) x > y, {[NaN 1 Inf -Inf], [NaN NaN Inf Inf]});
+%!test dfg_check_parity (@(x) x > 0.5, {A});
+%!test dfg_check_parity (@(x) 0.5 > x, {A});
+%!test dfg_check_parity (@(x, y) gt (x, y), {K, K2});
+%!test dfg_check_parity (@(x, y) x >= y, {K, K2});
+%!test dfg_check_parity (@(x, y) x >= y, {A, B});
+%!test dfg_check_parity (@(x, y) x >= y, {As, B});
+%!test dfg_check_parity (@(x, y) x >= y, {Ac, Br});
+%!test dfg_check_parity (@(x, y) x >= y, {K, 0});
+%!test dfg_check_parity (@(x, y) x >= y, {S, A});
+%!test dfg_check_parity (@(x, y) x >= y, {R3, B3});
+%!test dfg_check_parity (@(x, y) x >= y, {LA, LB});
+%!test dfg_check_parity (@(x, y) x >= y, {LA, K});
+%!test dfg_check_parity (@(x, y) x >= y, {single(K), K2});
+%!test dfg_check_parity (@(x, y) x >= y, {E03, zeros(1, 3)});
+%!test dfg_check_parity (@(x, y) x >= y, {[NaN 1 Inf -Inf], [NaN NaN Inf Inf]});
+%!test dfg_check_parity (@(x) x >= 0.5, {A});
+%!test dfg_check_parity (@(x) 0.5 >= x, {A});
+%!test dfg_check_parity (@(x, y) ge (x, y), {K, K2});
+
+## logical operators
+%!test dfg_check_parity (@(x, y) x & y, {LA, LB});
+%!test dfg_check_parity (@(x, y) x & y, {K, K2});
+%!test dfg_check_parity (@(x, y) x & y, {K, LA});
+%!test dfg_check_parity (@(x, y) x & y, {single(K), K2});
+%!test dfg_check_parity (@(x, y) x & y, {Ac > 0, Br > 0});
+%!test dfg_check_parity (@(x, y) x & y, {LA, true});
+%!test dfg_check_parity (@(x, y) x & y, {false, LA});
+%!test dfg_check_parity (@(x, y) x & y, {R3 > 0, B3 > 0});
+%!test dfg_check_parity (@(x, y) x & y, {E03, zeros(1, 3)});
+%!test dfg_check_parity (@(x, y) and (x, y), {LA, LB});
+%!test dfg_check_parity (@(x) x & (x > 0.5), {A});
+%!test dfg_check_parity (@(x, y) x | y, {LA, LB});
+%!test dfg_check_parity (@(x, y) x | y, {K, K2});
+%!test dfg_check_parity (@(x, y) x | y, {K, LA});
+%!test dfg_check_parity (@(x, y) x | y, {single(K), K2});
+%!test dfg_check_parity (@(x, y) x | y, {Ac > 0, Br > 0});
+%!test dfg_check_parity (@(x, y) x | y, {LA, true});
+%!test dfg_check_parity (@(x, y) x | y, {false, LA});
+%!test dfg_check_parity (@(x, y) x | y, {R3 > 0, B3 > 0});
+%!test dfg_check_parity (@(x, y) x | y, {E03, zeros(1, 3)});
+%!test dfg_check_parity (@(x, y) or (x, y), {LA, LB});
+%!test dfg_check_parity (@(x) x | (x > 0.5), {A});
+%!test dfg_check_parity (@(x, y) xor (x, y), {LA, LB});
+%!test dfg_check_parity (@(x, y) xor (x, y), {K, K2});
+%!test dfg_check_parity (@(x, y) xor (x, y), {K, LA});
+%!test dfg_check_parity (@(x, y) xor (x, y), {single(K), K2});
+%!test dfg_check_parity (@(x, y) xor (x, y), {Ac > 0, Br > 0});
+%!test dfg_check_parity (@(x, y) xor (x, y), {LA, true});
+%!test dfg_check_parity (@(x, y) xor (x, y), {R3 > 0, B3 > 0});
+%!test dfg_check_parity (@(x) ~(x > 0) | (x < -1), {A});
+%!test dfg_check_parity (@(x, y) ~x & y, {LA, LB});
+
+## merge
+%!test dfg_check_parity (@(m, a, b) merge (m, a, b), {LA, A, B});
+%!test dfg_check_parity (@(m, a, b) merge (m, a, b), {LA, As, Bs});
+%!test dfg_check_parity (@(m, a, b) merge (m, a, b), {true, A, B});
+%!test dfg_check_parity (@(m, a, b) merge (m, a, b), {false, A, B});
+%!test dfg_check_parity (@(x) merge (x > 0, x, 0), {A});
+%!test dfg_check_parity (@(x) merge (x > 0, 1, -1), {A});
+%!test dfg_check_parity (@(x, y) merge (x > y, x, y), {R3, R3 .* 0.5});
+%!test dfg_check_parity (@(x) merge (x > 0, x, 2 * x), {As});
+
+## compound expressions
+%!test dfg_check_parity (@(x) 1 ./ (1 + exp (-x)), {A});
+%!test dfg_check_parity (@(x) 1 ./ (1 + exp (-x)), {As});
+%!test dfg_check_parity (@(x) log1p (exp (x)), {3 * A});
+%!test dfg_check_parity (@(x) x .^ 2 - 2 * x + 1, {R3});
+%!test dfg_check_parity (@(x) (x > 0) .* x, {A});
+%!test dfg_check_parity (@(x) max (x, 0) + 0.1 * min (x, 0), {As});
+%!test dfg_check_parity (@(x, y) tanh (x .* y + 1), {A, single(Br)});
+%!test dfg_check_parity (@(x, y) sqrt (x .^ 2 + y .^ 2) - hypot (x, y), {A, B});
+%!test dfg_check_parity (@(x, y) exp (-(x - y) .^ 2 / 2) / sqrt (2 * pi), {Ac, Br});
+%!test dfg_check_parity (@(x) sin (x) .^ 2 + cos (x) .^ 2, {As});
+%!test dfg_check_parity (@(x) abs (x) .* sign (x), {A});
+%!test dfg_check_parity (@(x) x - floor (x) - mod (x, 1), {3 * A});
+%!test dfg_check_parity (@(x) exp (log (x)), {P3});
+%!test dfg_check_parity (@(x) double (x > 0) + single (x < 0), {A});
+%!test dfg_check_parity (@(x, y) (x + y) .* (x - y) ./ (1 + x .^ 2), {As, B});
+%!test dfg_check_parity (@(x) x + x + x - 3 * x, {A});
+%!test dfg_check_parity (@(x) -(-x), {LA});
+
+## multiple outputs through an anonymous function
+%!test dfg_check_parity (@(x, y) deal (x + y, x .* y), {A, B}, [], 2);
+%!test dfg_check_parity (@(x, y) deal (x > y, exp (x), y), {As, B}, [], 3);
+

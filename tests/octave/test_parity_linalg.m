@@ -1,0 +1,227 @@
+## Parity of dfg's matrix products and dense linear algebra with Octave's:
+## mtimes, mldivide / mrdivide (square, least squares), inv, det, chol, lu,
+## qr, eig (symmetric), svd, pinv, mpower; and the examples from the issue.
+## Tolerances 1e-10 (double) / 1e-4 (single), relative to max (|x|, 1).
+## Run with the repository root and tests/octave on the path:
+##   test ("tests/octave/test_parity_linalg.m")
+
+%!shared LT, M, Ms, Bm, bv, T, tb, TB, W, wb, SPD, SPDs, A, As, B, LA, Cv3, Cv4, Rv3, Rv4, S
+%! randn ("state", 4);  rand ("state", 4);
+%! LT = [1e-10, 1e-4];
+%! M = randn (4) + 4 * eye (4);  Ms = single (randn (4) + 4 * eye (4));
+%! Bm = randn (4, 2);  bv = randn (4, 1);
+%! T = randn (6, 3);  tb = randn (6, 1);  TB = randn (6, 2);
+%! W = randn (3, 6);  wb = randn (3, 1);
+%! X = randn (5, 4);  SPD = X' * X + eye (4);  SPDs = single (SPD);
+%! A = randn (3, 4);  As = single (randn (3, 4));  B = randn (4, 2);  LA = rand (3, 4) > 0.5;
+%! Cv3 = randn (3, 1);  Cv4 = randn (4, 1);  Rv3 = randn (1, 3);  Rv4 = randn (1, 4);  S = randn ();
+
+## mtimes
+%!test dfg_check_parity (@(x, y) x * y, {A, B}, LT);
+%!test dfg_check_parity (@(x, y) x * y, {As, B}, LT);
+%!test dfg_check_parity (@(x, y) x * y, {A, single(B)}, LT);
+%!test dfg_check_parity (@(x, y) x * y, {A, Cv4}, LT);
+%!test dfg_check_parity (@(x, y) x * y, {Rv3, A}, LT);
+%!test dfg_check_parity (@(x, y) x * y, {Cv3, Rv4}, LT);
+%!test dfg_check_parity (@(x, y) x * y, {Rv4, Cv4}, LT);
+%!test dfg_check_parity (@(x, y) x * y, {S, A}, LT);
+%!test dfg_check_parity (@(x, y) x * y, {A, S}, LT);
+%!test dfg_check_parity (@(x, y) x * y, {LA, B}, LT);
+%!test dfg_check_parity (@(x, y) x * y, {LA, LA.'}, LT);
+%!test dfg_check_parity (@(x, y) x * y, {zeros(3, 0), zeros(0, 4)}, LT);
+%!test dfg_check_parity (@(x, y) x * y, {zeros(0, 3), A}, LT);
+%!test dfg_check_parity (@(x, y) x * y, {A, zeros(4, 0)}, LT);
+%!test dfg_check_parity (@(x) x * x', {A}, LT);
+%!test dfg_check_parity (@(x) x' * x, {A}, LT);
+%!test dfg_check_parity (@(x) x' * x, {As}, LT);
+%!test dfg_check_parity (@(x) x * 2, {A}, LT);
+%!test dfg_check_parity (@(x) 2 * x, {As}, LT);
+%!test dfg_check_parity (@(x, y) mtimes (x, y), {A, B}, LT);
+%!test dfg_check_parity (@(x, y) x * y, {M, M}, LT);
+%!test dfg_check_parity (@(x, y) x' * y, {A, A}, LT);
+%!test dfg_check_parity (@(x, y) x * y', {B, B}, LT);
+%!test dfg_check_parity (@(x, y, z) x * y * z, {A, B, B'}, LT);
+%!test dfg_check_parity (@(x) x * [1; 2; 3; 4], {A}, LT);
+%!test dfg_check_parity (@(x) [1 2 3] * x, {A}, LT);
+%!test dfg_check_parity (@(x, y) x * y, {randn(40, 30), randn(30, 20)}, LT);
+
+## mldivide and mrdivide
+%!test dfg_check_parity (@(a, b) a \ b, {M, bv}, LT);
+%!test dfg_check_parity (@(a, b) a \ b, {M, Bm}, LT);
+%!test dfg_check_parity (@(a, b) a \ b, {Ms, bv}, LT);
+%!test dfg_check_parity (@(a, b) a \ b, {M, single(bv)}, LT);
+%!test dfg_check_parity (@(a, b) a \ b, {T, tb}, LT);
+%!test dfg_check_parity (@(a, b) a \ b, {T, TB}, LT);
+%!test dfg_check_parity (@(a, b) a \ b, {single(T), tb}, LT);
+%!test dfg_check_parity (@(a, b) a \ b, {W, wb}, LT);
+%!test dfg_check_parity (@(a, b) a \ b, {S, A}, LT);
+%!test dfg_check_parity (@(a, b) a \ b, {triu(M), bv}, LT);
+%!test dfg_check_parity (@(a, b) a \ b, {tril(M), Bm}, LT);
+%!test dfg_check_parity (@(a, b) a \ b, {SPD, bv}, LT);
+%!test dfg_check_parity (@(a, b) mldivide (a, b), {M, bv}, LT);
+%!test dfg_check_parity (@(a) a \ eye (4), {M}, LT);
+%!test dfg_check_parity (@(a, b) a \ b, {2 * eye(3), Cv3}, LT);
+%!test dfg_check_parity (@(b, a) b / a, {bv', M}, LT);
+%!test dfg_check_parity (@(b, a) b / a, {Bm', M}, LT);
+%!test dfg_check_parity (@(b, a) b / a, {single(Bm'), M}, LT);
+%!test dfg_check_parity (@(b, a) b / a, {TB', T'}, LT);
+%!test dfg_check_parity (@(b, a) b / a, {A, 2}, LT);
+%!test dfg_check_parity (@(b, a) b / a, {S, 2}, LT);
+%!test dfg_check_parity (@(b, a) mrdivide (b, a), {bv', M}, LT);
+%!test dfg_check_parity (@(b, a) b / a, {eye(4), M}, LT);
+
+## inv and det
+%!test dfg_check_parity (@(x) inv (x), {M}, LT);
+%!test dfg_check_parity (@(x) inv (x), {Ms}, LT);
+%!test dfg_check_parity (@(x) inv (x), {S}, LT);
+%!test dfg_check_parity (@(x) inv (x), {[]}, LT);
+%!test dfg_check_parity (@(x) inv (x), {SPD}, LT);
+%!test dfg_check_parity (@(x) inv (x) * x, {M}, LT);
+%!test dfg_check_parity (@(x) inv (inv (x)), {M}, LT);
+%!test dfg_check_parity (@(x) det (x), {M}, LT);
+%!test dfg_check_parity (@(x) det (x), {Ms}, LT);
+%!test dfg_check_parity (@(x) det (x), {S}, LT);
+%!test dfg_check_parity (@(x) det (x), {[]}, LT);
+%!test dfg_check_parity (@(x) det (x), {triu(M)}, LT);
+%!test dfg_check_parity (@(x) det (x), {[0 1; 1 0]}, LT);
+%!test dfg_check_parity (@(x) det (x), {[1 2; 2 4]}, LT);
+%!test dfg_check_parity (@(x) det (x) * det (inv (x)), {SPD}, LT);
+
+## chol, lu, qr
+%!test dfg_check_parity (@(x) chol (x), {SPD}, LT);
+%!test dfg_check_parity (@(x) chol (x), {SPDs}, LT);
+%!test dfg_check_parity (@(x) chol (x), {4}, LT);
+%!test dfg_check_parity (@(x) chol (x)' * chol (x), {SPD}, LT);
+%!test dfg_check_parity (@(x) lu (x), {M}, LT, 3);
+%!test dfg_check_parity (@(x) lu (x), {Ms}, LT, 3);
+%!test dfg_check_parity (@(x) lu (x), {M}, LT, 2);
+%!test dfg_check_parity (@(x) lu (x), {T}, LT, 3);
+%!test dfg_check_parity (@(x) lu (x), {[1 2; 3 4]}, LT, 3);
+%!test dfg_check_parity (@(x) lu (x), {SPD}, LT, 3);
+%!test dfg_check_parity (@(x) qr (x), {M}, LT, 2);
+%!test dfg_check_parity (@(x) qr (x), {Ms}, LT, 2);
+%!test dfg_check_parity (@(x) qr (x), {T}, LT, 2);
+%!test dfg_check_parity (@(x) qr (x, 0), {T}, LT, 2);
+%!test dfg_check_parity (@(x) qr (x, 0), {single(T)}, LT, 2);
+%!test dfg_check_parity (@(x) qr (x, 0), {M}, LT, 2);
+
+## eig (symmetric), svd, pinv
+%!test dfg_check_parity (@(x) eig (x), {SPD}, LT);
+%!test dfg_check_parity (@(x) eig (x), {SPDs}, LT);
+%!test dfg_check_parity (@(x) eig (x), {S}, LT);
+%!test dfg_check_parity (@(x) eig (x), {diag([3 1 2])}, LT);
+%!test dfg_check_parity (@(x) eig (x + x'), {M}, LT);
+%!test dfg_check_parity (@(x) svd (x), {A}, LT);
+%!test dfg_check_parity (@(x) svd (x), {T}, LT);
+%!test dfg_check_parity (@(x) svd (x), {W}, LT);
+%!test dfg_check_parity (@(x) svd (x), {Ms}, LT);
+%!test dfg_check_parity (@(x) svd (x), {M}, LT);
+%!test dfg_check_parity (@(x) svd (x), {S}, LT);
+%!test dfg_check_parity (@(x) svd (x), {[1 2; 2 4]}, LT);
+%!test dfg_check_parity (@(x) pinv (x), {T}, LT);
+%!test dfg_check_parity (@(x) pinv (x), {W}, LT);
+%!test dfg_check_parity (@(x) pinv (x), {M}, LT);
+%!test dfg_check_parity (@(x) pinv (x), {[1 2; 2 4]}, LT);
+%!test dfg_check_parity (@(x) pinv (x), {single(T)}, LT);
+%!test dfg_check_parity (@(x) pinv (x) * x, {T}, LT);
+
+## eigenvectors: each column is defined up to its sign, so compare |V|, and
+## check V'V = I and S V = V D; the eigenvalues must match exactly.
+%!function check_eigvec (S, tol, use_jit)
+%!  [Vo, Do] = eig (S);
+%!  if (use_jit)
+%!    g = dfg.jit (@(s) eig (s));
+%!    [V, D] = g (S);
+%!  else
+%!    x = dfg.input (size (S), class (S));
+%!    [Vt, Dt] = eig (x);
+%!    assert (size (Vt), size (Vo));
+%!    assert (size (Dt), size (Do));
+%!    f = dfg.function ({x}, {Vt, Dt});
+%!    [V, D] = f (S);
+%!  endif
+%!  dfg_assert_same (D, Do, tol, "D");
+%!  dfg_assert_same (abs (V), abs (Vo), tol, "abs (V)");
+%!  n = rows (S);
+%!  assert (norm (double (V' * V) - eye (n), 1) < 10 * tol * n);
+%!  assert (norm (double (S * V - V * D), 1) < 10 * tol * norm (double (S), 1));
+%!endfunction
+%!test check_eigvec (SPD, 1e-10, false);
+%!test check_eigvec (SPD, 1e-10, true);
+%!test check_eigvec (SPDs, 1e-4, false);
+%!test check_eigvec (SPDs, 1e-4, true);
+%!test check_eigvec (diag ([3 1 2]), 1e-12, true);
+
+## singular matrices: Octave warns and returns Inf
+%!warning <singular> dfg.value (inv (dfg.constant ([1 2; 2 4])));
+%!test
+%! warning ("off", "all", "local");
+%! dfg_check_parity (@(x) inv (x), {[1 2; 2 4]});
+%!test
+%! warning ("off", "all", "local");
+%! dfg_check_parity (@(x) inv (x), {zeros(3)});
+
+
+## mpower
+%!test dfg_check_parity (@(x) x ^ 2, {M}, LT);
+%!test dfg_check_parity (@(x) x ^ 3, {M}, LT);
+%!test dfg_check_parity (@(x) x ^ 0, {M}, LT);
+%!test dfg_check_parity (@(x) x ^ 1, {M}, LT);
+%!test dfg_check_parity (@(x) x ^ -1, {M}, LT);
+%!test dfg_check_parity (@(x) x ^ -2, {M}, LT);
+%!test dfg_check_parity (@(x) x ^ 2, {Ms}, LT);
+%!test dfg_check_parity (@(x) x ^ 5, {M / 4}, LT);
+%!test dfg_check_parity (@(x) mpower (x, 2), {M}, LT);
+%!test dfg_check_parity (@(x) x ^ 2, {S}, LT);
+%!test dfg_check_parity (@(x) x ^ 0.5, {abs(S)}, LT);
+%!test dfg_check_parity (@(x) x ^ -1, {S}, LT);
+%!test dfg_check_parity (@(x, y) x ^ y, {abs(S), 1.7}, LT);
+%!test dfg_check_parity (@(x) 2 ^ x, {S}, LT);
+%!test dfg_check_parity (@(x) x ^ 2, {LA(1:3, 1:3)}, LT);
+%!test dfg_check_parity (@(x) x ^ 2, {single(S)}, LT);
+%!test dfg_check_parity (@(x) (x ^ 2) * x, {M}, LT);
+
+## compositions
+%!test dfg_check_parity (@(a, b) (a' * a) \ (a' * b), {T, tb}, LT);
+%!test dfg_check_parity (@(a, b) a * (a \ b) - b, {M, bv}, LT);
+%!test dfg_check_parity (@(x, w) tanh (x * w), {A, B}, LT);
+%!test dfg_check_parity (@(x, w, b) max (x * w + b, 0), {A, B, randn(1, 2)}, LT);
+%!test dfg_check_parity (@(x) trace (x' * x) - norm (x, "fro") ^ 2, {A}, LT);
+%!test dfg_check_parity (@(x) det (x) - prod (diag (chol (x))) ^ 2, {SPD}, LT);
+%!test dfg_check_parity (@(x) sum (log (svd (x))) - log (abs (det (x))), {M}, LT);
+%!test dfg_check_parity (@(x) kron (x, x) * ones (16, 1), {M}, LT);
+
+## examples from the issue
+%!test
+%! randn ("state", 7);  rand ("state", 7);
+%! x = dfg.input ([3 4]);
+%! y = dfg.input ([1 4], "single");
+%! w = dfg.variable (randn (4, 2), "w");
+%! z = tanh (x .* y + 1) * w;
+%! assert (size (z), [3 2]);
+%! assert (class (z), "single");
+%! f = dfg.function ({x, y}, {z, sum(z(:))});
+%! X = randn (3, 4);  Y = single (rand (1, 4));
+%! [Z, s] = f (X, Y);
+%! Zo = tanh (X .* Y + 1) * dfg.value (w);
+%! dfg_assert_same (Z, Zo, 1e-5);
+%! dfg_assert_same (s, sum (Zo(:)), 1e-5);
+%! assert (class (Z), "single");
+%! assert (size (s), [1 1]);
+%!test
+%! randn ("state", 8);  rand ("state", 8);
+%! g = dfg.jit (@(a, b) a' * (b .^ 2) - max (a, [], 2)');
+%! a = randn (5, 3);  b = rand (5, 1);
+%! G = g (a, b);
+%! dfg_assert_same (G, a' * (b .^ 2) - max (a, [], 2)', 1e-12);
+%! assert (size (G), [3 5]);
+%!test
+%! c = dfg.constant (magic (3));
+%! r = double (inv (c) * c);
+%! assert (class (r), "double");
+%! assert (r, eye (3), 1e-12);
+%!test
+%! c = dfg.constant (magic (3));
+%! assert (isa (inv (c) * c, "dfg.Tensor"));
+%! dfg_assert_same (dfg.value (inv (c) * c), inv (magic (3)) * magic (3), 1e-12);
+

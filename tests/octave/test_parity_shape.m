@@ -1,0 +1,503 @@
+## Parity of dfg's shape queries, reshaping, indexing, indexed assignment,
+## concatenation and re-ordering functions with Octave's (values, class and
+## size), plus dfg.zeros / dfg.ones / dfg.eye and class conversions.
+## Run with the repository root and tests/octave on the path:
+##   test ("tests/octave/test_parity_shape.m")
+
+%!shared A, B, As, LA, R3, Rv, Cv, S, M, E03, E30, E00, MASK
+%! randn ("state", 3);  rand ("state", 3);
+%! A = randn (3, 4);  B = randn (3, 4);  As = single (randn (3, 4));
+%! LA = rand (3, 4) > 0.5;  R3 = randn (2, 3, 4);
+%! Rv = randn (1, 5);  Cv = randn (5, 1);  S = randn ();  M = randn (4);
+%! E03 = zeros (0, 3);  E30 = zeros (3, 0);  E00 = [];
+%! MASK = logical ([1 0 1 1; 0 0 1 0; 1 1 0 1]);
+
+## indexed assignment helpers (traced by dfg.jit like any other function)
+%!function y = asg_elem (x)
+%!  y = x;
+%!  y(2, 3) = 7;
+%!endfunction
+%!function y = asg_row (x)
+%!  y = x;
+%!  y(2, :) = [1 2 3 4];
+%!endfunction
+%!function y = asg_col_scalar (x)
+%!  y = x;
+%!  y(:, 1) = 0;
+%!endfunction
+%!function y = asg_from_self (x)
+%!  y = x;
+%!  y(1, :) = 2 * x(3, :);
+%!endfunction
+%!function y = asg_linear (x)
+%!  y = x;
+%!  y([1 5 9]) = -1;
+%!endfunction
+%!function y = asg_mask (x)
+%!  y = x;
+%!  y(logical ([1 0 1 1; 0 0 1 0; 1 1 0 1])) = 0;
+%!endfunction
+%!function y = asg_grow_row (x)
+%!  y = x;
+%!  y(end+1, :) = 1;
+%!endfunction
+%!function y = asg_grow_elem (x)
+%!  y = x;
+%!  y(5, 6) = 1;
+%!endfunction
+%!function y = asg_page (x)
+%!  y = x;
+%!  y(:, :, 2) = 0;
+%!endfunction
+%!function y = asg_block (x)
+%!  y = x;
+%!  y(2:3, [1 4]) = [1 2; 3 4];
+%!endfunction
+%!function y = asg_single_rhs (x)
+%!  y = x;
+%!  y(1) = single (5);
+%!endfunction
+%!function y = asg_logical_rhs (x)
+%!  y = x;
+%!  y(2) = true;
+%!endfunction
+%!function y = asg_double_into_logical (x)
+%!  y = x;
+%!  y(1) = 2;
+%!endfunction
+%!function y = asg_colon_scalar (x)
+%!  y = x;
+%!  y(:) = 3;
+%!endfunction
+%!function y = asg_colon_vector (x)
+%!  y = x;
+%!  y(:) = 1:numel (x);
+%!endfunction
+%!function y = asg_two (x, v)
+%!  y = x;
+%!  y(2, :) = v;
+%!endfunction
+%!function y = asg_native_lhs (x)
+%!  y = zeros (3, 4);
+%!  y(2, :) = x(1, :);
+%!endfunction
+%!function y = asg_loop (x)
+%!  y = x;
+%!  for k = 1:3
+%!    y(k, k) = -k;
+%!  endfor
+%!endfunction
+%!function y = asg_end (x)
+%!  y = x;
+%!  y(end, end) = 100;
+%!  y(end) = y(end) + 1;
+%!endfunction
+%!function y = asg_repeat_index (x)
+%!  y = x;
+%!  y([2 2], 1) = [5; 6];
+%!endfunction
+%!function y = asg_delete_col (x)
+%!  y = x;
+%!  y(:, 2) = [];
+%!endfunction
+%!function y = asg_empty_index (x)
+%!  y = x;
+%!  y([], 1) = 5;
+%!endfunction
+%!function [a, b] = two_views (x)
+%!  a = x(:, 1:2);
+%!  b = x(end, :);
+%!endfunction
+
+## shape queries (native results)
+%!test dfg_check_parity (@(x) size (x), {A});
+%!test dfg_check_parity (@(x) size (x), {R3});
+%!test dfg_check_parity (@(x) size (x), {E03});
+%!test dfg_check_parity (@(x) size (x), {S});
+%!test dfg_check_parity (@(x) size (x), {As});
+%!test dfg_check_parity (@(x) size (x, 1), {A});
+%!test dfg_check_parity (@(x) size (x, 2), {A});
+%!test dfg_check_parity (@(x) size (x, 3), {A});
+%!test dfg_check_parity (@(x) size (x, 3), {R3});
+%!test dfg_check_parity (@(x) size (x, [1 3]), {R3});
+%!test dfg_check_parity (@(x) size (x), {R3}, [], 2);
+%!test dfg_check_parity (@(x) size (x), {A}, [], 3);
+%!test dfg_check_parity (@(x) size (x), {R3}, [], 3);
+%!test dfg_check_parity (@(x) numel (x), {A});
+%!test dfg_check_parity (@(x) numel (x), {R3});
+%!test dfg_check_parity (@(x) numel (x), {E03});
+%!test dfg_check_parity (@(x) ndims (x), {A});
+%!test dfg_check_parity (@(x) ndims (x), {R3});
+%!test dfg_check_parity (@(x) length (x), {A});
+%!test dfg_check_parity (@(x) length (x), {Cv});
+%!test dfg_check_parity (@(x) length (x), {E03});
+%!test dfg_check_parity (@(x) length (x), {R3});
+%!test dfg_check_parity (@(x) isempty (x), {A});
+%!test dfg_check_parity (@(x) isempty (x), {E03});
+%!test dfg_check_parity (@(x) isempty (x), {E00});
+%!test dfg_check_parity (@(x) isscalar (x), {S});
+%!test dfg_check_parity (@(x) isscalar (x), {A});
+%!test dfg_check_parity (@(x) isvector (x), {Rv});
+%!test dfg_check_parity (@(x) isvector (x), {Cv});
+%!test dfg_check_parity (@(x) isvector (x), {A});
+%!test dfg_check_parity (@(x) isvector (x), {S});
+%!test dfg_check_parity (@(x) rows (x), {A});
+%!test dfg_check_parity (@(x) columns (x), {A});
+%!test dfg_check_parity (@(x) columns (x), {R3});
+%!test dfg_check_parity (@(x) x + numel (x), {A});
+%!test dfg_check_parity (@(x) x * size (x, 2), {LA});
+
+## reshape and colon
+%!test dfg_check_parity (@(x) reshape (x, 4, 3), {A});
+%!test dfg_check_parity (@(x) reshape (x, [2 6]), {A});
+%!test dfg_check_parity (@(x) reshape (x, [], 2), {A});
+%!test dfg_check_parity (@(x) reshape (x, 2, []), {A});
+%!test dfg_check_parity (@(x) reshape (x, 12, 1), {A});
+%!test dfg_check_parity (@(x) reshape (x, 1, 1, 12), {A});
+%!test dfg_check_parity (@(x) reshape (x, [3 4 1 1]), {A});
+%!test dfg_check_parity (@(x) reshape (x, 4, []), {R3});
+%!test dfg_check_parity (@(x) reshape (x, 2, [], 2), {R3});
+%!test dfg_check_parity (@(x) reshape (x, [6 4]), {R3});
+%!test dfg_check_parity (@(x) reshape (x, 6, 2), {As});
+%!test dfg_check_parity (@(x) reshape (x, 2, 6), {LA});
+%!test dfg_check_parity (@(x) reshape (x, 3, 0), {E03});
+%!test dfg_check_parity (@(x) reshape (x, 0, []), {E30});
+%!test dfg_check_parity (@(x) reshape (x, size (x, 2), []), {A});
+%!test dfg_check_parity (@(x) x(:), {A});
+%!test dfg_check_parity (@(x) x(:), {R3});
+%!test dfg_check_parity (@(x) x(:), {LA});
+%!test dfg_check_parity (@(x) x(:), {E03});
+%!test dfg_check_parity (@(x) x(:), {Rv});
+%!test dfg_check_parity (@(x) x(:), {As});
+%!test dfg_check_parity (@(x) x(:).', {A});
+%!test dfg_check_parity (@(x) reshape (x(:), size (x)), {A});
+
+## indexing
+%!test dfg_check_parity (@(x) x(2, 3), {A});
+%!test dfg_check_parity (@(x) x(2, :), {A});
+%!test dfg_check_parity (@(x) x(:, end), {A});
+%!test dfg_check_parity (@(x) x(end, end), {A});
+%!test dfg_check_parity (@(x) x(1:2, [3 1]), {A});
+%!test dfg_check_parity (@(x) x([1 3], 2:end), {A});
+%!test dfg_check_parity (@(x) x(end:-1:1, :), {A});
+%!test dfg_check_parity (@(x) x(:, end:-1:1), {A});
+%!test dfg_check_parity (@(x) x(5), {A});
+%!test dfg_check_parity (@(x) x(end), {A});
+%!test dfg_check_parity (@(x) x(end - 1, 1), {A});
+%!test dfg_check_parity (@(x) x([1 5 9]), {A});
+%!test dfg_check_parity (@(x) x([1 5 9]'), {A});
+%!test dfg_check_parity (@(x) x([1 2; 3 4]), {A});
+%!test dfg_check_parity (@(x) x(:, :), {A});
+%!test dfg_check_parity (@(x) x(:)', {A});
+%!test dfg_check_parity (@(x) x([3 3 1], :), {A});
+%!test dfg_check_parity (@(x) x(:, [1 1 1]), {A});
+%!test dfg_check_parity (@(x) x(logical ([1 0 1 1; 0 0 1 0; 1 1 0 1])), {A});
+%!test dfg_check_parity (@(x) x(:, logical ([1 0 1 1])), {A});
+%!test dfg_check_parity (@(x) x(logical ([1 0 1]), :), {A});
+%!test dfg_check_parity (@(x) x(logical ([1 0 1]), logical ([0 1 1 0])), {A});
+%!test dfg_check_parity (@(x) x([], 1), {A});
+%!test dfg_check_parity (@(x) x(1, []), {A});
+%!test dfg_check_parity (@(x) x([]), {A});
+%!test dfg_check_parity (@(x) x(zeros (1, 0)), {A});
+%!test dfg_check_parity (@(x) x(:, []), {A});
+%!test dfg_check_parity (@(x) x(1, 2, 1), {A});
+%!test dfg_check_parity (@(x) x(2:3, :)(1, 2), {A});
+%!test dfg_check_parity (@(x) x(min (2, end), :), {A});
+%!test dfg_check_parity (@(x) x(1:2:end, 2:2:end), {A});
+%!test dfg_check_parity (@(x) x(end, :)(end), {A});
+%!test dfg_check_parity (@(x) x(:, 2)(:), {A});
+%!test dfg_check_parity (@(x) x(:, 2)', {A});
+%!test dfg_check_parity (@(x) x(2, :), {As});
+%!test dfg_check_parity (@(x) x(2, :), {LA});
+%!test dfg_check_parity (@(x) x(:, end), {As});
+%!test dfg_check_parity (@(x) x(:, end), {LA});
+%!test dfg_check_parity (@(x) x([1 5 9]), {As});
+%!test dfg_check_parity (@(x) x([1 5 9]), {LA});
+%!test dfg_check_parity (@(x) x(logical ([1 0 1 1; 0 0 1 0; 1 1 0 1])), {As});
+%!test dfg_check_parity (@(x) x(logical ([1 0 1 1; 0 0 1 0; 1 1 0 1])), {LA});
+%!test dfg_check_parity (@(x) x(end:-1:1, :), {As});
+%!test dfg_check_parity (@(x) x(end:-1:1, :), {LA});
+%!test dfg_check_parity (@(x) x(1, :, 2), {R3});
+%!test dfg_check_parity (@(x) x(:, :, end), {R3});
+%!test dfg_check_parity (@(x) x(2, 5), {R3});
+%!test dfg_check_parity (@(x) x(:, 4), {R3});
+%!test dfg_check_parity (@(x) x(2, :), {R3});
+%!test dfg_check_parity (@(x) x(:, :), {R3});
+%!test dfg_check_parity (@(x) x(:, 2, :), {R3});
+%!test dfg_check_parity (@(x) x(end), {R3});
+%!test dfg_check_parity (@(x) x(end, end, end), {R3});
+%!test dfg_check_parity (@(x) x(:, :, [4 1]), {R3});
+%!test dfg_check_parity (@(x) x(2, 3, 4), {R3});
+%!test dfg_check_parity (@(x) x(7), {R3});
+%!test dfg_check_parity (@(x) x(:, 2:3, 2:3), {R3});
+%!test dfg_check_parity (@(x) x(1, :, :), {R3});
+%!test dfg_check_parity (@(x) x(:, end), {R3});
+%!test dfg_check_parity (@(x) x(2:end), {Rv});
+%!test dfg_check_parity (@(x) x(2:end), {Cv});
+%!test dfg_check_parity (@(x) x([3 3 1]), {Rv});
+%!test dfg_check_parity (@(x) x([3 3 1]), {Cv});
+%!test dfg_check_parity (@(x) x(logical ([1 0 1 1 0])), {Rv});
+%!test dfg_check_parity (@(x) x(logical ([1 0 1 1 0])), {Cv});
+%!test dfg_check_parity (@(x) x(end:-1:1), {Rv});
+%!test dfg_check_parity (@(x) x(end:-1:1), {Cv});
+%!test dfg_check_parity (@(x) x([1 2; 3 4]), {Rv});
+%!test dfg_check_parity (@(x) x([1 2; 3 4]), {Cv});
+%!test dfg_check_parity (@(x) x(:), {Rv});
+%!test dfg_check_parity (@(x) x(:), {Cv});
+%!test dfg_check_parity (@(x) x([]), {Rv});
+%!test dfg_check_parity (@(x) x([]), {Cv});
+%!test dfg_check_parity (@(x) x(1, [2 4]), {Rv});
+%!test dfg_check_parity (@(x) x([2 4], 1), {Cv});
+%!test dfg_check_parity (@(x) x(1), {S});
+%!test dfg_check_parity (@(x) x(1, 1, 1), {S});
+%!test dfg_check_parity (@(x) x([1 1 1]), {S});
+%!test dfg_check_parity (@(x) x([1; 1]), {S});
+%!test dfg_check_parity (@(x) x(:), {S});
+%!test dfg_check_parity (@(x) x(end), {S});
+%!test dfg_check_parity (@(x) x(true), {S});
+%!test dfg_check_parity (@(x) x(false), {S});
+%!test dfg_check_parity (@(x) x(:, 1), {E03});
+%!test dfg_check_parity (@(x) x(1, :), {E30});
+
+## indexed assignment
+%!test dfg_check_parity (@asg_elem, {A});
+%!test dfg_check_parity (@asg_row, {A});
+%!test dfg_check_parity (@asg_col_scalar, {A});
+%!test dfg_check_parity (@asg_from_self, {A});
+%!test dfg_check_parity (@asg_linear, {A});
+%!test dfg_check_parity (@asg_mask, {A});
+%!test dfg_check_parity (@asg_grow_row, {A});
+%!test dfg_check_parity (@asg_grow_elem, {A});
+%!test dfg_check_parity (@asg_block, {A});
+%!test dfg_check_parity (@asg_single_rhs, {A});
+%!test dfg_check_parity (@asg_logical_rhs, {A});
+%!test dfg_check_parity (@asg_colon_scalar, {A});
+%!test dfg_check_parity (@asg_colon_vector, {A});
+%!test dfg_check_parity (@asg_native_lhs, {A});
+%!test dfg_check_parity (@asg_loop, {A});
+%!test dfg_check_parity (@asg_end, {A});
+%!test dfg_check_parity (@asg_repeat_index, {A});
+%!test dfg_check_parity (@asg_delete_col, {A});
+%!test dfg_check_parity (@asg_empty_index, {A});
+%!test dfg_check_parity (@asg_elem, {As});
+%!test dfg_check_parity (@asg_row, {As});
+%!test dfg_check_parity (@asg_col_scalar, {As});
+%!test dfg_check_parity (@asg_linear, {As});
+%!test dfg_check_parity (@asg_grow_row, {As});
+%!test dfg_check_parity (@asg_elem, {LA});
+%!test dfg_check_parity (@asg_col_scalar, {LA});
+%!test dfg_check_parity (@asg_double_into_logical, {LA});
+%!test dfg_check_parity (@asg_logical_rhs, {LA});
+%!test dfg_check_parity (@asg_mask, {LA});
+%!test dfg_check_parity (@asg_page, {R3});
+%!test dfg_check_parity (@asg_elem, {R3});
+%!test dfg_check_parity (@asg_linear, {R3});
+%!test dfg_check_parity (@asg_two, {A, B(1, :)});
+%!test dfg_check_parity (@asg_two, {A, single(B(1, :))});
+%!test dfg_check_parity (@asg_two, {As, B(1, :)});
+%!test dfg_check_parity (@asg_two, {A, 5});
+%!test dfg_check_parity (@two_views, {A}, [], 2);
+%!test dfg_check_parity (@two_views, {R3}, [], 2);
+
+## concatenation
+%!test dfg_check_parity (@(x, y) [x, y], {A, B});
+%!test dfg_check_parity (@(x, y) [x; y], {A, B});
+%!test dfg_check_parity (@(x, y) [x, y; y, x], {A, B});
+%!test dfg_check_parity (@(x, y) cat (3, x, y), {A, B});
+%!test dfg_check_parity (@(x, y) cat (1, x, y), {A, B});
+%!test dfg_check_parity (@(x, y) cat (2, x, y), {A, B});
+%!test dfg_check_parity (@(x, y) cat (4, x, y), {A, B});
+%!test dfg_check_parity (@(x, y) horzcat (x, y, x), {A, B});
+%!test dfg_check_parity (@(x, y) vertcat (x, y, x), {A, B});
+%!test dfg_check_parity (@(x) horzcat (x), {A});
+%!test dfg_check_parity (@(x) [x, ones(3, 1)], {A});
+%!test dfg_check_parity (@(x) [ones(1, 4); x], {A});
+%!test dfg_check_parity (@(x) [x, []], {A});
+%!test dfg_check_parity (@(x) [[], x], {A});
+%!test dfg_check_parity (@(x) [x; zeros(0, 4)], {A});
+%!test dfg_check_parity (@(x, y) [x, y], {As, B});
+%!test dfg_check_parity (@(x, y) [x; y], {A, As});
+%!test dfg_check_parity (@(x, y) [x, y], {LA, A});
+%!test dfg_check_parity (@(x, y) [x; y], {LA, LA});
+%!test dfg_check_parity (@(x, y) [x, y], {LA, As});
+%!test dfg_check_parity (@(x) [x, x, 2], {S});
+%!test dfg_check_parity (@(x) [1, x; x, 2], {S});
+%!test dfg_check_parity (@(x) [x(:, 1), x(:, end)], {A});
+%!test dfg_check_parity (@(x) cat (3, x, x), {R3});
+%!test dfg_check_parity (@(x) cat (2, x, x), {R3});
+%!test dfg_check_parity (@(x) cat (1, x, 2 * x), {R3});
+%!test dfg_check_parity (@(x, y) [x, y], {Rv, Rv});
+%!test dfg_check_parity (@(x, y) [x; y], {Cv, Cv});
+%!test dfg_check_parity (@(x, y) [x, y], {E03.', A});
+%!test dfg_check_parity (@(x, y) [x; y], {E03, E03});
+%!test dfg_check_parity (@(x) [x, single(1)], {S});
+%!test dfg_check_parity (@(x) [x, true], {S});
+%!test dfg_check_parity (@(x) [true, x], {LA(1, :)});
+%!test dfg_check_parity (@(x) cat (3, x, []), {A});
+
+## permute, squeeze, repmat
+%!test dfg_check_parity (@(x) permute (x, [3 1 2]), {R3});
+%!test dfg_check_parity (@(x) permute (x, [2 1 3]), {R3});
+%!test dfg_check_parity (@(x) permute (x, [1 2 3]), {R3});
+%!test dfg_check_parity (@(x) permute (x, [2 1]), {A});
+%!test dfg_check_parity (@(x) permute (x, [3 1 2]), {A});
+%!test dfg_check_parity (@(x) permute (x, [1 3 2]), {A});
+%!test dfg_check_parity (@(x) permute (x, [2 1]), {LA});
+%!test dfg_check_parity (@(x) permute (x, [3 2 1]), {As});
+%!test dfg_check_parity (@(x) ipermute (x, [3 1 2]), {R3});
+%!test dfg_check_parity (@(x) ipermute (permute (x, [2 3 1]), [2 3 1]), {R3});
+%!test dfg_check_parity (@(x) permute (x, [2 1]), {E03});
+%!test dfg_check_parity (@(x) squeeze (x(1, :, :)), {R3});
+%!test dfg_check_parity (@(x) squeeze (x(:, 1, :)), {R3});
+%!test dfg_check_parity (@(x) squeeze (x(1, 2, :)), {R3});
+%!test dfg_check_parity (@(x) squeeze (x), {A});
+%!test dfg_check_parity (@(x) squeeze (x), {Rv});
+%!test dfg_check_parity (@(x) squeeze (x), {R3});
+%!test dfg_check_parity (@(x) squeeze (permute (x, [3 1 2])), {A});
+%!test dfg_check_parity (@(x) repmat (x, 2, 3), {A});
+%!test dfg_check_parity (@(x) repmat (x, [1 1 2]), {A});
+%!test dfg_check_parity (@(x) repmat (x, 3, 1), {Rv});
+%!test dfg_check_parity (@(x) repmat (x, 2), {S});
+%!test dfg_check_parity (@(x) repmat (x, 2), {A});
+%!test dfg_check_parity (@(x) repmat (x, 1, 2), {LA});
+%!test dfg_check_parity (@(x) repmat (x, 0, 1), {A});
+%!test dfg_check_parity (@(x) repmat (x, [1 2]), {R3});
+%!test dfg_check_parity (@(x) repmat (x, 2, 2), {As});
+%!test dfg_check_parity (@(x) repmat (x, [2 1 3]), {Cv});
+
+## flips and circular shifts
+%!test dfg_check_parity (@(x) fliplr (x), {A});
+%!test dfg_check_parity (@(x) flipud (x), {A});
+%!test dfg_check_parity (@(x) flip (x), {A});
+%!test dfg_check_parity (@(x) flip (x, 2), {A});
+%!test dfg_check_parity (@(x) flip (x, 3), {R3});
+%!test dfg_check_parity (@(x) flip (x), {Rv});
+%!test dfg_check_parity (@(x) flip (x), {LA});
+%!test dfg_check_parity (@(x) fliplr (x), {As});
+%!test dfg_check_parity (@(x) flipud (x), {Cv});
+%!test dfg_check_parity (@(x) flip (x), {R3});
+%!test dfg_check_parity (@(x) fliplr (x), {R3});
+%!test dfg_check_parity (@(x) flip (x), {E03});
+%!test dfg_check_parity (@(x) circshift (x, 1), {A});
+%!test dfg_check_parity (@(x) circshift (x, -1), {A});
+%!test dfg_check_parity (@(x) circshift (x, 1, 2), {A});
+%!test dfg_check_parity (@(x) circshift (x, [1 2]), {A});
+%!test dfg_check_parity (@(x) circshift (x, 2), {Rv});
+%!test dfg_check_parity (@(x) circshift (x, 1, 3), {R3});
+%!test dfg_check_parity (@(x) circshift (x, 5), {A});
+%!test dfg_check_parity (@(x) circshift (x, -7, 2), {A});
+%!test dfg_check_parity (@(x) circshift (x, 1), {LA});
+%!test dfg_check_parity (@(x) circshift (x, [0 1]), {As});
+%!test dfg_check_parity (@(x) circshift (x, 0), {A});
+
+## diag, tril, triu, trace, kron
+%!test dfg_check_parity (@(x) diag (x), {Cv});
+%!test dfg_check_parity (@(x) diag (x), {Rv});
+%!test dfg_check_parity (@(x) diag (x), {A});
+%!test dfg_check_parity (@(x) diag (x, 1), {A});
+%!test dfg_check_parity (@(x) diag (x, -1), {A});
+%!test dfg_check_parity (@(x) diag (x, 2), {Cv});
+%!test dfg_check_parity (@(x) diag (x, -1), {Rv});
+%!test dfg_check_parity (@(x) diag (x), {A.'});
+%!test dfg_check_parity (@(x) diag (x), {S});
+%!test dfg_check_parity (@(x) diag (x), {LA});
+%!test dfg_check_parity (@(x) diag (x), {single(Cv)});
+%!test dfg_check_parity (@(x) diag (x), {M});
+%!test dfg_check_parity (@(x) diag (diag (x)), {M});
+%!test dfg_check_parity (@(x) diag (x, 5), {A});
+%!test dfg_check_parity (@(x) tril (x), {A});
+%!test dfg_check_parity (@(x) tril (x, 1), {A});
+%!test dfg_check_parity (@(x) tril (x, -1), {A});
+%!test dfg_check_parity (@(x) triu (x), {A});
+%!test dfg_check_parity (@(x) triu (x, 2), {A});
+%!test dfg_check_parity (@(x) triu (x, -1), {A});
+%!test dfg_check_parity (@(x) tril (x), {LA});
+%!test dfg_check_parity (@(x) triu (x), {As});
+%!test dfg_check_parity (@(x) tril (x), {M});
+%!test dfg_check_parity (@(x) triu (x, 1), {M});
+%!test dfg_check_parity (@(x) tril (x) + triu (x, 1), {M});
+%!test dfg_check_parity (@(x) tril (x, -5), {A});
+%!test dfg_check_parity (@(x) trace (x), {M});
+%!test dfg_check_parity (@(x) trace (x), {single(M)});
+%!test dfg_check_parity (@(x) trace (x), {S});
+%!test dfg_check_parity (@(x) trace (x), {M > 0});
+%!test dfg_check_parity (@(x, y) kron (x, y), {A(1:2, 1:3), B(1:3, 1:2)});
+%!test dfg_check_parity (@(x, y) kron (x, y), {Cv, Rv});
+%!test dfg_check_parity (@(x, y) kron (x, y), {As, B(1:2, 1:2)});
+%!test dfg_check_parity (@(x, y) kron (x, y), {S, A});
+%!test dfg_check_parity (@(x, y) kron (x, y), {LA(1:2, 1:2), A});
+%!test dfg_check_parity (@(x) kron (x, eye (2)), {M});
+%!test dfg_check_parity (@(x) kron (eye (2), x), {M});
+
+## transposes
+%!test dfg_check_parity (@(x) x', {A});
+%!test dfg_check_parity (@(x) x.', {A});
+%!test dfg_check_parity (@(x) x', {Rv});
+%!test dfg_check_parity (@(x) x.', {Cv});
+%!test dfg_check_parity (@(x) x', {As});
+%!test dfg_check_parity (@(x) x', {LA});
+%!test dfg_check_parity (@(x) x', {E03});
+%!test dfg_check_parity (@(x) x', {S});
+%!test dfg_check_parity (@(x) transpose (x), {A});
+%!test dfg_check_parity (@(x) ctranspose (x), {As});
+%!test dfg_check_parity (@(x) x''', {A});
+%!test dfg_check_parity (@(x) (x')', {A});
+
+## class conversions
+%!test dfg_check_parity (@(x) double (x), {As});
+%!test dfg_check_parity (@(x) single (x), {A});
+%!test dfg_check_parity (@(x) double (x), {LA});
+%!test dfg_check_parity (@(x) single (x), {LA});
+%!test dfg_check_parity (@(x) logical (x), {round(A)});
+%!test dfg_check_parity (@(x) logical (x), {single(round(A))});
+%!test dfg_check_parity (@(x) logical (x), {LA});
+%!test dfg_check_parity (@(x) double (x), {A});
+%!test dfg_check_parity (@(x) single (x), {As});
+%!test dfg_check_parity (@(x) cast (x, "single"), {A});
+%!test dfg_check_parity (@(x) cast (x, "double"), {As});
+%!test dfg_check_parity (@(x) cast (x, "single"), {LA});
+%!test dfg_check_parity (@(x) cast (x, "logical"), {round(A)});
+%!test dfg_check_parity (@(x) single (x) + 1, {A});
+%!test dfg_check_parity (@(x) double (single (x)), {A});
+%!test dfg_check_parity (@(x) single (x) * 2 + x, {A});
+%!test dfg_check_parity (@(x) double (x > 0), {A});
+%!test dfg_check_parity (@(x) single (x), {[1e300 -1e300 1e-300 NaN]});
+%!test dfg_check_parity (@(x) double (x), {E03});
+%!test dfg_check_parity (@(x) single (x(:, 1)), {A});
+
+## dfg.zeros, dfg.ones, dfg.eye: class and size of the tensor, then value
+%!function check_fill (t, expected)
+%!  assert (isa (t, "dfg.Tensor"));
+%!  assert (class (t), class (expected));
+%!  assert (size (t), size (expected));
+%!  dfg_assert_same (dfg.value (t), expected);
+%!endfunction
+%!test check_fill (dfg.zeros (2, 3), zeros (2, 3));
+%!test check_fill (dfg.zeros (3), zeros (3));
+%!test check_fill (dfg.zeros ([2 3 4]), zeros ([2 3 4]));
+%!test check_fill (dfg.zeros (2, 3, "single"), zeros (2, 3, "single"));
+%!test check_fill (dfg.zeros (0, 3), zeros (0, 3));
+%!test check_fill (dfg.zeros (1, 1), 0);
+%!test check_fill (dfg.zeros (2, 3, 1), zeros (2, 3));
+%!test check_fill (dfg.ones (2, 3), ones (2, 3));
+%!test check_fill (dfg.ones (3, "single"), ones (3, "single"));
+%!test check_fill (dfg.ones ([1 4]), ones (1, 4));
+%!test check_fill (dfg.ones (2, 3, 2), ones (2, 3, 2));
+%!test check_fill (dfg.eye (3), eye (3));
+%!test check_fill (dfg.eye (2, 3), eye (2, 3));
+%!test check_fill (dfg.eye ([3 2]), eye (3, 2));
+%!test check_fill (dfg.eye (3, "single"), eye (3, "single"));
+%!test check_fill (dfg.eye (0), eye (0));
+%!test check_fill (dfg.zeros (2) + dfg.ones (2), ones (2));
+%!test check_fill (dfg.eye (3) * 5 - dfg.ones (3, "single"), eye (3) * 5 - ones (3, "single"));
+%!test
+%! x = dfg.input ([3 3]);
+%! f = dfg.function ({x}, {x + dfg.eye(3), x .* dfg.zeros(3, 3)});
+%! X = magic (3);
+%! [a, b] = f (X);
+%! dfg_assert_same (a, X + eye (3));
+%! dfg_assert_same (b, zeros (3));
+%!test dfg_check_parity (@(x) x + zeros (size (x)), {A});
+%!test dfg_check_parity (@(x) x + ones (size (x), "single"), {A});
+%!test dfg_check_parity (@(x) x * eye (size (x, 2)), {A});
+

@@ -1,0 +1,29 @@
+#!/bin/sh
+# tools/run-tests.sh -- runs the C unit tests given as arguments and the
+# Octave suites, then prints one closing line "N passed, N failed".
+# Exits non-zero if anything failed.
+pass=0
+fail=0
+for t in "$@"; do
+    out=$("$t" 2>&1)
+    rc=$?
+    echo "$out" | tail -n 20 | grep -v '^$'
+    line=$(echo "$out" | grep -E '[0-9]+ passed, [0-9]+ failed' | tail -n 1)
+    p=$(echo "$line" | sed -E 's/.* ([0-9]+) passed.*/\1/')
+    f=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
+    [ -n "$p" ] || p=0
+    [ -n "$f" ] || f=0
+    if [ $rc -ne 0 ] && [ "$f" = 0 ]; then f=1; echo "$t: exited with status $rc"; fi
+    pass=$((pass + p)); fail=$((fail + f))
+done
+out=$(octave --no-gui --no-window-system -q tools/run_octave_tests.m 2>&1)
+rc=$?
+echo "$out" | grep -v '^$' | grep -v 'ignoring const execution_exception'
+line=$(echo "$out" | grep -E '^octave: [0-9]+ passed, [0-9]+ failed' | tail -n 1)
+p=$(echo "$line" | sed -E 's/.* ([0-9]+) passed.*/\1/')
+f=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
+[ -n "$p" ] || p=0
+[ -n "$f" ] || { f=1; echo "octave suite did not finish (status $rc)"; }
+pass=$((pass + p)); fail=$((fail + f))
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
