@@ -27,6 +27,9 @@ classdef Tensor < handle
 
     function t = Tensor (id)
       if (nargin > 0)
+        if (! isa (id, "uint64"))
+          error ("dfg:badArgument", "dfg.Tensor: tensors are made by dfg.input, dfg.constant, dfg.variable and operations on tensors, not from %s", class (id));
+        endif
         t.id = id;
       endif
     endfunction

@@ -7,15 +7,12 @@
 ## @seealso{dfg.constant}
 ## @end deftypefn
 function c = eye (varargin)
-  if (numel (varargin) && ischar (varargin{end}) && strcmp (varargin{end}, "logical"))
-    c = dfg.constant (logical (eye (varargin{1:end-1})));
-  else
-    c = dfg.constant (eye (varargin{:}));
-  endif
+  c = dfg.Tensor (dfg_mex ("fill", "eye", varargin{:}));
 endfunction
 
 %!assert (dfg.value (dfg.eye (2, 3)), eye (2, 3))
 %!assert (dfg.value (dfg.eye (3)), eye (3))
 %!assert (dfg.value (dfg.eye ([2 2], "single")), eye ([2 2], "single"))
 %!assert (class (dfg.eye (2, "logical")), "logical")
-%!error dfg.eye (2, "int8x")
+%!error id=dfg:badClass dfg.eye (2, "int8")
+%!error id=dfg:outOfMemory dfg.value (dfg.eye (1e6, 1e6))

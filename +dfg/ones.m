@@ -7,15 +7,12 @@
 ## @seealso{dfg.constant}
 ## @end deftypefn
 function c = ones (varargin)
-  if (numel (varargin) && ischar (varargin{end}) && strcmp (varargin{end}, "logical"))
-    c = dfg.constant (logical (ones (varargin{1:end-1})));
-  else
-    c = dfg.constant (ones (varargin{:}));
-  endif
+  c = dfg.Tensor (dfg_mex ("fill", "ones", varargin{:}));
 endfunction
 
 %!assert (dfg.value (dfg.ones (2, 3)), ones (2, 3))
 %!assert (dfg.value (dfg.ones (3)), ones (3))
 %!assert (dfg.value (dfg.ones ([2 2], "single")), ones ([2 2], "single"))
 %!assert (class (dfg.ones (2, "logical")), "logical")
-%!error dfg.ones (2, "int8x")
+%!error id=dfg:badClass dfg.ones (2, "int8")
+%!error id=dfg:outOfMemory dfg.value (dfg.ones (1e6, 1e6))

@@ -7,15 +7,12 @@
 ## @seealso{dfg.constant}
 ## @end deftypefn
 function c = zeros (varargin)
-  if (numel (varargin) && ischar (varargin{end}) && strcmp (varargin{end}, "logical"))
-    c = dfg.constant (logical (zeros (varargin{1:end-1})));
-  else
-    c = dfg.constant (zeros (varargin{:}));
-  endif
+  c = dfg.Tensor (dfg_mex ("fill", "zeros", varargin{:}));
 endfunction
 
 %!assert (dfg.value (dfg.zeros (2, 3)), zeros (2, 3))
 %!assert (dfg.value (dfg.zeros (3)), zeros (3))
 %!assert (dfg.value (dfg.zeros ([2 2], "single")), zeros ([2 2], "single"))
 %!assert (class (dfg.zeros (2, "logical")), "logical")
-%!error dfg.zeros (2, "int8x")
+%!error id=dfg:badClass dfg.zeros (2, "int8")
+%!error id=dfg:outOfMemory dfg.value (dfg.zeros (1e6, 1e6))

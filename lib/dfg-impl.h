@@ -33,7 +33,7 @@ enum dfg_family {
 };
 enum dfg_dtrule {
     DFG_DT_MATH, DFG_DT_LOGIC, DFG_DT_KEEP, DFG_DT_SAME, DFG_DT_DBL,
-    DFG_DT_ATTR, DFG_DT_COUNT
+    DFG_DT_ATTR, DFG_DT_ASGN, DFG_DT_COUNT
 };
 #define DFG_F_ELEMWISE 1u
 #define DFG_F_INPLACE  2u

@@ -110,6 +110,10 @@ static int result_dtype(int op, int n_in, dfg_node * const * in, const int64_t *
     case DFG_DT_DBL:   return DFG_DOUBLE;
     case DFG_DT_ATTR:  return (int)iattr[0];
     case DFG_DT_SAME:  return in[0]->dtype;
+    case DFG_DT_ASGN:
+        if (in[0]->dtype == DFG_LOGICAL && in[1]->dtype == DFG_SINGLE)
+            return DFG_DOUBLE;
+        return in[0]->dtype;
     case DFG_DT_KEEP:
         for (int k = first; k < n_in; k++)
             if (in[k]->dtype != DFG_LOGICAL)

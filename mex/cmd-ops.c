@@ -393,9 +393,29 @@ int cmd_norm(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
     if ((st = gw_op1(g, DFG_OP_ABS, x, &ax)))
         return st;
     if (fro || (vec && p == 2)) {
-        dfg_id xc, sq, s;
-        if ((st = gw_op(g, DFG_OP_RESHAPE, 1, &ax, &col, &xc)) || (st = gw_op2(g, DFG_OP_MUL, xc, xc, &sq)) ||
-            (st = reduce(g, DFG_OP_SUM, sq, 0, &s)) || (st = gw_op1(g, DFG_OP_SQRT, s, &y)))
+        /* scaled as Octave does, so that 1e200 does not overflow:
+         * s * sqrt (sum ((|x| / s).^2)), s = max |x|; s = 0 or Inf -> s */
+        dfg_id xc, sc, q, sq, s, r, zero, inf, bad0, bad1, bad;
+        if ((st = gw_op(g, DFG_OP_RESHAPE, 1, &ax, &col, &xc)) || (st = reduce(g, DFG_OP_MAX, xc, 0, &sc)) ||
+            (st = gw_op2(g, DFG_OP_DIV, xc, sc, &q)) || (st = gw_op2(g, DFG_OP_MUL, q, q, &sq)) ||
+            (st = reduce(g, DFG_OP_SUM, sq, 0, &s)) || (st = gw_op1(g, DFG_OP_SQRT, s, &r)) ||
+            (st = gw_op2(g, DFG_OP_MUL, sc, r, &r)) || (st = gw_const(g, rt, 0, &zero)) ||
+            (st = gw_const(g, rt, INFINITY, &inf)) || (st = gw_op2(g, DFG_OP_EQ, sc, zero, &bad0)) ||
+            (st = gw_op2(g, DFG_OP_EQ, sc, inf, &bad1)) || (st = gw_op2(g, DFG_OP_OR, bad0, bad1, &bad)))
+            return st;
+        dfg_id in3[3] = {bad, sc, r};
+        if ((st = gw_op(g, DFG_OP_MERGE, 3, in3, NULL, &y)))
+            return st;
+    } else if (vec && (p == INFINITY || p == -INFINITY)) {
+        /* max/min |x|, NaN if any element is NaN (as Octave) */
+        dfg_id xc, m, isn, anyn, nan;
+        if ((st = gw_op(g, DFG_OP_RESHAPE, 1, &ax, &col, &xc)) ||
+            (st = reduce(g, p > 0 ? DFG_OP_MAX : DFG_OP_MIN, xc, 0, &m)) ||
+            (st = gw_op2(g, DFG_OP_NE, xc, xc, &isn)) || (st = reduce(g, DFG_OP_ANY, isn, 0, &anyn)) ||
+            (st = gw_const(g, rt, NAN, &nan)))
+            return st;
+        dfg_id in3[3] = {anyn, nan, m};
+        if ((st = gw_op(g, DFG_OP_MERGE, 3, in3, NULL, &y)))
             return st;
     } else if (vec) {
         dfg_id xc, s;
@@ -499,7 +519,8 @@ int cmd_matrix(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
         int64_t d[DFG_MAX_DIMS];
         dfg_info(a, NULL, &nd, d);
         if (nd != 2 || d[0] != d[1])
-            return dfg_set_error(DFG_ERR_SHAPE, "dfg.mpower: for x^y, only square matrix arguments are permitted");
+            return dfg_set_error(DFG_ERR_ARG, "dfg.mpower: for x^y, only square matrix arguments are permitted "
+                                 "and one argument must be scalar; use .^ for elementwise power");
         if (p != floor(p) || fabs(p) > 1e9)
             return dfg_set_error(DFG_ERR_UNSUPPORTED,
                                  "dfg.mpower: non-integer matrix powers are not supported (use expm/logm on arrays)");
@@ -631,6 +652,11 @@ int cmd_linalg(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
         if (nlhs == 2) {   /* L = P' * L */
             dfg_id pt;
             if ((st = transpose2(g, p, &pt)) || (st = gw_op2(g, DFG_OP_MATMUL, pt, l, &l)))
+                return st;
+        }
+        if (nlhs > 2) {   /* Octave's permutation matrix is double */
+            dfg_attr c = attr1(DFG_DOUBLE);
+            if ((st = gw_op(g, DFG_OP_CAST, 1, &p, &c, &p)))
                 return st;
         }
         plhs[0] = gw_result(g, l);

@@ -55,9 +55,11 @@ static int parse_sub(gw * g, const mxArray * a, int argno, sub * s)
             if (m[k])
                 s->ix[at++] = (int64_t)k;
         s->n = cnt;
-        /* a mask's index has the orientation of a row mask, else a column */
+        /* a mask's index has the orientation of a row mask, else a column;
+         * a scalar false is an empty 0x0 index */
         s->nd = 2;
-        if (d[0] == 1 && nd == 2) { s->dims[0] = 1; s->dims[1] = cnt; }
+        if (n == 1) { s->dims[0] = cnt; s->dims[1] = cnt; }
+        else if (d[0] == 1 && nd == 2) { s->dims[0] = 1; s->dims[1] = cnt; }
         else { s->dims[0] = cnt; s->dims[1] = 1; }
         return DFG_OK;
     }
@@ -432,7 +434,9 @@ int cmd_reshape(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** pr
             nw[j] = (int64_t)v;
             known *= nw[j];
         }
-        if (empty_at >= 0) {
+        if (empty_at >= 0 && known == 0 && numel == 0)
+            nw[empty_at] = 0;
+        else if (empty_at >= 0) {
             if (known == 0 || numel % known) {
                 char s1[256];
                 return dfg_set_error(DFG_ERR_SHAPE, "dfg.reshape: SIZE is not divisible by the product of known dimensions (= %lld) for %s array",

@@ -7,6 +7,7 @@
  * from before then are rejected as stale.
  */
 #include <ctype.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include "gateway.h"
@@ -158,6 +159,23 @@ int gw_size_vec(gw * g, const mxArray * a, int argno, int * nd, int64_t * dims)
     return DFG_OK;
 }
 
+/* Sizes as Octave's zeros () takes them: negative counts as 0. */
+int gw_size_vec_lenient(gw * g, const mxArray * a, int argno, int * nd, int64_t * dims)
+{
+    if (gw_is_tensor(a) || !(mxIsDouble(a) || mxIsSingle(a)) || mxIsComplex(a) ||
+        mxGetNumberOfElements(a) > DFG_MAX_DIMS)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: dimensions (argument %d) must be plain real numbers", g->fn, argno);
+    size_t n = mxGetNumberOfElements(a);
+    for (size_t k = 0; k < n; k++) {
+        double v = mxIsDouble(a) ? ((const double *)mxGetData(a))[k] : ((const float *)mxGetData(a))[k];
+        if (v != v || v != (double)(int64_t)v || v > 9e15)
+            return dfg_set_error(DFG_ERR_ARG, "dfg.%s: conversion of %g to int value failed", g->fn, v);
+        dims[k] = v < 0 ? 0 : (int64_t)v;
+    }
+    *nd = (int)n;
+    return DFG_OK;
+}
+
 int gw_string(const mxArray * a, char * buf, size_t len)
 {
     if (!mxIsChar(a) || mxGetM(a) > 1 || mxGetString(a, buf, (mwSize)len))
@@ -211,6 +229,22 @@ static mxClassID mx_class(dfg_dtype dt)
     return dt == DFG_DOUBLE ? mxDOUBLE_CLASS : dt == DFG_SINGLE ? mxSINGLE_CLASS : mxLOGICAL_CLASS;
 }
 
+/* Octave raises its own error when mxCreate* cannot allocate; probe first
+ * so that a plan whose outputs do not fit gives dfg:outOfMemory. */
+static int can_allocate(dfg_dtype dt, int nd, const int64_t * dims)
+{
+    int64_t n = dfg_shape_numel(nd, dims);
+    size_t es = dfg_dtype_size(dt);
+    if (n > (int64_t)(SIZE_MAX / 2 / es))
+        return 0;
+    size_t bytes = (size_t)n * es;
+    if (bytes < ((size_t)1 << 26))
+        return 1;
+    void * p = malloc(bytes);
+    free(p);
+    return p != NULL;
+}
+
 static mxArray * make_array(dfg_dtype dt, int nd, const int64_t * dims)
 {
     mwSize d[DFG_MAX_DIMS];
@@ -237,6 +271,11 @@ int gw_evaluate(gw * g, dfg_id id, mxArray ** out)
     int st = dfg_info(id, &dt, &nd, dims);
     if (st)
         return st;
+    if (!can_allocate(dt, nd, dims)) {
+        char s[256];
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory allocating the %s result",
+                             g->fn, dfg_shape_str(nd, dims, s, sizeof s));
+    }
     dfg_id plan;
     if ((st = dfg_plan_compile(0, NULL, 1, &id, &plan))) {
         if (st == DFG_ERR_FREE_INPUT)
@@ -417,6 +456,64 @@ static int cmd_release(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArra
     return DFG_OK;
 }
 
+/* fill (KIND, sizes..., [CLASS]): dfg.zeros, dfg.ones, dfg.eye with the
+ * size and class arguments of Octave's zeros, ones and eye. */
+static int cmd_fill(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)nlhs;
+    char kind[16];
+    dfg_dtype dt = DFG_DOUBLE;
+    int nd = 0, st;
+    int64_t dims[DFG_MAX_DIMS];
+    if (nrhs < 1 || !gw_string(prhs[0], kind, sizeof kind))
+        return dfg_set_error(DFG_ERR_ARG, "dfg.fill: missing kind");
+    g->fn = !strcmp(kind, "eye") ? "eye" : !strcmp(kind, "ones") ? "ones" : "zeros";
+    nrhs--; prhs++;
+    if (nrhs > 0 && mxIsChar(prhs[nrhs - 1])) {
+        if ((st = parse_class(g, prhs[nrhs - 1], nrhs + 1, &dt)))
+            return st;
+        nrhs--;
+    }
+    if (nrhs == 0) {
+        nd = 2; dims[0] = dims[1] = 1;
+    } else if (nrhs == 1) {
+        if ((st = gw_size_vec_lenient(g, prhs[0], 1, &nd, dims)))
+            return st;
+        if (nd == 1) { dims[1] = dims[0]; nd = 2; }
+    } else {
+        if (nrhs > DFG_MAX_DIMS)
+            return dfg_set_error(DFG_ERR_ARG, "dfg.%s: too many dimensions", g->fn);
+        for (int k = 0; k < nrhs; k++) {
+            int m;
+            int64_t v[DFG_MAX_DIMS];
+            if ((st = gw_size_vec_lenient(g, prhs[k], k + 1, &m, v)))
+                return st;
+            if (m != 1)
+                return dfg_set_error(DFG_ERR_ARG, "dfg.%s: dimensions must be scalars", g->fn);
+            dims[nd++] = v[0];
+        }
+    }
+    if (!strcmp(g->fn, "eye") && nd > 2)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.eye: at most 2 dimensions");
+    dfg_id id;
+    if ((st = dfg_fill(dt, nd, dims, !strcmp(g->fn, "ones"), &id)))
+        return st;
+    if (!strcmp(g->fn, "eye")) {
+        const void * data;
+        dfg_node_data(id, &data);
+        int64_t m = dims[0] < dims[1] ? dims[0] : dims[1];
+        size_t es = dfg_dtype_size(dt);
+        for (int64_t k = 0; k < m; k++) {
+            char * p = (char *)data + (size_t)(k + dims[0] * k) * es;
+            if (dt == DFG_DOUBLE) *(double *)p = 1;
+            else if (dt == DFG_SINGLE) *(float *)p = 1;
+            else *p = 1;
+        }
+    }
+    plhs[0] = gw_id_out(id);
+    return DFG_OK;
+}
+
 /* size (t [, dim]) with Octave's nargout rules; also class (t). */
 static int cmd_size(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
 {
@@ -432,12 +529,17 @@ static int cmd_size(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray *
     if (st)
         return st;
     if (nrhs > 1) {
-        double d;
-        if ((st = gw_scalar(g, prhs[1], 2, 1, &d)))
-            return st;
-        if (d < 1)
-            return dfg_set_error(DFG_ERR_ARG, "dfg.size: requested dimension DIM (= %g) out of range", d);
-        plhs[0] = mxCreateDoubleScalar(d <= nd ? (double)dims[(int)d - 1] : 1.0);
+        int m;
+        int64_t q[DFG_MAX_DIMS];
+        if (nrhs > 2 || (st = gw_size_vec(g, prhs[1], 2, &m, q)))
+            return st ? st : (int)dfg_set_error(DFG_ERR_ARG, "dfg.size: expected size (t, DIM)");
+        plhs[0] = mxCreateDoubleMatrix(1, (mwSize)m, mxREAL);
+        for (int k = 0; k < m; k++) {
+            if (q[k] < 1)
+                return dfg_set_error(DFG_ERR_ARG, "dfg.size: requested dimension DIM (= %lld) out of range",
+                                     (long long)q[k]);
+            mxGetPr(plhs[0])[k] = q[k] <= nd ? (double)dims[q[k] - 1] : 1.0;
+        }
         return DFG_OK;
     }
     if (nlhs <= 1) {
@@ -591,7 +693,7 @@ static int cmd_run(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray **
             same = dims[q] == wd[q];
         if (!same) {
             char a1[256], a2[256];
-            st = dfg_set_error(DFG_ERR_SHAPE, "dfg.function: input %d must be %s, not %s", k + 1,
+            st = dfg_set_error(DFG_ERR_ARG, "dfg.function: input %d must be %s, not %s", k + 1,
                                dfg_shape_str(ndw, wd, a1, sizeof a1), dfg_shape_str(nd, dims, a2, sizeof a2));
             break;
         }
@@ -601,6 +703,16 @@ static int cmd_run(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray **
             break;
         }
         in[k] = mxGetData(a);
+    }
+    for (int k = 0; k < n_out && !st; k++) {
+        dfg_dtype dt;
+        int nd;
+        int64_t dims[DFG_MAX_DIMS];
+        char s[256];
+        dfg_plan_port(plan, 1, k, &dt, &nd, dims);
+        if (!can_allocate(dt, nd, dims))
+            st = dfg_set_error(DFG_ERR_NOMEM, "dfg.function: out of memory allocating output %d (%s)",
+                               k + 1, dfg_shape_str(nd, dims, s, sizeof s));
     }
     int made = 0;
     if (!st) {
@@ -677,7 +789,7 @@ static const cmd_entry commands[] = {
     {"describe", cmd_describe}, {"det", cmd_linalg}, {"diag", cmd_diag},
     {"dot", cmd_dot}, {"double", cmd_cast}, {"eig", cmd_linalg},
     {"eq", cmd_binary}, {"erf", cmd_unary}, {"erfc", cmd_unary},
-    {"exp", cmd_unary}, {"expm1", cmd_unary}, {"fix", cmd_unary},
+    {"exp", cmd_unary}, {"expm1", cmd_unary}, {"fill", cmd_fill}, {"fix", cmd_unary},
     {"flip", cmd_flip}, {"fliplr", cmd_flip}, {"flipud", cmd_flip},
     {"floor", cmd_unary}, {"function", cmd_function}, {"gamma", cmd_unary},
     {"gammaln", cmd_unary}, {"ge", cmd_binary}, {"gt", cmd_binary},
@@ -703,7 +815,8 @@ static const cmd_entry commands[] = {
     {"tanh", cmd_unary}, {"times", cmd_binary}, {"trace", cmd_trace},
     {"transpose", cmd_permute}, {"tril", cmd_tri}, {"triu", cmd_tri},
     {"uminus", cmd_unary}, {"uplus", cmd_unary}, {"value", cmd_value},
-    {"var", cmd_stats}, {"variable", cmd_variable}, {"xor", cmd_binary},
+    {"var", cmd_stats}, {"variable", cmd_variable}, {"vertcat", cmd_cat},
+    {"xor", cmd_binary},
 };
 
 static const cmd_entry * find_cmd(const char * name)
@@ -722,6 +835,19 @@ static const cmd_entry * find_cmd(const char * name)
     return NULL;
 }
 
+/* error (struct ("message", msg, "identifier", id)): unlike
+ * mexErrMsgIdAndTxt, this does not prefix the MEX file's name, so the
+ * message starts with the dfg function the user called. */
+static void raise_error(const char * id, const char * msg)
+{
+    const char * f[] = {"message", "identifier"};
+    mxArray * s = mxCreateStructMatrix(1, 1, 2, f);
+    mxSetField(s, 0, "message", mxCreateString(msg));
+    mxSetField(s, 0, "identifier", mxCreateString(id));
+    mexCallMATLAB(0, NULL, 1, &s, "error");
+    mexErrMsgIdAndTxt(id, "%s", msg);   /* not reached */
+}
+
 static void at_exit(void)
 {
     dfg_reset();
@@ -736,10 +862,14 @@ void mexFunction(int nlhs, mxArray * plhs[], int nrhs, const mxArray * prhs[])
     }
     char name[64];
     if (nrhs < 1 || !mxIsChar(prhs[0]) || mxGetString(prhs[0], name, sizeof name))
-        mexErrMsgIdAndTxt("dfg:badArgument", "dfg_mex: the first argument must be a command name");
+        raise_error("dfg:badArgument", "dfg_mex: the first argument must be a command name");
     const cmd_entry * c = find_cmd(name);
     if (!c)
-        mexErrMsgIdAndTxt("dfg:badArgument", "dfg_mex: unknown command '%s'", name);
+    {
+        char m[128];
+        snprintf(m, sizeof m, "dfg_mex: unknown command '%s'", name);
+        raise_error("dfg:badArgument", m);
+    }
     gw g;
     g.fn = c->name;
     g.n_temps = 0;
@@ -756,6 +886,6 @@ void mexFunction(int nlhs, mxArray * plhs[], int nrhs, const mxArray * prhs[])
             snprintf(msg, sizeof msg, "%s", m);
         char id[64];
         snprintf(id, sizeof id, "dfg:%s", dfg_status_id((dfg_status)st));
-        mexErrMsgIdAndTxt(id, "%s", msg);
+        raise_error(id, msg);
     }
 }

@@ -46,6 +46,7 @@ mxArray *  gw_id_out(dfg_id id);
 int        gw_scalar(gw * g, const mxArray * a, int argno, int want_int, double * v);
 /* A size vector argument: non-negative integers. */
 int        gw_size_vec(gw * g, const mxArray * a, int argno, int * nd, int64_t * dims);
+int        gw_size_vec_lenient(gw * g, const mxArray * a, int argno, int * nd, int64_t * dims);
 /* Char argument into buf (lower-cased); 0 if not a char row. */
 int        gw_string(const mxArray * a, char * buf, size_t len);
 /* Size of a node. */

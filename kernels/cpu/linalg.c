@@ -64,9 +64,7 @@ typedef union { double d; float f; } real_t;
 
 static real_t rmake(int dt, double v)
 {
-    real_t r;
-    if (dt == DFG_DOUBLE) r.d = v; else r.f = (float) v;
-    return r;
+    return dt == DFG_DOUBLE ? (real_t) { .d = v } : (real_t) { .f = (float) v };
 }
 
 static double rget(int dt, real_t r) { return dt == DFG_DOUBLE ? r.d : r.f; }
@@ -88,19 +86,15 @@ static void st(int dt, void * p, int64_t i, double v)
  * rounded this way gives the single-precision result. */
 static double rnd(int dt, double v) { return dt == DFG_DOUBLE ? v : (double) (float) v; }
 
-static void * nbuf(int dt, int64_t count)      /* count elements, NULL if too big */
+/* count elements of size bytes from dfg_malloc; NULL if that is too big */
+static void * alloc_n(int64_t count, size_t size)
 {
-    if (count < 0 || (uint64_t) count > SIZE_MAX / sizeof(double))
+    if (count < 0 || (uint64_t) count > SIZE_MAX / size)
         return NULL;
-    return dfg_malloc((size_t) count * esz(dt));
+    return dfg_malloc((size_t) count * size);
 }
-
-static int * ibuf(int64_t count)
-{
-    if (count < 0 || (uint64_t) count > SIZE_MAX / sizeof(int))
-        return NULL;
-    return dfg_malloc((size_t) count * sizeof(int));
-}
+#define nbuf(dt, count) alloc_n(count, esz(dt))
+#define ibuf(count) ((int *) alloc_n(count, sizeof(int)))
 
 static void drop(void * p) { if (p) dfg_free(p); }
 
@@ -153,14 +147,9 @@ static int check_args(const char * fn, int dt, int64_t a, int64_t b, int64_t c)
 /* ---- Octave's singularity tests and matrix-type probe ------------------- */
 static int tiny_rcond(int dt, double r)
 {
-    if (isnan(r))
-        return 1;
-    if (dt == DFG_SINGLE) {
-        volatile float f = (float) r + 1.0f;
-        return f == 1.0f;
-    }
+    volatile float f = (float) r + 1.0f;
     volatile double d = r + 1.0;
-    return d == 1.0;
+    return isnan(r) || (dt == DFG_SINGLE ? f == 1.0f : d == 1.0);
 }
 
 /* Octave's warn_singular_matrix (rcond). */
@@ -212,25 +201,44 @@ static int probe(int dt, int64_t n, const void * a)
 }
 
 /* ---- gemm ---------------------------------------------------------------- */
-int dfg_cpu_gemm(int dt, int ta, int tb, int64_t m, int64_t n, int64_t k,
+/* Octave's xgemm (dMatrix.cc), so that products are bit-identical to
+ * Octave's: A'*A and A*A' with one operand buffer use xSYRK and mirror the
+ * upper triangle (the result is exactly symmetric, which later matters to
+ * the matrix-type probe); vector shapes use xDOT or xGEMV; the rest xGEMM. */
+int dfg_cpu_gemm(int dt, int ta, int tb, int64_t m64, int64_t n64, int64_t k64,
                  const void * a, const void * b, void * c)
 {
-    int s = check_args("mtimes", dt, m, n, k);
-    if (s != DFG_OK || m == 0 || n == 0)
+    int s = check_args("mtimes", dt, m64, n64, k64);
+    if (s != DFG_OK || m64 == 0 || n64 == 0)
         return s;
-    if (k == 0) {                   /* empty inner dimension: zeros, no BLAS */
-        fill(dt, c, m * n, 0);
+    if (k64 == 0) {                 /* empty inner dimension: zeros, no BLAS */
+        fill(dt, c, m64 * n64, 0);
         return DFG_OK;
     }
+    int m = (int) m64, n = (int) n64, k = (int) k64, d = dt == DFG_DOUBLE;
+    int lda = ta ? k : m, ldb = tb ? n : k;           /* rows as stored */
     enum CBLAS_TRANSPOSE opa = ta ? CblasTrans : CblasNoTrans;
     enum CBLAS_TRANSPOSE opb = tb ? CblasTrans : CblasNoTrans;
-    int lda = (int) (ta ? k : m), ldb = (int) (tb ? n : k);
-    if (dt == DFG_DOUBLE)
-        cblas_dgemm(CblasColMajor, opa, opb, (int) m, (int) n, (int) k, 1.0,
-                    a, lda, b, ldb, 0.0, c, (int) m);
-    else
-        cblas_sgemm(CblasColMajor, opa, opb, (int) m, (int) n, (int) k, 1.0f,
-                    a, lda, b, ldb, 0.0f, c, (int) m);
+    if (a == b && m == n && !ta != !tb) {
+        if (d) cblas_dsyrk(CblasColMajor, CblasUpper, opa, n, k, 1.0, a, lda, 0.0, c, n);
+        else   cblas_ssyrk(CblasColMajor, CblasUpper, opa, n, k, 1.0f, a, lda, 0.0f, c, n);
+        for (int64_t j = 0; j < n; j++)
+            for (int64_t i = j + 1; i < n; i++)
+                st(dt, c, i + n64 * j, ld(dt, c, j + n64 * i));
+    } else if (n == 1 && m == 1) {
+        st(dt, c, 0, d ? cblas_ddot(k, a, 1, b, 1) : cblas_sdot(k, a, 1, b, 1));
+    } else if (n == 1) {                    /* c = op(A) * b */
+        if (d) cblas_dgemv(CblasColMajor, opa, lda, ta ? m : k, 1.0, a, lda, b, 1, 0.0, c, 1);
+        else   cblas_sgemv(CblasColMajor, opa, lda, ta ? m : k, 1.0f, a, lda, b, 1, 0.0f, c, 1);
+    } else if (m == 1) {                    /* c = op(B)' * a */
+        enum CBLAS_TRANSPOSE rb = tb ? CblasNoTrans : CblasTrans;
+        if (d) cblas_dgemv(CblasColMajor, rb, ldb, tb ? k : n, 1.0, b, ldb, a, 1, 0.0, c, 1);
+        else   cblas_sgemv(CblasColMajor, rb, ldb, tb ? k : n, 1.0f, b, ldb, a, 1, 0.0f, c, 1);
+    } else if (d) {
+        cblas_dgemm(CblasColMajor, opa, opb, m, n, k, 1.0, a, lda, b, ldb, 0.0, c, m);
+    } else {
+        cblas_sgemm(CblasColMajor, opa, opb, m, n, k, 1.0f, a, lda, b, ldb, 0.0f, c, m);
+    }
     return DFG_OK;
 }
 
@@ -518,13 +526,16 @@ int dfg_cpu_chol(int dt, int64_t n64, const void * a, void * r)
 }
 
 /* ---- lu ------------------------------------------------------------------ */
+/* lu<Matrix>: xGETRF (a singular U is not an error).  For an empty A
+ * Octave returns L, U and P all 0x0, so nothing is written then (not even
+ * the m x m P of a 3x0 A). */
 int dfg_cpu_lu(int dt, int64_t m64, int64_t n64, const void * a,
                void * l, void * u, void * p)
 {
     int s = check_args("lu", dt, m64, n64, 0);
-    if (s != DFG_OK)
+    if (s != DFG_OK || m64 == 0 || n64 == 0)
         return s;
-    int m = (int) m64, n = (int) n64, k = m < n ? m : n, info = 0, ld_ = m > 1 ? m : 1;
+    int m = (int) m64, n = (int) n64, k = m < n ? m : n, info = 0;
     void * f = nbuf(dt, m64 * n64);
     int * ipiv = ibuf(k), * pvt = ibuf(m);
     if (!f || !ipiv || !pvt) {
@@ -532,8 +543,7 @@ int dfg_cpu_lu(int dt, int64_t m64, int64_t n64, const void * a,
         return DFG_ERR_NOMEM;
     }
     copy(dt, f, a, m64 * n64);
-    if (k > 0)                       /* info > 0 (singular U) is not an error */
-        LP(dt, getrf)(&m, &n, f, &ld_, ipiv, &info);
+    LP(dt, getrf)(&m, &n, f, &m, ipiv, &info);
     for (int64_t j = 0; j < k; j++)
         for (int64_t i = 0; i < m; i++)
             st(dt, l, i + m64 * j, i > j ? ld(dt, f, i + m64 * j) : i == j);

@@ -67,6 +67,12 @@
 %!  y = x;
 %!  y(1.5, 1) = 2;
 %!endfunction
+%!function v = huge_intermediate (a)
+%!  x = dfg.input ([1 1]);
+%!  y = repmat (x, 2e5, 2e5);   # 320 GB
+%!  f = dfg.function ({x}, {sum(y(:))});
+%!  v = f (a);
+%!endfunction
 %!function y = data_dependent_branch (x)
 %!  if (sum (x(:)) > 0)
 %!    y = x;
@@ -219,9 +225,11 @@
 %!test expect_error (@() dfg.function ({dfg.input([2 2])}, {"abc"}), "dfg:badArgument|dfg:badClass");
 %!test expect_error (@() dfg.assign (dfg.variable ([1 2]), [1 2 3]), "dfg:nonconformant|dfg:badArgument");
 %!test expect_error (@() dfg.assign (dfg.variable (ones (2)), ones (1, 4)), "dfg:nonconformant|dfg:badArgument");
-%!test expect_error (@() dfg.input ([3 4]) ^ 0.5, "dfg:badArgument|dfg:unsupported");
+%!test expect_error (@() dfg.input ([3 3]) ^ 0.5, "dfg:badArgument|dfg:unsupported");
+%!test expect_error (@() dfg.input ([3 3]) ^ dfg.input ([1 1]), "dfg:badArgument|dfg:unsupported");
 %!test expect_error (@() circshift (dfg.input ([3 4]), 1.5), "dfg:badArgument|dfg:index");
-%!test expect_error (@() dfg.Tensor ("abc"), "dfg:badArgument|dfg:invalidHandle|dfg:badClass");
+%!test expect_error (@() dfg.Tensor ("abc") + 1, "dfg:badArgument|dfg:invalidHandle|dfg:badClass");
+%!test expect_error (@() dfg.value (dfg.Tensor (-1)), "dfg:badArgument|dfg:invalidHandle|dfg:badClass");
 %!test
 %! x = dfg.input ([2 2]);
 %! y = dfg.input ([1 2]);
@@ -340,15 +348,17 @@
 %!error id=dfg:unsupported g = dfg.jit (@(a) a(a > 0)); g (randn (3, 4))
 %!test expect_error (@() subsref (dfg.input ([3 4]), substruct ("()", {dfg.input([3 4]) > 0})), "dfg:unsupported");
 %!test
-%! ## a data-dependent branch cannot be traced: it must fail, not guess
+%! ## a branch on traced values: each call must raise an error or give
+%! ## Octave's result, whatever branch the trace took
 %! g = dfg.jit (@data_dependent_branch);
-%! failed = false;
-%! try
-%!   g ([1 2 3]);
-%! catch
-%!   failed = true;
-%! end_try_catch
-%! assert (failed, "a data-dependent if on a traced value did not raise an error");
+%! for X = {[1 2 3], [-1 -2 -3], [4 5 6], [-4 -5 -6]}
+%!   try
+%!     v = g (X{1});
+%!   catch
+%!     continue;
+%!   end_try_catch
+%!   dfg_assert_same (v, data_dependent_branch (X{1}), 0, sprintf ("g (%s)", mat2str (X{1})));
+%! endfor
 %! check_usable ();
 ## a mask computed from the data but used in an assignment keeps the size:
 ## dfg may support it (then it must be right) or refuse it cleanly
@@ -369,6 +379,23 @@
 %!error id=dfg:freeInput x = dfg.input ([2 2]); y = dfg.input ([2 2]); f = dfg.function ({x}, {x + y}); f (ones (2))
 %!error <other> x = dfg.input ([2 2]); y = dfg.input ([2 2], "double", "other"); f = dfg.function ({x}, {x + y}); f (ones (2))
 %!test expect_error (@() dfg.value (dfg.input ([2 2]) + 1), "dfg:freeInput");
+%!test
+%! ## the message names the function once and describes the input
+%! try
+%!   dfg.value (dfg.input ([2 5]) + 1);
+%! catch err
+%! end_try_catch
+%! assert (err.identifier, "dfg:freeInput");
+%! assert (numel (strfind (err.message, "dfg.value")), 1, err.message);
+%! assert (! isempty (strfind (err.message, "2x5")), err.message);
+%!test
+%! try
+%!   dfg.value (dfg.input ([2 2], "double", "myinput") * 2);
+%! catch err
+%! end_try_catch
+%! assert (err.identifier, "dfg:freeInput");
+%! assert (numel (strfind (err.message, "dfg.value")), 1, err.message);
+%! assert (! isempty (regexp (err.message, "'myinput'", "once")), err.message);
 %!test
 %! ## on a graph with a free input, double/single/logical record a conversion
 %! x = dfg.input ([2 3]);
@@ -512,10 +539,7 @@
 %! check_usable ();
 %!test
 %! ## a small input, a huge intermediate, a small output: right or outOfMemory
-%! x = dfg.input ([1 1]);
-%! y = repmat (x, 2e5, 2e5);
-%! f = dfg.function ({x}, {sum(y(:))});
-%! expect_value_or_error (@() f (2), 8e10, "dfg:outOfMemory");
+%! expect_value_or_error (@() huge_intermediate (2), 8e10, "dfg:outOfMemory");
 
 ## ---- dfg is still usable after all of the above ----------------------------
 %!test check_usable ();

