@@ -40,6 +40,6 @@ endfunction
 %! [a, b, c] = f (magic (2));
 %! assert (a, magic (2)); assert (b, magic (2) + 1); assert (c, magic (2));
 %!error id=dfg:badArgument x = dfg.input ([1 1]); f = dfg.function ({x}, {x}); f (1, 2)
-%!error id=dfg:nonconformant x = dfg.input ([2 2]); f = dfg.function ({x}, {x}); f (ones (3))
+%!error id=dfg:badArgument x = dfg.input ([2 2]); f = dfg.function ({x}, {x}); f (ones (3))
 %!error id=dfg:badClass x = dfg.input ([2 2]); f = dfg.function ({x}, {x}); f (single (ones (2)))
 %!error id=dfg:freeInput x = dfg.input ([1 1]); y = dfg.input ([1 1], "double", "y"); dfg.function ({x}, {x + y})

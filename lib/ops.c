@@ -263,10 +263,10 @@ static dfg_status check_index(dfg_node * n, int64_t * block)
     const int64_t * ix = dout + nd_out;
     int64_t total = 0, b = 1, vm = 1;
     for (int64_t j = 0; j < k; j++) {
-        if (view[j] < 0 || cnt[j] < 0)
+        if (view[j] < 0 || cnt[j] < -1)
             return dfg_set_error(DFG_ERR_ARG, "dfg.%s: bad index header", fn);
-        total += cnt[j];
-        b *= cnt[j];
+        if (cnt[j] >= 0)
+            total += cnt[j];
         vm *= view[j];
     }
     if (n->nidx != 2 + 2 * k + nd_out + total)
@@ -274,7 +274,7 @@ static dfg_status check_index(dfg_node * n, int64_t * block)
     if (n->op == DFG_OP_GATHER && vm != n->in[0]->numel)
         return dfg_set_error(DFG_ERR_ARG, "dfg.%s: index view does not match the array", fn);
     /* bounds: GATHER within the view; SCATTER within dims_out's view */
-    for (int64_t j = 0, at = 0; j < k; at += cnt[j], j++) {
+    for (int64_t j = 0, at = 0; j < k; at += cnt[j] < 0 ? 0 : cnt[j], j++) {
         int64_t lim = view[j];
         if (n->op == DFG_OP_SCATTER) {
             /* the view of the result: dims_out folded to k dims */
@@ -285,6 +285,7 @@ static dfg_status check_index(dfg_node * n, int64_t * block)
                 for (int64_t q = j; q < nd_out; q++)
                     lim *= dout[q];
         }
+        b *= cnt[j] < 0 ? lim : cnt[j];
         for (int64_t q = 0; q < cnt[j]; q++) {
             int64_t v = ix[at + q];
             if (v < 0 || v >= lim) {

@@ -108,23 +108,20 @@ static int64_t * pack_header(int k, const int64_t * view, const sub * s, int nd_
 {
     int64_t total = 0;
     for (int j = 0; j < k; j++)
-        total += s[j].colon ? view[j] : s[j].n;
+        total += s[j].colon ? 0 : s[j].n;
     *len = 2 + 2 * k + nd_out + total;
     int64_t * h = mxMalloc((size_t)*len * sizeof *h);
     int64_t at = 0;
     h[at++] = k;
     for (int j = 0; j < k; j++) h[at++] = view[j];
-    for (int j = 0; j < k; j++) h[at++] = s[j].colon ? view[j] : s[j].n;
+    for (int j = 0; j < k; j++) h[at++] = s[j].colon ? -1 : s[j].n;
     h[at++] = nd_out;
     for (int j = 0; j < nd_out; j++) h[at++] = dout[j];
-    for (int j = 0; j < k; j++) {
-        if (s[j].colon)
-            for (int64_t q = 0; q < view[j]; q++) h[at++] = q;
-        else {
+    for (int j = 0; j < k; j++)
+        if (!s[j].colon) {
             memcpy(h + at, s[j].ix, (size_t)s[j].n * sizeof *h);
             at += s[j].n;
         }
-    }
     return h;
 }
 
@@ -215,6 +212,17 @@ int cmd_subsref(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** pr
         return st;
     int nd_out;
     index_result_dims(nd, d, k, view, s, &nd_out, dout);
+    int all_colon = 1;
+    for (int j = 0; j < k; j++)
+        all_colon &= s[j].colon;
+    if (all_colon) {                    /* x(:), x(:, :): a reshape */
+        dfg_attr r = {{0}, {0}, NULL, 0};
+        r.i[0] = nd_out;
+        memcpy(r.i + 1, dout, (size_t)nd_out * sizeof *dout);
+        if (!(st = gw_op(g, DFG_OP_RESHAPE, 1, &x, &r, &y)))
+            plhs[0] = gw_result(g, y);
+        return st;
+    }
     int64_t len;
     int64_t * h = pack_header(k, view, s, nd_out, dout, &len);
     dfg_attr a = {{0}, {0}, h, len};

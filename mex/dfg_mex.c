@@ -278,9 +278,11 @@ int gw_evaluate(gw * g, dfg_id id, mxArray ** out)
     }
     dfg_id plan;
     if ((st = dfg_plan_compile(0, NULL, 1, &id, &plan))) {
-        if (st == DFG_ERR_FREE_INPUT)
-            return dfg_set_error(st, "dfg.%s: cannot evaluate: %s; use dfg.function to supply it",
-                                 g->fn, dfg_last_error());
+        if (st == DFG_ERR_FREE_INPUT) {
+            char m[1024];
+            snprintf(m, sizeof m, "%s", dfg_last_error());
+            return dfg_set_error(st, "dfg.%s: cannot evaluate: %s; use dfg.function to supply it", g->fn, m);
+        }
         return st;
     }
     mxArray * r = make_array(dt, nd, dims);
@@ -636,8 +638,11 @@ static int cmd_function(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArr
         st = ids_from_cell(g, prhs[1], 2, "OUTPUTS", &outs, &n_out);
     if (!st && !(st = dfg_plan_compile(n_in, ins, n_out, outs, &plan)))
         plhs[0] = gw_id_out(plan);
-    if (st == DFG_ERR_FREE_INPUT)
-        st = dfg_set_error(st, "dfg.function: %s; add it to INPUTS", dfg_last_error());
+    if (st == DFG_ERR_FREE_INPUT) {
+        char m[1024];
+        snprintf(m, sizeof m, "%s", dfg_last_error());
+        st = dfg_set_error(st, "dfg.function: %s; add it to INPUTS", m);
+    }
     mxFree(ins);
     mxFree(outs);
     return st;

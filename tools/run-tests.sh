@@ -22,8 +22,10 @@ echo "$out" | grep -v '^$' | grep -v 'ignoring const execution_exception'
 line=$(echo "$out" | grep -E '^octave: [0-9]+ passed, [0-9]+ failed' | tail -n 1)
 p=$(echo "$line" | sed -E 's/.* ([0-9]+) passed.*/\1/')
 f=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
+k=$(echo "$line" | sed -E 's/.* ([0-9]+) skipped.*/\1/')
+[ -n "$k" ] || k=0
 [ -n "$p" ] || p=0
 [ -n "$f" ] || { f=1; echo "octave suite did not finish (status $rc)"; }
 pass=$((pass + p)); fail=$((fail + f))
-echo "$pass passed, $fail failed"
+echo "$pass passed, $fail failed, $k skipped"
 [ "$fail" -eq 0 ]

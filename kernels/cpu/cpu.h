@@ -111,6 +111,10 @@ int dfg_cpu_nary(int op, int n_in, const int * dt_in, int dt_out, void * out,
                  const void * const * in, int ndim, const int64_t * dims,
                  const int64_t (*ind)[DFG_MAX_DIMS]);
 
+/* Copies the upper triangle of the n x n matrix a onto the lower one
+ * (kernels/cpu/index.c). */
+void dfg_cpu_symmetrize(int dt, int64_t n, void * a);
+
 /* ---- re-index copies (kernels/cpu/index.c) -------------------------------
  * Element size es bytes; all copies exact. */
 /* out = permute(in, perm), in has ndim dims, out dims[k] = in_dims[perm[k]]. */

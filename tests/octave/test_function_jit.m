@@ -418,3 +418,57 @@
 %! M(:) = 0;
 %! dfg_assert_same (dfg.value (c), magic (3));
 %! dfg_assert_same (double (c * 2), 2 * magic (3));
+
+## ---- caches are per jit object and per captured value ------------------------
+%!test
+%! ## two handles with the same text but different captured values
+%! k = 2;
+%! g1 = dfg.jit (@(x) x * k);
+%! k = 3;
+%! g2 = dfg.jit (@(x) x * k);
+%! dfg_assert_same (g1 (A), A * 2);
+%! dfg_assert_same (g2 (A), A * 3);
+%! dfg_assert_same (g1 (A), A * 2);
+%!test
+%! ## two jit objects of different functions, same signature
+%! g1 = dfg.jit (@sin);
+%! g2 = dfg.jit (@cos);
+%! dfg_assert_same (g1 (A), sin (A));
+%! dfg_assert_same (g2 (A), cos (A));
+%! dfg_assert_same (g1 (B), sin (B));
+%!test
+%! ## the same function wrapped twice
+%! f = @(x) cumprod (x, 2);
+%! g1 = dfg.jit (f);
+%! g2 = dfg.jit (f);
+%! dfg_assert_same (g1 (A), cumprod (A, 2));
+%! dfg_assert_same (g2 (B), cumprod (B, 2));
+%!test
+%! ## called without an output: the result goes to ans, as for plain calls
+%! g = dfg.jit (@(x) x + 1);
+%! g (A);
+%! dfg_assert_same (ans, A + 1);
+%! x = dfg.input ([3 4]);
+%! f = dfg.function ({x}, {x * 3});
+%! f (B);
+%! dfg_assert_same (ans, B * 3);
+%!test
+%! ## plans feeding plans
+%! x = dfg.input ([3 4]);
+%! f = dfg.function ({x}, {x', sum(x)});
+%! y = dfg.input ([4 3]);
+%! h = dfg.function ({y}, {y * 2});
+%! [t, s] = f (A);
+%! dfg_assert_same (h (t), A' * 2);
+%! g = dfg.jit (@(a) a .^ 2);
+%! dfg_assert_same (g (h (f (B))), (B' * 2) .^ 2);
+%!test
+%! ## a jit'd function calling another jit'd function while tracing
+%! inner = dfg.jit (@(a) exp (a));
+%! outer = dfg.jit (@(a) sum (a, 1));
+%! dfg_assert_same (outer (inner (A)), sum (exp (A), 1));
+%!test
+%! ## arguments of many classes and sizes in one signature
+%! g = dfg.jit (@(a, b, c, d) a .* b + sum (c(:)) * double (d));
+%! dfg_assert_same (g (A, single (Rv), A > 0, true), A .* single (Rv) + sum (A(:) > 0), 1e-5);
+%! dfg_assert_same (g (B, Rv, B > 0, false), B .* Rv);

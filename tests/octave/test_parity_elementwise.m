@@ -592,3 +592,22 @@
 %!test dfg_check_parity (@(x, y) deal (x + y, x .* y), {A, B}, [], 2);
 %!test dfg_check_parity (@(x, y) deal (x > y, exp (x), y), {As, B}, [], 3);
 
+
+## larger arrays (threaded and blocked kernels)
+%!test
+%! randn ("state", 21);
+%! X = randn (1000, 700);  Y = randn (1000, 700);
+%! dfg_check_parity (@(x, y) exp (x) .* y - tanh (x + y), {X, Y});
+%!test
+%! randn ("state", 22);
+%! dfg_check_parity (@(x, y) x + y, {randn(1000, 1), randn(1, 900)});
+%!test
+%! randn ("state", 23);
+%! dfg_check_parity (@(x, y) max (x, y) ./ (1 + abs (y)), {randn(300, 400), randn(1, 400)});
+%!test
+%! randn ("state", 24);
+%! dfg_check_parity (@(x, y) x .* y, {single(randn(500, 600)), randn(500, 1)});
+%!test
+%! randn ("state", 25);
+%! dfg_check_parity (@(x) (x > 0) & (x < 1), {randn(40, 50, 60)});
+

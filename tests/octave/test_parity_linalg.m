@@ -225,3 +225,25 @@
 %! assert (isa (inv (c) * c, "dfg.Tensor"));
 %! dfg_assert_same (dfg.value (inv (c) * c), inv (magic (3)) * magic (3), 1e-12);
 
+
+## larger arrays (blocked BLAS / LAPACK paths)
+%!test
+%! randn ("state", 51);
+%! X = randn (500, 400);  Y = randn (400, 300);
+%! dfg_check_parity (@(x, y) x * y, {X, Y}, LT);
+%! dfg_check_parity (@(x) x' * x, {X}, LT);
+%! dfg_check_parity (@(x, y) x * y, {single(X), Y}, LT);
+%!test
+%! randn ("state", 52);
+%! M = randn (200) + 20 * eye (200);  b = randn (200, 3);
+%! dfg_check_parity (@(a, b) a \ b, {M, b}, LT);
+%! dfg_check_parity (@(a) inv (a), {M}, LT);
+%! dfg_check_parity (@(a) det (a / 20), {M}, LT);
+%!test
+%! randn ("state", 53);
+%! X = randn (300, 50);
+%! dfg_check_parity (@(a, b) a \ b, {X, randn(300, 1)}, LT);
+%! dfg_check_parity (@(a) svd (a), {X}, LT);
+%! dfg_check_parity (@(a) eig (a' * a), {X}, LT);
+%! dfg_check_parity (@(a) chol (a' * a), {X}, LT);
+

@@ -320,3 +320,36 @@
 %!test dfg_check_parity (@(x) mean (x > 0), {As});
 %!test dfg_check_parity (@(x) cumsum (x > 0, 2), {A});
 
+
+## larger arrays (threaded and blocked kernels)
+%!test
+%! randn ("state", 31);
+%! X = randn (1000, 800);
+%! dfg_check_parity (@(x) sum (x), {X});
+%! dfg_check_parity (@(x) sum (x, 2), {X});
+%! dfg_check_parity (@(x) sum (x(:)), {X});
+%!test
+%! randn ("state", 32);
+%! X = randn (700, 900);
+%! dfg_check_parity (@(x) max (x, [], 2), {X}, [], 2);
+%! dfg_check_parity (@(x) min (x), {X}, [], 2);
+%!test
+%! randn ("state", 33);
+%! X = randn (300, 400);
+%! dfg_check_parity (@(x) cumsum (x, 2), {X});
+%! dfg_check_parity (@(x) cumprod (1 + x / 1000), {X});
+%!test
+%! randn ("state", 34);
+%! X = randn (30, 40, 50);
+%! dfg_check_parity (@(x) sum (x, 3), {X});
+%! dfg_check_parity (@(x) mean (x, 2), {X});
+%! dfg_check_parity (@(x) prod (1 + x / 100, 3), {X});
+%! dfg_check_parity (@(x) any (x > 3, 3), {X});
+%!test
+%! randn ("state", 35);
+%! X = randn (2000, 50);
+%! dfg_check_parity (@(x) var (x), {X});
+%! dfg_check_parity (@(x) std (x, 0, 2), {X});
+%! dfg_check_parity (@(x) norm (x(:)), {X});
+%! dfg_check_parity (@(x) norm (x, 1), {X});
+

@@ -508,3 +508,20 @@
 %!test dfg_check_parity (@(x) x + ones (size (x), "single"), {A});
 %!test dfg_check_parity (@(x) x * eye (size (x, 2)), {A});
 
+
+## larger arrays (threaded and blocked kernels)
+%!test
+%! randn ("state", 41);
+%! X = randn (100, 200, 30);
+%! dfg_check_parity (@(x) permute (x, [3 1 2]), {X});
+%! dfg_check_parity (@(x) permute (x, [2 3 1]), {X});
+%! dfg_check_parity (@(x) x(:, end:-1:1, 2:2:end), {X});
+%!test
+%! randn ("state", 42);
+%! X = randn (1000, 700);
+%! dfg_check_parity (@(x) x', {X});
+%! dfg_check_parity (@(x) x(2:2:end, [700 1 350]), {X});
+%! dfg_check_parity (@(x) [x, x; x, x], {X(1:300, 1:200)});
+%! dfg_check_parity (@(x) repmat (x, 3, 2), {X(1:200, 1:100)});
+%! dfg_check_parity (@(x) circshift (x, [7 -3]), {X});
+
