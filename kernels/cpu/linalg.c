@@ -526,14 +526,14 @@ int dfg_cpu_chol(int dt, int64_t n64, const void * a, void * r)
 }
 
 /* ---- lu ------------------------------------------------------------------ */
-/* lu<Matrix>: xGETRF (a singular U is not an error).  For an empty A
- * Octave returns L, U and P all 0x0, so nothing is written then (not even
- * the m x m P of a 3x0 A). */
+/* lu<Matrix>: xGETRF (a singular U is not an error).  An empty A gives the
+ * shapes of cpu.h (P = eye(m) for an m x 0 A); Octave itself returns L, U
+ * and P all 0x0 then, which is for shape inference to mirror. */
 int dfg_cpu_lu(int dt, int64_t m64, int64_t n64, const void * a,
                void * l, void * u, void * p)
 {
     int s = check_args("lu", dt, m64, n64, 0);
-    if (s != DFG_OK || m64 == 0 || n64 == 0)
+    if (s != DFG_OK)
         return s;
     int m = (int) m64, n = (int) n64, k = m < n ? m : n, info = 0;
     void * f = nbuf(dt, m64 * n64);
@@ -543,7 +543,8 @@ int dfg_cpu_lu(int dt, int64_t m64, int64_t n64, const void * a,
         return DFG_ERR_NOMEM;
     }
     copy(dt, f, a, m64 * n64);
-    LP(dt, getrf)(&m, &n, f, &m, ipiv, &info);
+    if (k > 0)
+        LP(dt, getrf)(&m, &n, f, &m, ipiv, &info);
     for (int64_t j = 0; j < k; j++)
         for (int64_t i = 0; i < m; i++)
             st(dt, l, i + m64 * j, i > j ? ld(dt, f, i + m64 * j) : i == j);
