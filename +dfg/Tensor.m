@@ -588,3 +588,47 @@ classdef Tensor < handle
 
   endmethods
 endclassdef
+
+%!test
+%! x = dfg.input ([2 3 4], "single");
+%! assert (size (x), [2 3 4]);
+%! assert (numel (x), 24);
+%! assert (ndims (x), 3);
+%! [r, c] = size (x);
+%! assert ([r, c], [2 12]);
+%! assert (size (x, 3), 4);
+%! assert (class (x), "single");
+%! assert (length (x), 4);
+%!test
+%! x = dfg.input ([1 5]);
+%! assert (isrow (x) && isvector (x) && ! iscolumn (x) && ! isscalar (x));
+%! assert (isempty (dfg.input ([0 3])));
+%!test
+%! c = dfg.constant (reshape (1:24, 2, 3, 4));
+%! assert (double (c(end, end, end)), 24);
+%! assert (double (c(2, end)), 24);
+%! assert (double (c(:, 2, 1)), [3; 4]);
+%!test
+%! c = dfg.constant (magic (4));
+%! d = c;
+%! d(2, :) = 0;
+%! assert (double (d(2, :)), zeros (1, 4));
+%! assert (double (c), magic (4));
+%!test
+%! c = dfg.constant ([1 2 3]);
+%! assert (class (c > 2), "logical");
+%! assert (double (c > 2), [0 0 1]);
+%! assert (class (single (c)), "single");
+%! x = dfg.input ([1 3]);
+%! assert (isa (double (x), "dfg.Tensor"));
+%!test
+%! [m, i] = max (dfg.constant ([3 9 2]));
+%! assert (double (m), 9);
+%! assert (double (i), 2);
+%!test
+%! a = dfg.constant ([4 1; 1 3]);
+%! [V, D] = eig (a);
+%! assert (double (V * D * V'), [4 1; 1 3], 1e-12);
+%!error id=dfg:badArgument dfg.Tensor ("abc")
+%!error id=dfg:invalidHandle dfg.value (dfg.Tensor (uint64 (12345)))
+%!error <'{}' indexing> x = dfg.input ([2 2]); x{1}

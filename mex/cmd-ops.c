@@ -632,6 +632,20 @@ int cmd_linalg(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
         plhs[1] = gw_result(g, dm);
         return DFG_OK;
     }
+    if (!strcmp(f, "lu") && m * n == 0) {
+        /* Octave: L, U and P of an empty matrix are all 0x0 */
+        dfg_dtype dt;
+        int64_t z[2] = {0, 0};
+        dfg_info(x, &dt, NULL, NULL);
+        dt = dt == DFG_SINGLE ? DFG_SINGLE : DFG_DOUBLE;
+        for (int q = 0; q < (nlhs < 1 ? 1 : nlhs) && q < 3; q++) {
+            dfg_id e;
+            if ((st = dfg_fill(q == 2 ? DFG_DOUBLE : dt, 2, z, 0, &e)) || (st = gw_temp(g, e)))
+                return st;
+            plhs[q] = gw_result(g, e);
+        }
+        return DFG_OK;
+    }
     if (!strcmp(f, "lu")) {
         dfg_id l, u, p;
         if ((st = gw_op1(g, DFG_OP_LU, x, &packed)) || (st = part(g, packed, 0, m, k, &l)) ||

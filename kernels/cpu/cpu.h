@@ -27,7 +27,10 @@
  *   DFG_RED_SUM, DFG_RED_PROD : accumulate in the output type, in index order;
  *   DFG_RED_MAX, DFG_RED_MIN  : NaN is ignored unless all are NaN; first of
  *                               equal extremes wins (matters for the index);
- *   DFG_RED_ANY, DFG_RED_ALL  : NaN counts as true (nonzero);
+ *   DFG_RED_ANY, DFG_RED_ALL  : as Octave 7.3: any ignores NaN, all fails
+ *                               only on an exact 0 (and, like Octave's
+ *                               short-row path, on NaN when pre > 1 and
+ *                               n <= 8);
  *   DFG_RED_ARGMAX/ARGMIN     : out is double, 1-based index of the element
  *                               that MAX/MIN would pick (1 if all NaN).
  * dt_in may be any dtype; dt_out is what the op's shape/class inference
@@ -61,10 +64,11 @@ int dfg_cpu_scan(int op, int dt_in, int dt_out, void * out, const void * in,
  */
 int dfg_cpu_gemm(int dt, int ta, int tb, int64_t m, int64_t n, int64_t k,
                  const void * a, const void * b, void * c);
-/* X = A \ B; A is m x n, B is m x p, X is n x p.  Square: LU solve
- * (Octave warns "matrix singular to machine precision" and still returns the
- * LU result, Inf/NaN included); non-square: minimum-norm least squares
- * (xGELSD, as Octave). */
+/* X = A \ B; A is m x n, B is m x p, X is n x p.  Square: the solver
+ * Octave picks from the matrix type (triangular, positive definite, or
+ * LU), with Octave's warnings; an exactly singular matrix gives the
+ * least-squares answer after the warning, as Octave does.  Non-square:
+ * minimum-norm least squares (xGELSD, as Octave). */
 int dfg_cpu_mldivide(int dt, int64_t m, int64_t n, int64_t p,
                      const void * a, const void * b, void * x);
 /* inv of n x n (singular: warning, result of Octave = Inf matrix). */
@@ -82,7 +86,7 @@ int dfg_cpu_lu(int dt, int64_t m, int64_t n, const void * a,
  * R k x n, k = min(m, n).  Signs as LAPACK xGEQRF/xORGQR (as Octave). */
 int dfg_cpu_qr(int dt, int econ, int64_t m, int64_t n, const void * a,
                void * q, void * r);
-/* symmetric eig of n x n (lower triangle used, as xSYEV): w gets n
+/* symmetric eig of n x n (upper triangle used, as Octave): w gets n
  * ascending eigenvalues; v (may be NULL) gets n x n eigenvectors. */
 int dfg_cpu_eig_sym(int dt, int64_t n, const void * a, void * w, void * v);
 /* singular values of m x n, descending, min(m, n) of them. */

@@ -97,6 +97,8 @@
 %!test dfg_check_parity (@(x) lu (x), {M}, LT, 2);
 %!test dfg_check_parity (@(x) lu (x), {T}, LT, 3);
 %!test dfg_check_parity (@(x) lu (x), {[1 2; 3 4]}, LT, 3);
+%!test dfg_check_parity (@(x) lu (x), {zeros(3, 0)}, LT, 3);
+%!test dfg_check_parity (@(x) lu (x), {zeros(0, 0)}, LT, 3);
 %!test dfg_check_parity (@(x) lu (x), {SPD}, LT, 3);
 %!test dfg_check_parity (@(x) qr (x), {M}, LT, 2);
 %!test dfg_check_parity (@(x) qr (x), {Ms}, LT, 2);
