@@ -36,13 +36,12 @@ classdef Tensor < handle
 
     function delete (t)
       ## Never throws: a stale handle (after clear all) is already gone.
-      if (t.id)
-        try
-          dfg_mex ("release", t.id);
-        catch
-        end_try_catch
-        t.id = uint64 (0);
-      endif
+      ## The gateway reads the id itself: indexing t here would go through
+      ## the overloaded subsref.
+      try
+        dfg_mex ("release", t);
+      catch
+      end_try_catch
     endfunction
 
     ## ---- display and size -------------------------------------------------

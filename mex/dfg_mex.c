@@ -452,9 +452,16 @@ static int cmd_release(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArra
     (void)g; (void)nlhs; (void)plhs;
     /* never an error: delete () must not throw, and a stale id (after
      * clear all) is simply gone already */
-    for (int k = 0; k < nrhs; k++)
-        if (mxGetClassID(prhs[k]) == mxUINT64_CLASS && mxGetNumberOfElements(prhs[k]) == 1)
+    for (int k = 0; k < nrhs; k++) {
+        if (gw_is_tensor(prhs[k]) && mxGetNumberOfElements(prhs[k]) == 1) {
+            mxArray * p = mxGetProperty(prhs[k], 0, "id");
+            if (p && mxGetClassID(p) == mxUINT64_CLASS && mxGetNumberOfElements(p) == 1)
+                dfg_release(*(const uint64_t *)mxGetData(p));
+            if (p)
+                mxDestroyArray(p);
+        } else if (mxGetClassID(prhs[k]) == mxUINT64_CLASS && mxGetNumberOfElements(prhs[k]) == 1)
             dfg_release(*(const uint64_t *)mxGetData(prhs[k]));
+    }
     return DFG_OK;
 }
 
@@ -652,6 +659,7 @@ static int cmd_run(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray **
 {
     dfg_id plan;
     int n_in, n_out;
+    g->fn = "function";
     if (nrhs < 1 || mxGetClassID(prhs[0]) != mxUINT64_CLASS || mxGetNumberOfElements(prhs[0]) != 1)
         return dfg_set_error(DFG_ERR_HANDLE, "dfg.function: invalid plan handle");
     plan = *(const uint64_t *)mxGetData(prhs[0]);

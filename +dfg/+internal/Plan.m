@@ -13,13 +13,11 @@ classdef Plan < handle
       p.id = id;
     endfunction
     function delete (p)
-      if (p.id)
-        try
-          dfg_mex ("release", p.id);
-        catch
-        end_try_catch
-        p.id = uint64 (0);
-      endif
+      ## never throws; a stale id (after clear all) is ignored
+      try
+        dfg_mex ("release", p.id);
+      catch
+      end_try_catch
     endfunction
   endmethods
 endclassdef
