@@ -573,3 +573,24 @@
 %! endfor
 %! f = dfg.function ({x}, {2 * x});
 %! assert (f (ones (3, 4)), 2 * ones (3, 4));
+
+## ---- handles from before the MEX file was cleared (clear all / clear mex) --
+%!test
+%! x = dfg.constant ([1 2 3]);
+%! y = x * 2;
+%! x2 = dfg.input ([1 1]);
+%! f = dfg.function ({x2}, {x2 + 1});
+%! clear functions
+%! try
+%!   dfg.value (y);
+%!   error ("no error");
+%! catch err
+%!   assert (err.identifier, "dfg:invalidHandle");
+%! end_try_catch
+%! try
+%!   f (1);
+%!   error ("no error");
+%! catch err
+%!   assert (err.identifier, "dfg:invalidHandle");
+%! end_try_catch
+%! assert (double (dfg.constant (2) * 3), 6);   # and dfg is usable again
