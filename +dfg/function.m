@@ -39,6 +39,15 @@ endfunction
 %! f = dfg.function ({x}, {x, x + 1, x});
 %! [a, b, c] = f (magic (2));
 %! assert (a, magic (2)); assert (b, magic (2) + 1); assert (c, magic (2));
+%!test
+%! ## fewer outputs requested than the plan has (Octave has room for one)
+%! x = dfg.input ([2 2]);
+%! f = dfg.function ({x}, {x + 1, x * 2, x - 1});
+%! a = f (ones (2));
+%! assert (a, 2 * ones (2));
+%! f (ones (2));
+%! [a, b] = f (ones (2));
+%! assert (b, 2 * ones (2));
 %!error id=dfg:badArgument x = dfg.input ([1 1]); f = dfg.function ({x}, {x}); f (1, 2)
 %!error id=dfg:badArgument x = dfg.input ([2 2]); f = dfg.function ({x}, {x}); f (ones (3))
 %!error id=dfg:badClass x = dfg.input ([2 2]); f = dfg.function ({x}, {x}); f (single (ones (2)))

@@ -727,6 +727,12 @@ static int cmd_run(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray **
             st = dfg_set_error(DFG_ERR_NOMEM, "dfg.function: out of memory allocating output %d (%s)",
                                k + 1, dfg_shape_str(nd, dims, s, sizeof s));
     }
+    /* Octave has room for max (nlhs, 1) outputs: the plan's other outputs
+     * go to scratch arrays that are dropped */
+    int room = nlhs < 1 ? 1 : nlhs;
+    mxArray * scratch_small[16], ** made_arr = scratch_small;
+    if (n_out > 16)
+        made_arr = mxMalloc((size_t)n_out * sizeof *made_arr);
     int made = 0;
     if (!st) {
         for (; made < n_out; made++) {
@@ -734,17 +740,19 @@ static int cmd_run(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray **
             int nd;
             int64_t dims[DFG_MAX_DIMS];
             dfg_plan_port(plan, 1, made, &dt, &nd, dims);
-            plhs[made] = make_array(dt, nd, dims);
-            out[made] = mxGetData(plhs[made]);
+            made_arr[made] = make_array(dt, nd, dims);
+            out[made] = mxGetData(made_arr[made]);
         }
         st = dfg_plan_run(plan, in, out);
     }
-    if (st) {
-        for (int k = 0; k < made; k++) {
-            mxDestroyArray(plhs[k]);
-            plhs[k] = NULL;
-        }
+    for (int k = 0; k < made; k++) {
+        if (!st && k < room)
+            plhs[k] = made_arr[k];
+        else
+            mxDestroyArray(made_arr[k]);
     }
+    if (made_arr != scratch_small)
+        mxFree(made_arr);
     if (in != in_small)
         mxFree(in);
     if (out != out_small)
