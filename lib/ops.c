@@ -331,6 +331,17 @@ static dfg_status infer_scatter(dfg_node * n)
     dfg_node * x = n->in[0], * v = n->in[1];
     if (dfg_shape_numel((int)k, view) != x->numel)
         return dfg_set_error(DFG_ERR_ARG, "dfg.subsasgn: index view does not match the array");
+    /* the result's view (dims_out folded to k dims) must hold x's view: the
+     * kernel copies x into its leading block */
+    for (int64_t j = 0, r = 1; j < k; j++, r = 1) {
+        if (j < k - 1)
+            r = j < nd ? dout[j] : 1;
+        else
+            for (int64_t q = j; q < nd; q++)
+                r *= dout[q];
+        if (r < view[j])
+            return dfg_set_error(DFG_ERR_ARG, "dfg.subsasgn: bad index header (the result is smaller than the array)");
+    }
     if (v->numel != 1 && v->numel != block)
         return dfg_set_error(DFG_ERR_SHAPE,
                              "dfg.subsasgn: =: nonconformant arguments (op1 has %lld elements, op2 has %lld)",

@@ -2,8 +2,8 @@
 ## @deftypefn {bench} {} benchsupport.Box
 ## A one-property handle class whose methods construct and return a new
 ## Box: the floor of any method that returns a new object
-## (bench_build_overhead, case (ii)).  @code{a + b} and @code{make (a, id)}
-## return @code{benchsupport.Box (id)}.  No destructor.
+## (bench_build_overhead, case (ii)).  @code{a + b} returns
+## @code{benchsupport.Box (uint64 (7))}.  No destructor.
 ## @end deftypefn
 classdef Box < handle
   properties (SetAccess = private)
@@ -14,10 +14,6 @@ classdef Box < handle
       if (nargin > 0)
         b.id = id;
       endif
-    endfunction
-
-    function r = make (a, id)
-      r = benchsupport.Box (id);
     endfunction
 
     function r = plus (a, b)

@@ -10,7 +10,6 @@
 ## @item "op"          @code{r = a + b;} (operator dispatch to a method)
 ## @item "method"      @code{r = pass (a, b);} (function-syntax method call)
 ## @item "dotmethod"   @code{r = a.pass (b);}
-## @item "make"        @code{r = make (a, b);}
 ## @item "mex_size"    @code{r = dfg_mex ("size", a);}
 ## @item "mex_plus"    @code{r = dfg_mex ("plus", a, b); dfg_mex ("release", r);}
 ## @item "wrap"        @code{r = dfg.Tensor (dfg_mex ("plus", a, b));}
@@ -33,10 +32,6 @@ function overhead_loop (kind, k, a, b)
     case "dotmethod"
       for i = 1:k
         r = a.pass (b);
-      endfor
-    case "make"
-      for i = 1:k
-        r = make (a, b);
       endfor
     case "mex_size"
       for i = 1:k
