@@ -41,4 +41,10 @@ endfunction
 %! g = dfg.jit (@(x) deal (x + 1, x * 2));
 %! [a, b] = g (3);
 %! assert ([a, b], [4, 6]);
+%!test
+%! ## non-array arguments are trace-time constants, compared by value
+%! g = dfg.jit (@(x, c) x * c{1});
+%! assert (g (2, {3}), 6);
+%! assert (g (2, {4}), 8);
+%! assert (g (5, {3}), 15);
 %!error <FUN must be a function handle> dfg.jit (3)

@@ -583,6 +583,47 @@ static int cmd_class(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray 
     return st;
 }
 
+/* signature (NOUT, ARGS...): dfg.jit's cache key when every argument is a
+ * double/single/logical array or a char row: output count, then class and
+ * size of each array, or the text of each string.  Returns "" when some
+ * argument is anything else (the caller then builds a key by value). */
+static int cmd_signature(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)g; (void)nlhs;
+    char buf[4096];
+    size_t at = 0;
+    double nout = nrhs > 0 ? mxGetScalar(prhs[0]) : 1;
+    at += (size_t)snprintf(buf, sizeof buf, "%d|", (int)nout);
+    for (int k = 1; k < nrhs && at < sizeof buf - 64; k++) {
+        const mxArray * a = prhs[k];
+        char c = mxIsDouble(a) ? 'd' : mxIsSingle(a) ? 's' : mxIsLogical(a) ? 'l' : 0;
+        if (c && !mxIsComplex(a) && !mxIsSparse(a)) {
+            mwSize nd = mxGetNumberOfDimensions(a);
+            const mwSize * d = mxGetDimensions(a);
+            buf[at++] = c;
+            for (mwSize q = 0; q < nd && at < sizeof buf - 32; q++)
+                at += (size_t)snprintf(buf + at, sizeof buf - at, q ? "x%llu" : "%llu", (unsigned long long)d[q]);
+            buf[at++] = '|';
+        } else if (mxIsChar(a) && mxGetM(a) <= 1 && mxGetN(a) < sizeof buf - at - 8) {
+            buf[at++] = '\'';
+            mxGetString(a, buf + at, (mwSize)(sizeof buf - at));
+            at += strlen(buf + at);
+            buf[at++] = '\'';
+            buf[at++] = '|';
+        } else {
+            plhs[0] = mxCreateString("");
+            return DFG_OK;
+        }
+    }
+    if (at >= sizeof buf - 64) {
+        plhs[0] = mxCreateString("");
+        return DFG_OK;
+    }
+    buf[at] = 0;
+    plhs[0] = mxCreateString(buf);
+    return DFG_OK;
+}
+
 /* Op name, input count, name and whether constant, for display. */
 static int cmd_describe(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
 {
@@ -828,7 +869,7 @@ static const cmd_entry commands[] = {
     {"plus", cmd_binary}, {"power", cmd_binary}, {"prod", cmd_reduce},
     {"qr", cmd_linalg}, {"rdivide", cmd_binary}, {"release", cmd_release},
     {"rem", cmd_binary}, {"repmat", cmd_repmat}, {"reshape", cmd_reshape},
-    {"round", cmd_unary}, {"run", cmd_run}, {"sign", cmd_unary},
+    {"round", cmd_unary}, {"run", cmd_run}, {"sign", cmd_unary}, {"signature", cmd_signature},
     {"sin", cmd_unary}, {"single", cmd_cast}, {"sinh", cmd_unary},
     {"size", cmd_size}, {"sqrt", cmd_unary}, {"squeeze", cmd_reshape},
     {"std", cmd_stats}, {"subsasgn", cmd_subsasgn}, {"subsref", cmd_subsref},

@@ -6,23 +6,29 @@
 classdef JitCache < handle
   properties (SetAccess = private)
     fun;
-    plans;     # containers.Map: signature -> {Plan, array-argument positions}
+    keys = {};     # call signatures, one per compiled plan
+    entries = {};  # {Plan, positions of the array arguments, plan id}
   endproperties
   methods
     function c = JitCache (fun)
       c.fun = fun;
-      c.plans = containers.Map ();
     endfunction
 
     function varargout = call (c, nout, varargin)
       nout = max (nout, 1);
-      key = dfg.internal.signature (nout, varargin);
-      if (! isKey (c.plans, key))
-        c.plans(key) = c.trace (nout, varargin);
+      key = dfg_mex ("signature", nout, varargin{:});
+      if (isempty (key))
+        key = dfg.internal.signature (nout, varargin);
       endif
-      e = c.plans(key);
+      k = find (strcmp (key, c.keys), 1);
+      if (isempty (k))
+        c.entries{end+1} = c.trace (nout, varargin);
+        c.keys{end+1} = key;
+        k = numel (c.keys);
+      endif
+      e = c.entries{k};
       varargout = cell (1, nout);
-      [varargout{:}] = dfg_mex ("run", e{1}.id, e{1}, varargin{e{2}});
+      [varargout{:}] = dfg_mex ("run", e{3}, e{1}, varargin{e{2}});
     endfunction
 
     function e = trace (c, nout, args)
@@ -47,7 +53,7 @@ classdef JitCache < handle
         endif
       endfor
       p = dfg.internal.Plan (dfg_mex ("function", ins, outs));
-      e = {p, find(isarr)};
+      e = {p, find(isarr), p.id};
     endfunction
   endmethods
 endclassdef

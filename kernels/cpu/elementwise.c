@@ -238,9 +238,20 @@ int dfg_cpu_unary(int op, int dt_in, int dt_out, void * out, const void * in,
                                               (x != 0) != (y != 0))); break;        \
     default: return -1;
 
+/* x .^ 2 with a scalar exponent is x .* x: pow (x, 2) is exactly the
+ * rounded square, so the result is the same, about ten times faster. */
+#define POW_SQUARE(TI) do {                                                       \
+        if (op == DFG_OP_POW && sa && !sb && ((const TI *)b)[0] == 2) {           \
+            const TI * A = a; TI * O = o;                                         \
+            for (int64_t i = 0; i < n; i++) O[i] = A[i] * A[i];                   \
+            return 0;                                                             \
+        }                                                                         \
+    } while (0)
+
 static int bin_double(int op, void * o, const void * a, int64_t sa,
                       const void * b, int64_t sb, int64_t n, int * bad)
 {
+    POW_SQUARE(double);
     switch (op) { BIN_CASES(double, ) }
     return 0;
 }
@@ -248,6 +259,7 @@ static int bin_double(int op, void * o, const void * a, int64_t sa,
 static int bin_single(int op, void * o, const void * a, int64_t sa,
                       const void * b, int64_t sb, int64_t n, int * bad)
 {
+    POW_SQUARE(float);
     switch (op) { BIN_CASES(float, f) }
     return 0;
 }

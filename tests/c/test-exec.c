@@ -59,8 +59,6 @@ static int64_t numel_of(const char * shape)
 /* An argument of apply(): class, shape and data. */
 typedef struct { dfg_dtype dt; const char * shape; const void * p; } arg;
 
-static uint8_t poison[1 << 20];
-
 /* y = op(args) through a plan whose inputs are the args.  out (cap bytes) is
  * poisoned first.  Returns the first failing status (op, compile or run);
  * *res gets the result's shape as "3x4".  Checks the byte count and that
@@ -202,7 +200,7 @@ static void test_unary_octave(void)
     for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
         int n = cases[c].n;
         double od[16];
-        float xf[16], of[16];
+        float xf[16], of[32];
         char shape[16];
         snprintf(shape, sizeof shape, "1x%d", n);
         for (int k = 0; k < n; k++) xf[k] = (float)cases[c].x[k];
@@ -235,13 +233,13 @@ static void test_domain_errors(void)
         {DFG_OP_ASIN, 0.5, -1.5, 1},   {DFG_OP_ACOS, 0.5, 1.5, -1},
         {DFG_OP_ACOSH, 2, 0.5, 1},     {DFG_OP_ATANH, 0.5, 2, 1},
         {DFG_OP_ATANH, 0.5, -1.01, -1},{DFG_OP_GAMMALN, 2, -0.5, -1.5},
-        {DFG_OP_GAMMALN, 2, -3.5, -2}, {DFG_OP_LOG, 2, -INFINITY, INFINITY},
+        {DFG_OP_GAMMALN, 2, -2.5, -2}, {DFG_OP_LOG, 2, -INFINITY, INFINITY},
     };
     for (size_t c = 0; c < sizeof cases / sizeof *cases; c++)
         for (int t = 0; t < 2; t++)
             for (int where = 0; where < 3; where++) {
                 double xd[3] = {cases[c].ok, cases[c].ok, cases[c].ok}, od[3];
-                float xf[3], of[3];
+                float xf[3], of[6];
                 xd[where] = cases[c].bad;
                 for (int k = 0; k < 3; k++) xf[k] = (float)xd[k];
                 arg a = {DT[t], "3x1", t ? (const void *)xf : (const void *)xd};
@@ -388,7 +386,7 @@ static void test_mod_rem_max_min(void)
     for (int c = 0; c < 4; c++)
         for (int t = 0; t < 2; t++) {
             int n = cases[c].n;
-            float af[N], bf[N], of[N];
+            float af[N], bf[N], of[2 * N];
             double od[N];
             for (int k = 0; k < n; k++) { af[k] = (float)cases[c].a[k]; bf[k] = (float)cases[c].b[k]; }
             char shape[16];
@@ -462,8 +460,8 @@ static void test_broadcast(void)
                 double * a = malloc(8 * (size_t)(na + 1)), * b = malloc(8 * (size_t)(nb + 1));
                 uint8_t * m = malloc((size_t)na + 1);
                 void * out = malloc(8 * (size_t)(no + 1));
-                for (int64_t k = 0; k < na; k++) { put(DT[t], a, k, rnd()); m[k] = rng % 2; }
-                for (int64_t k = 0; k < nb; k++) put(DT[t], b, k, rnd());
+                for (int64_t k = 0; k < na; k++) { put(DT[t], a, k, t == 2 ? (rnd(), rng % 2) : rnd()); m[k] = (rnd(), rng % 3 == 0); }
+                for (int64_t k = 0; k < nb; k++) put(DT[t], b, k, t == 2 ? (rnd(), rng % 2) : rnd());
                 arg in[3] = {{DT[t], pairs[p][0], a}, {DT[t], pairs[p][1], b}};
                 if (op == DFG_OP_MERGE) {               /* merge(mask_a, a, b) */
                     in[2] = in[1];
@@ -858,7 +856,6 @@ static void test_plan_bindings(void)
 
 int main(void)
 {
-    (void)poison;
     RUN(test_unary_vs_libm);
     RUN(test_unary_octave);
     RUN(test_domain_errors);
