@@ -34,7 +34,7 @@ int dfg_cpu_permute(size_t es, void * out, const void * in, int ndim,
     /* 2-D transpose in cache blocks */
     if (ndim == 2 && perm[0] == 1) {
         int64_t r = odims[0], c = odims[1];     /* out is r x c, in is c x r */
-        const int64_t B = 31;
+        const int64_t B = 32;
         for (int64_t j0 = 0; j0 < c; j0 += B)
             for (int64_t i0 = 0; i0 < r; i0 += B)
                 for (int64_t j = j0; j < j0 + B && j < c; j++)
