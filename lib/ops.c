@@ -262,13 +262,23 @@ static dfg_status check_index(dfg_node * n, int64_t * block)
     const int64_t * dout = h + 2 + 2 * k;
     const int64_t * ix = dout + nd_out;
     int64_t total = 0, b = 1, vm = 1;
+    int empty = 0;
     for (int64_t j = 0; j < k; j++) {
-        if (view[j] < 0 || cnt[j] < -1)
+        /* a count longer than the header, or a view whose product
+         * overflows, would wrap the sums below and index out of bounds */
+        if (view[j] < 0 || cnt[j] < -1 || cnt[j] > n->nidx)
             return dfg_set_error(DFG_ERR_ARG, "dfg.%s: bad index header", fn);
         if (cnt[j] >= 0)
             total += cnt[j];
-        vm *= view[j];
+        if (view[j] == 0)
+            empty = 1;
+        else if (vm > INT64_MAX / view[j])
+            return dfg_set_error(DFG_ERR_ARG, "dfg.%s: bad index header", fn);
+        else
+            vm *= view[j];
     }
+    if (empty)
+        vm = 0;
     if (n->nidx != 2 + 2 * k + nd_out + total)
         return dfg_set_error(DFG_ERR_ARG, "dfg.%s: bad index header", fn);
     if (n->op == DFG_OP_GATHER && vm != n->in[0]->numel)

@@ -2,12 +2,25 @@
 # tools/run-tests.sh -- runs the C unit tests given as arguments and the
 # Octave suites, then prints one closing line "N passed, N failed".
 # Exits non-zero if anything failed.
+#
+# The C tests run under valgrind (memcheck, definite leaks are errors) when it
+# is installed and DFG_NO_VALGRIND is unset; a valgrind error is a failure.
 pass=0
 fail=0
+vg=""
+if [ -z "${DFG_NO_VALGRIND+set}" ] && command -v valgrind >/dev/null 2>&1; then
+    vg="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite"
+fi
 for t in "$@"; do
-    out=$("$t" 2>&1)
+    if [ -n "$vg" ]; then
+        # one BLAS thread: valgrind serialises threads anyway
+        out=$(OPENBLAS_NUM_THREADS=1; export OPENBLAS_NUM_THREADS; $vg "$t" 2>&1)
+    else
+        out=$("$t" 2>&1)
+    fi
     rc=$?
     echo "$out" | tail -n 20 | grep -v '^$'
+    if [ -n "$vg" ] && [ $rc -eq 99 ]; then echo "$t: valgrind reported errors"; fi
     line=$(echo "$out" | grep -E '[0-9]+ passed, [0-9]+ failed' | tail -n 1)
     p=$(echo "$line" | sed -E 's/.* ([0-9]+) passed.*/\1/')
     f=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')

@@ -132,7 +132,7 @@ static void test_registry(void)
 static void test_every_op_builds(void)
 {
     int64_t live = dfg_live_count();
-    dfg_id m = mk('d', "3x3"), v = mk('d', "3x1"), mask = mk('l', "3x3");
+    dfg_id m = mk('d', "3x3"), mask = mk('l', "3x3");
     static const int64_t ghdr[] = {2, 3, 3, 1, 1, 2, 1, 1, 2, 0};  /* x(3, 1) */
     static const int64_t shdr[] = {2, 3, 3, 1, 1, 2, 3, 3, 2, 0};  /* x(3, 1) = s */
     for (int op = 0; op < DFG_OP_COUNT; op++) {
@@ -167,8 +167,8 @@ static void test_every_op_builds(void)
             dfg_release(in[1]);
         dfg_release(y);
     }
-    dfg_id all[] = {m, v, mask};
-    release_all(all, 3);
+    dfg_id all[] = {m, mask};
+    release_all(all, 2);
     CHECK(dfg_live_count() == live);
 }
 
@@ -467,8 +467,17 @@ static void test_gather(void)
     a.nidx = 3;                                                /* truncated */
     EXPECT(DFG_OP_GATHER, 1, &x, &a, DFG_ERR_ARG, NULL);
     EXPECT(DFG_OP_GATHER, 1, &x, NULL, DFG_ERR_ARG, "missing index");
-    dfg_id all[] = {x, t};
-    release_all(all, 2);
+    /* counts whose sum wraps to the header length; a view whose product
+     * wraps to the numel of an empty array (both read out of bounds) */
+    a = hdr(3, V(2, 3, 2), V(INT64_MAX, INT64_MAX, 3), 2, V(1, 1), V(0), 1);
+    EXPECT(DFG_OP_GATHER, 1, &x, &a, DFG_ERR_ARG, "header");
+    dfg_id e = mk('d', "0x3");
+    a = hdr(2, V(1ll << 62, 4), V(1, 1), 2, V(1, 1), V(5, 0), 2);
+    EXPECT(DFG_OP_GATHER, 1, &e, &a, DFG_ERR_ARG, "header");
+    a = hdr(2, V(0, 1ll << 62), V(0, -1), 2, V(0, 0), V(0), 0);   /* e(zeros(1,0), :) */
+    EXPECT(DFG_OP_GATHER, 1, &e, &a, DFG_OK, "d0x0");
+    dfg_id all[] = {x, t, e};
+    release_all(all, 3);
 }
 
 static void test_scatter(void)

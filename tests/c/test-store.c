@@ -183,6 +183,11 @@ static void test_refcounts(void)
     CHECK(dfg_plan_run(plan, ins, outs) == DFG_OK);
     CHECK(out[0] == 2 && out[5] == 12);
     CHECK(dfg_retain(plan) == DFG_ERR_HANDLE);        /* plans are not nodes */
+    CHECK(dfg_info(plan, NULL, NULL, NULL) == DFG_ERR_HANDLE);
+    CHECK(dfg_op(DFG_OP_NEG, 1, &plan, NULL, &a) == DFG_ERR_HANDLE);
+    int pi = 0, po = 0;
+    CHECK(dfg_plan_arity(z, &pi, &po) == DFG_ERR_HANDLE);     /* nor nodes plans */
+    CHECK(dfg_plan_arity(plan, &pi, &po) == DFG_OK && pi == 1 && po == 1);
     CHECK(dfg_release(plan) == DFG_OK);
     CHECK(dfg_release(plan) == DFG_ERR_HANDLE);
     CHECK(dfg_plan_run(plan, ins, outs) == DFG_ERR_HANDLE);
