@@ -49,18 +49,24 @@ $(BUILD)/libdfg.a: $(LIB_OBJ)
 dfg_mex.mex: $(MEX_SRC) $(HDRS) $(BUILD)/libdfg.a
 	CFLAGS="$(CWARN) $(CFLAGS) -fPIC" $(MKOCT) --mex $(MEX_SRC) $(BUILD)/libdfg.a $(LIBS) -o $@
 
-$(BUILD)/tests/%: tests/c/%.c tests/c/harness.h $(BUILD)/libdfg.a
+$(BUILD)/tests/%: tests/c/%.c $(wildcard tests/c/*.h) $(BUILD)/libdfg.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CWARN) $(CFLAGS) -Ilib $< $(BUILD)/libdfg.a $(LIBS) -o $@
 
 test: all $(CTESTS)
 	@sh tools/run-tests.sh $(CTESTS)
 
+# Octave runs from build/ so that the repository root is not on its path at
+# start-up (Octave would print notices about dfg.input & co. before the
+# warning can be turned off).
+OCT_RUN = cd $(BUILD) && $(OCTAVE) --no-gui --no-window-system -q --eval \
+          "warning ('off', 'Octave:shadowed-function'); addpath ('$(CURDIR)');
+
 demo: all
-	$(OCTAVE) --no-gui --no-window-system -q --eval "addpath (pwd); run ('docs/examples/demo_digits.m')"
+	$(OCT_RUN) run ('$(CURDIR)/docs/examples/demo_digits.m')"
 
 bench: all
-	$(OCTAVE) --no-gui --no-window-system -q --eval "addpath (pwd); addpath ([pwd '/bench']); bench_all"
+	$(OCT_RUN) addpath ('$(CURDIR)/bench'); bench_all"
 
 clean:
 	rm -rf $(BUILD) dfg_mex.mex *.o
