@@ -315,6 +315,10 @@ classdef Tensor < handle
       r = dfg.Tensor (dfg_mex ("gammaln", a));
     endfunction
 
+    function r = psi (varargin)
+      r = dfg.Tensor (dfg_mex ("psi", varargin{:}));
+    endfunction
+
     function r = transpose (a)
       r = dfg.Tensor (dfg_mex ("transpose", a));
     endfunction

@@ -29,7 +29,7 @@ enum dfg_family {
     DFG_FAM_LEAF, DFG_FAM_UNARY, DFG_FAM_BINARY, DFG_FAM_TERNARY,
     DFG_FAM_REDUCE, DFG_FAM_SCAN, DFG_FAM_RESHAPE, DFG_FAM_PERMUTE,
     DFG_FAM_GATHER, DFG_FAM_SCATTER, DFG_FAM_CAT, DFG_FAM_MATMUL,
-    DFG_FAM_LINALG, DFG_FAM_PART, DFG_FAM_COUNT
+    DFG_FAM_LINALG, DFG_FAM_PART, DFG_FAM_BROADCAST, DFG_FAM_COUNT
 };
 enum dfg_dtrule {
     DFG_DT_MATH, DFG_DT_LOGIC, DFG_DT_KEEP, DFG_DT_SAME, DFG_DT_DBL,
@@ -52,11 +52,7 @@ extern const dfg_op_info dfg_ops[DFG_OP_COUNT];
 /* ---- nodes (lib/store.c) ------------------------------------------------ */
 typedef struct dfg_node dfg_node;
 
-/* The gradient slot: a rule builds, for output adjoint gy, one adjoint per
- * input (an owned node, or NULL where none is needed).  Filled by the
- * autodiff issue; NULL entries mean "no rule". */
-typedef dfg_status (*dfg_grad_fn)(dfg_node * y, dfg_node * gy, dfg_node ** gx);
-extern dfg_grad_fn dfg_grad_rules[DFG_OP_COUNT];
+/* Gradient rules live in lib/grad-impl.h. */
 
 struct dfg_node {
     uint32_t    gen;            /* generation; matches the id's high half   */

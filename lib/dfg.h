@@ -136,6 +136,23 @@ dfg_status dfg_node_name(dfg_id id, const char ** name);
  * the node is released or the variable is assigned. */
 dfg_status dfg_node_data(dfg_id id, const void ** data);
 
+/* ---- automatic differentiation (lib/grad.c) ----------------------------
+ * Every result is graph: new nodes (one reference each, the caller's) that
+ * can be compiled, run, or differentiated again. */
+/* Reverse mode: gxs[k] = the adjoint of xs[k] for output y, i.e. the
+ * gradient of sum(seed .* y).  seed = 0: y must have one element (seed 1).
+ * Each gxs[k] has the size and class of xs[k] (double for a logical xs[k]);
+ * inputs y does not depend on get zeros. */
+dfg_status dfg_grad(dfg_id y, int n_x, const dfg_id * xs, dfg_id seed, dfg_id * gxs);
+/* Forward mode: the directional derivative of y along vs[k] (one per
+ * xs[k], same size; a scalar tangent for a scalar x): y's size and class. */
+dfg_status dfg_jvp(dfg_id y, int n_x, const dfg_id * xs, const dfg_id * vs, dfg_id * ty);
+/* numel(y) x numel(x) Jacobian; mode 0 picks forward mode when x has fewer
+ * elements than y, 1 = forward, 2 = reverse. */
+dfg_status dfg_jacobian(dfg_id y, dfg_id x, int mode, dfg_id * J);
+/* numel(x) x numel(x) Hessian of a scalar y: forward over reverse. */
+dfg_status dfg_hessian(dfg_id y, dfg_id x, dfg_id * H);
+
 /* ---- plans ------------------------------------------------------------- */
 /* Compiles the graph that computes outs from ins.  Every free input the
  * outputs depend on must be among ins (else DFG_ERR_FREE_INPUT naming it).

@@ -84,7 +84,11 @@ static dfg_status exec_linalg(const dfg_node * n, void * out, const void * const
             return st;
         return dfg_cpu_eig_sym(dt, m, in[0], o, n->iattr[0] ? o + es * (size_t)m : NULL);
     }
-    case DFG_OP_SVD_VALS: return dfg_cpu_svd_values(dt, m, q, in[0], out);
+    case DFG_OP_SVD:
+        if (!n->iattr[0])
+            return dfg_cpu_svd_values(dt, m, q, in[0], out);
+        return dfg_cpu_svd(dt, m, q, in[0], o, o + es * (size_t)(m * k),
+                           o + es * (size_t)(m * k + k));
     case DFG_OP_PINV:     return dfg_cpu_pinv(dt, m, q, in[0], out);
     }
     return dfg_set_error(DFG_ERR_INTERNAL, "dfg: no kernel for %s", dfg_ops[n->op].name);
@@ -97,6 +101,8 @@ dfg_status dfg_exec_node(const dfg_node * n, void * out, const void * const * in
     const dfg_node * x = n->in[0];
     switch (dfg_ops[n->op].family) {
     case DFG_FAM_UNARY:
+        if (n->op == DFG_OP_PSI)
+            return dfg_cpu_psi(n->dtype, (int)n->iattr[0], out, in[0], n->numel);
         return dfg_cpu_unary(n->op, x->dtype, n->dtype, out, in[0], n->numel);
     case DFG_FAM_BINARY:
     case DFG_FAM_TERNARY: {
@@ -135,7 +141,7 @@ dfg_status dfg_exec_node(const dfg_node * n, void * out, const void * const * in
     case DFG_FAM_GATHER:
         return dfg_cpu_gather(dfg_dtype_size(n->dtype), out, in[0], n->idx);
     case DFG_FAM_SCATTER:
-        return dfg_cpu_scatter(dfg_dtype_size(n->dtype), out, in[0], x->ndim, x->dims,
+        return dfg_cpu_scatter(n->dtype, n->op == DFG_OP_SCATTER_ADD, out, in[0], x->ndim, x->dims,
                                in[1], n->in[1]->numel, n->idx);
     case DFG_FAM_CAT: {
         int64_t small[16], * ext = small;
@@ -162,6 +168,12 @@ dfg_status dfg_exec_node(const dfg_node * n, void * out, const void * const * in
     }
     case DFG_FAM_LINALG:
         return exec_linalg(n, out, in);
+    case DFG_FAM_BROADCAST: {
+        int64_t d[DFG_MAX_DIMS];
+        for (int j = 0; j < n->ndim; j++)
+            d[j] = j < x->ndim ? x->dims[j] : 1;
+        return dfg_cpu_broadcast(dfg_dtype_size(n->dtype), out, in[0], n->ndim, d, n->dims);
+    }
     case DFG_FAM_PART: {
         size_t es = dfg_dtype_size(n->dtype);
         memcpy(out, (const char *)in[0] + (size_t)n->iattr[0] * es, (size_t)n->numel * es);

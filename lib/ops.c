@@ -286,7 +286,7 @@ static dfg_status check_index(dfg_node * n, int64_t * block)
     /* bounds: GATHER within the view; SCATTER within dims_out's view */
     for (int64_t j = 0, at = 0; j < k; at += cnt[j] < 0 ? 0 : cnt[j], j++) {
         int64_t lim = view[j];
-        if (n->op == DFG_OP_SCATTER) {
+        if (dfg_ops[n->op].family == DFG_FAM_SCATTER) {
             /* the view of the result: dims_out folded to k dims */
             lim = 1;
             if (j < k - 1)
@@ -471,10 +471,10 @@ static dfg_status infer_linalg(dfg_node * n)
             return st;
         d[0] = n->iattr[0] ? m * k + k * q : m * m + m * q;
         return set_shape(n, 2, d);
-    case DFG_OP_SVD_VALS:
+    case DFG_OP_SVD:
         if ((st = need_2d(n, a, "A")))
             return st;
-        d[0] = k;
+        d[0] = k + (n->iattr[0] ? (m + q) * k : 0);
         return set_shape(n, 2, d);
     case DFG_OP_PINV:
         if ((st = need_2d(n, a, "A")))
@@ -483,6 +483,24 @@ static dfg_status infer_linalg(dfg_node * n)
         return set_shape(n, 2, d);
     }
     return dfg_set_error(DFG_ERR_INTERNAL, "dfg: no shape rule for %s", dfg_ops[n->op].name);
+}
+
+static dfg_status infer_bcast(dfg_node * n)
+{
+    dfg_node * x = n->in[0];
+    int nd = (int)n->iattr[0];
+    if (nd < 1 || nd > DFG_MAX_DIMS || nd < x->ndim)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.broadcast: bad rank");
+    for (int j = 0; j < nd; j++) {
+        int64_t e = dim_of(x, j), r = n->iattr[1 + j];
+        if (r < 0 || (e != 1 && e != r)) {
+            char sa[256], sb[256];
+            return dfg_set_error(DFG_ERR_SHAPE, "dfg.broadcast: can't broadcast %s to %s",
+                                 dfg_shape_str(x->ndim, x->dims, sa, sizeof sa),
+                                 dfg_shape_str(nd, n->iattr + 1, sb, sizeof sb));
+        }
+    }
+    return set_shape(n, nd, n->iattr + 1);
 }
 
 static dfg_status infer_part(dfg_node * n)
@@ -509,6 +527,8 @@ dfg_status dfg_infer(dfg_node * n)
     case DFG_FAM_SCAN:
         if (dfg_ops[op].family == DFG_FAM_SCAN && (st = check_dim_attr(n)))
             return st;
+        if (op == DFG_OP_PSI && (n->iattr[0] < 0 || n->iattr[0] > 1000))
+            return dfg_set_error(DFG_ERR_ARG, "dfg.psi: K must be a non-negative integer");
         return set_shape(n, n->in[0]->ndim, n->in[0]->dims);
     case DFG_FAM_BINARY:
         return infer_broadcast(n, 0);
@@ -526,6 +546,7 @@ dfg_status dfg_infer(dfg_node * n)
     case DFG_FAM_MATMUL:  return infer_matmul(n);
     case DFG_FAM_LINALG:  return infer_linalg(n);
     case DFG_FAM_PART:    return infer_part(n);
+    case DFG_FAM_BROADCAST: return infer_bcast(n);
     }
     return dfg_set_error(DFG_ERR_INTERNAL, "dfg: no shape rule for %s", dfg_ops[op].name);
 }

@@ -117,7 +117,6 @@ int64_t dfg_live_count(void)
 
 /* ---- nodes --------------------------------------------------------------- */
 
-dfg_grad_fn dfg_grad_rules[DFG_OP_COUNT];
 
 dfg_node * dfg_node_get(dfg_id id)
 {

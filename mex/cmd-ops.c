@@ -442,7 +442,7 @@ int cmd_norm(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
             return st;
     } else if (p == 2) {
         dfg_id s;
-        if ((st = gw_op1(g, DFG_OP_SVD_VALS, x, &s)) || (st = reduce(g, DFG_OP_MAX, s, 0, &y)))
+        if ((st = gw_op1(g, DFG_OP_SVD, x, &s)) || (st = reduce(g, DFG_OP_MAX, s, 0, &y)))
             return st;
     } else
         return dfg_set_error(DFG_ERR_ARG, "dfg.norm: matrix norms are 1, 2, Inf and 'fro'");
@@ -603,7 +603,7 @@ int cmd_linalg(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
     if (!strcmp(f, "inv") || !strcmp(f, "det") || !strcmp(f, "pinv") ||
         (!strcmp(f, "chol") && nlhs <= 1) || (!strcmp(f, "svd") && nlhs <= 1)) {
         int op = !strcmp(f, "inv") ? DFG_OP_INV : !strcmp(f, "det") ? DFG_OP_DET
-               : !strcmp(f, "pinv") ? DFG_OP_PINV : !strcmp(f, "chol") ? DFG_OP_CHOL : DFG_OP_SVD_VALS;
+               : !strcmp(f, "pinv") ? DFG_OP_PINV : !strcmp(f, "chol") ? DFG_OP_CHOL : DFG_OP_SVD;
         if (!(st = gw_op1(g, op, x, &y)))
             plhs[0] = gw_result(g, y);
         return st;

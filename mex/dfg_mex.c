@@ -650,8 +650,8 @@ static int cmd_describe(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArr
 
 /* ---- plans ------------------------------------------------------------------------ */
 
-static int ids_from_cell(gw * g, const mxArray * c, int argno, const char * what,
-                         dfg_id ** ids, int * n)
+int gw_ids_from_cell(gw * g, const mxArray * c, int argno, const char * what,
+                     dfg_id ** ids, int * n)
 {
     if (gw_is_tensor(c)) {
         *n = 1;
@@ -659,14 +659,14 @@ static int ids_from_cell(gw * g, const mxArray * c, int argno, const char * what
         return gw_tensor(g, c, argno, *ids);
     }
     if (!mxIsCell(c))
-        return dfg_set_error(DFG_ERR_ARG, "dfg.function: %s (argument %d) must be a cell array of tensors",
-                             what, argno);
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: %s (argument %d) must be a dfg.Tensor or a cell array of tensors",
+                             g->fn, what, argno);
     *n = (int)mxGetNumberOfElements(c);
     *ids = mxMalloc(((size_t)*n + 1) * sizeof **ids);
     for (int k = 0; k < *n; k++) {
         const mxArray * e = mxGetCell(c, (mwIndex)k);
         if (!e || !gw_is_tensor(e))
-            return dfg_set_error(DFG_ERR_ARG, "dfg.function: %s{%d} must be a dfg.Tensor", what, k + 1);
+            return dfg_set_error(DFG_ERR_ARG, "dfg.%s: %s{%d} must be a dfg.Tensor", g->fn, what, k + 1);
         int st = gw_tensor(g, e, argno, &(*ids)[k]);
         if (st)
             return st;
@@ -681,9 +681,9 @@ static int cmd_function(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArr
     int n_in = 0, n_out = 0;
     if (nrhs != 2)
         return dfg_set_error(DFG_ERR_ARG, "dfg.function: expected dfg.function (INPUTS, OUTPUTS)");
-    int st = ids_from_cell(g, prhs[0], 1, "INPUTS", &ins, &n_in);
+    int st = gw_ids_from_cell(g, prhs[0], 1, "INPUTS", &ins, &n_in);
     if (!st)
-        st = ids_from_cell(g, prhs[1], 2, "OUTPUTS", &outs, &n_out);
+        st = gw_ids_from_cell(g, prhs[1], 2, "OUTPUTS", &outs, &n_out);
     if (!st && !(st = dfg_plan_compile(n_in, ins, n_out, outs, &plan)))
         plhs[0] = gw_id_out(plan);
     if (st == DFG_ERR_FREE_INPUT) {
@@ -854,9 +854,11 @@ static const cmd_entry commands[] = {
     {"exp", cmd_unary}, {"expm1", cmd_unary}, {"fill", cmd_fill}, {"fix", cmd_unary},
     {"flip", cmd_flip}, {"fliplr", cmd_flip}, {"flipud", cmd_flip},
     {"floor", cmd_unary}, {"function", cmd_function}, {"gamma", cmd_unary},
-    {"gammaln", cmd_unary}, {"ge", cmd_binary}, {"gt", cmd_binary},
+    {"gammaln", cmd_unary}, {"ge", cmd_binary}, {"grad", cmd_grad}, {"gt", cmd_binary},
+    {"hessian", cmd_hessian},
     {"horzcat", cmd_cat}, {"hypot", cmd_binary}, {"input", cmd_input},
-    {"inv", cmd_linalg}, {"ipermute", cmd_permute}, {"kron", cmd_kron},
+    {"inv", cmd_linalg}, {"ipermute", cmd_permute}, {"jacobian", cmd_jacobian},
+    {"jvp", cmd_jvp}, {"kron", cmd_kron},
     {"ldivide", cmd_binary}, {"le", cmd_binary}, {"live", cmd_live},
     {"log", cmd_unary}, {"log10", cmd_unary}, {"log1p", cmd_unary},
     {"log2", cmd_unary}, {"logical", cmd_cast}, {"lt", cmd_binary},
@@ -866,13 +868,14 @@ static const cmd_entry commands[] = {
     {"mrdivide", cmd_matrix}, {"mtimes", cmd_matrix}, {"ne", cmd_binary},
     {"norm", cmd_norm}, {"not", cmd_unary}, {"or", cmd_binary},
     {"permute", cmd_permute}, {"pinv", cmd_linalg}, {"plan_info", cmd_plan_info},
-    {"plus", cmd_binary}, {"power", cmd_binary}, {"prod", cmd_reduce},
+    {"plus", cmd_binary}, {"power", cmd_binary}, {"prod", cmd_reduce}, {"psi", cmd_psi},
     {"qr", cmd_linalg}, {"rdivide", cmd_binary}, {"release", cmd_release},
     {"rem", cmd_binary}, {"repmat", cmd_repmat}, {"reshape", cmd_reshape},
     {"round", cmd_unary}, {"run", cmd_run}, {"sign", cmd_unary}, {"signature", cmd_signature},
     {"sin", cmd_unary}, {"single", cmd_cast}, {"sinh", cmd_unary},
     {"size", cmd_size}, {"sqrt", cmd_unary}, {"squeeze", cmd_reshape},
-    {"std", cmd_stats}, {"subsasgn", cmd_subsasgn}, {"subsref", cmd_subsref},
+    {"std", cmd_stats}, {"stop_gradient", cmd_stop_gradient},
+    {"subsasgn", cmd_subsasgn}, {"subsref", cmd_subsref},
     {"sum", cmd_reduce}, {"svd", cmd_linalg}, {"tan", cmd_unary},
     {"tanh", cmd_unary}, {"times", cmd_binary}, {"trace", cmd_trace},
     {"transpose", cmd_permute}, {"tril", cmd_tri}, {"triu", cmd_tri},

@@ -64,7 +64,19 @@ int        gw_default_dim(int nd, const int64_t * dims);
 /* Evaluates a node with no free inputs into a new Octave array. */
 int        gw_evaluate(gw * g, dfg_id id, mxArray ** out);
 
+/* Tensor ids from a dfg.Tensor or a cell of them (argument argno, named
+ * what in errors); *ids is mxMalloc'ed, ids borrowed. */
+int        gw_ids_from_cell(gw * g, const mxArray * c, int argno, const char * what,
+                            dfg_id ** ids, int * n);
+
 /* ---- commands ------------------------------------------------------------- */
+/* mex/cmd-grad.c */
+int cmd_grad(gw *, int, mxArray **, int, const mxArray **);
+int cmd_jvp(gw *, int, mxArray **, int, const mxArray **);
+int cmd_jacobian(gw *, int, mxArray **, int, const mxArray **);
+int cmd_hessian(gw *, int, mxArray **, int, const mxArray **);
+int cmd_stop_gradient(gw *, int, mxArray **, int, const mxArray **);
+int cmd_psi(gw *, int, mxArray **, int, const mxArray **);
 /* mex/cmd-ops.c */
 int cmd_unary(gw *, int, mxArray **, int, const mxArray **);
 int cmd_binary(gw *, int, mxArray **, int, const mxArray **);

@@ -1,24 +1,34 @@
 ## -*- texinfo -*-
 ## @deftypefn {dfg} {} dfg.internal.JitCache
-## The plan cache behind @code{dfg.jit}: signature -> compiled plan.
-## Internal.
+## The plan cache behind @code{dfg.jit} and the functional autodiff
+## transforms (@code{dfg.grad (@var{fun})} & co.): signature -> compiled
+## plan.  With a @var{transform}, the plan's outputs are
+## @code{@var{transform} (@var{fun}, @var{targs}, @var{tens})} (traced
+## arguments, and the input tensor of each array argument, [] for others)
+## instead of @var{fun}'s own outputs.  Internal.
 ## @end deftypefn
 classdef JitCache < handle
   properties (SetAccess = private)
     fun;
+    transform = [];
     keys = {};     # call signatures, one per compiled plan
     entries = {};  # {Plan, positions of the array arguments, plan id}
   endproperties
   methods
-    function c = JitCache (fun)
+    function c = JitCache (fun, transform)
       c.fun = fun;
+      if (nargin > 1)
+        c.transform = transform;
+      endif
     endfunction
 
     function varargout = call (c, nout, varargin)
       nout = max (nout, 1);
-      key = dfg_mex ("signature", nout, varargin{:});
+      ## a transform's plan does not depend on how many outputs are asked for
+      knout = ifelse_num (isempty (c.transform), nout, 0);
+      key = dfg_mex ("signature", knout, varargin{:});
       if (isempty (key))
-        key = dfg.internal.signature (nout, varargin);
+        key = dfg.internal.signature (knout, varargin);
       endif
       k = find (strcmp (key, c.keys), 1);
       if (isempty (k))
@@ -34,6 +44,7 @@ classdef JitCache < handle
     function e = trace (c, nout, args)
       isarr = cellfun (@(a) (isnumeric (a) || islogical (a)) && ! isa (a, "dfg.Tensor"), args);
       ins = {};
+      tens = cell (1, numel (args));
       targs = args;
       for k = find (isarr)
         a = args{k};
@@ -44,10 +55,15 @@ classdef JitCache < handle
         t = dfg.input (size (a), class (a), sprintf ("arg%d", k));
         ins{end+1} = t;
         targs{k} = t;
+        tens{k} = t;
       endfor
-      outs = cell (1, nout);
-      [outs{:}] = c.fun (targs{:});
-      for k = 1:nout
+      if (isempty (c.transform))
+        outs = cell (1, nout);
+        [outs{:}] = c.fun (targs{:});
+      else
+        outs = c.transform (c.fun, targs, tens);
+      endif
+      for k = 1:numel (outs)
         if (! isa (outs{k}, "dfg.Tensor"))
           outs{k} = dfg.constant (outs{k});
         endif
@@ -57,6 +73,14 @@ classdef JitCache < handle
     endfunction
   endmethods
 endclassdef
+
+function s = ifelse_num (c, a, b)
+  if (c)
+    s = a;
+  else
+    s = b;
+  endif
+endfunction
 
 function s = ifelse_str (c, a, b)
   if (c)

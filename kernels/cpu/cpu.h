@@ -128,9 +128,13 @@ int dfg_cpu_permute(size_t es, void * out, const void * in, int ndim,
 int dfg_cpu_gather(size_t es, void * out, const void * in, const int64_t * hdr);
 /* out = in with out(i1, ..., ik) = v (ops.def SCATTER header); out has the
  * header's dims_out, in is copied into its leading block, the rest 0. */
-int dfg_cpu_scatter(size_t es, void * out, const void * in, int in_ndim,
+int dfg_cpu_scatter(int dt, int add, void * out, const void * in, int in_ndim,
                     const int64_t * in_dims, const void * v, int64_t v_numel,
                     const int64_t * hdr);
+/* out (out_dims) = in (in_dims, each 1 or equal to out's) repeated along
+ * its singleton dimensions; both have ndim dims.  out != in. */
+int dfg_cpu_broadcast(size_t es, void * out, const void * in, int ndim,
+                      const int64_t * in_dims, const int64_t * out_dims);
 /* out = cat(dim, in[0], ..., in[n-1]); out has ndim dims; extent[k] is
  * input k's size along dim. */
 int dfg_cpu_cat(size_t es, void * out, int n, const void * const * in,

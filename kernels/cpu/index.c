@@ -115,10 +115,20 @@ int dfg_cpu_gather(size_t es, void * out, const void * in, const int64_t * hdr)
     return DFG_OK;
 }
 
-int dfg_cpu_scatter(size_t es, void * out, const void * in, int in_ndim,
+/* out[off] += v[at] for the two floating classes. */
+static inline void add_elem(int dt, char * o, int64_t off, const char * v, int64_t at)
+{
+    if (dt == DFG_DOUBLE)
+        ((double *)(void *)o)[off] += ((const double *)(const void *)v)[at];
+    else
+        ((float *)(void *)o)[off] += ((const float *)(const void *)v)[at];
+}
+
+int dfg_cpu_scatter(int dt, int add, void * out, const void * in, int in_ndim,
                     const int64_t * in_dims, const void * v, int64_t v_numel,
                     const int64_t * hdr)
 {
+    size_t es = dfg_dtype_size(dt);
     /* the result's k-d view: dims_out with the trailing ones folded */
     int64_t rview[DFG_MAX_DIMS], xview[DFG_MAX_DIMS];
     int64_t k = hdr[0], nd_out = hdr[1 + 2 * k];
@@ -158,7 +168,43 @@ int dfg_cpu_scatter(size_t es, void * out, const void * in, int in_ndim,
     }
     int64_t at = 0;
     int64_t vstep = v_numel == 1 ? 0 : 1;
-    FOR_BLOCK(&d, rview, off, { copy_elem(es, o + off * (int64_t)es, vv + at * (int64_t)es); at += vstep; });
+    if (add)
+        FOR_BLOCK(&d, rview, off, { add_elem(dt, o, off, vv, at); at += vstep; });
+    else
+        FOR_BLOCK(&d, rview, off, { copy_elem(es, o + off * (int64_t)es, vv + at * (int64_t)es); at += vstep; });
+    return DFG_OK;
+}
+
+int dfg_cpu_broadcast(size_t es, void * out, const void * in, int ndim,
+                      const int64_t * in_dims, const int64_t * out_dims)
+{
+    int64_t str[DFG_MAX_DIMS], s = 1, numel = 1;
+    for (int j = 0; j < ndim; j++) {
+        str[j] = in_dims[j] == 1 ? 0 : s;    /* a broadcast dim does not move */
+        s *= in_dims[j];
+        numel *= out_dims[j];
+    }
+    int64_t ctr[DFG_MAX_DIMS] = {0}, ioff = 0;
+    char * o = out;
+    const char * x = in;
+    /* the innermost dimension as a run: a copy, or one value repeated */
+    int64_t run = ndim > 0 ? out_dims[0] : 1;
+    if (run == 0)
+        return DFG_OK;
+    for (int64_t k = 0; k < numel; k += run) {
+        if (str[0])
+            memcpy(o + k * (int64_t)es, x + ioff * (int64_t)es, (size_t)(run * (int64_t)es));
+        else
+            for (int64_t i = 0; i < run; i++)
+                copy_elem(es, o + (k + i) * (int64_t)es, x + ioff * (int64_t)es);
+        for (int j = 1; j < ndim; j++) {
+            ioff += str[j];
+            if (++ctr[j] < out_dims[j])
+                break;
+            ioff -= str[j] * out_dims[j];
+            ctr[j] = 0;
+        }
+    }
     return DFG_OK;
 }
 

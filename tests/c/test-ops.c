@@ -275,7 +275,7 @@ static const struct un_case {
     {DFG_OP_LU, 'd', "4x3", 0, DFG_OK, "d37x1"},          /* L 4x3, U 3x3, P 4x4 */
     {DFG_OP_QR, 'd', "4x3", 0, DFG_OK, "d28x1"},          /* Q 4x4, R 4x3 */
     {DFG_OP_QR, 'd', "4x3", 1, DFG_OK, "d21x1"},          /* Q 4x3, R 3x3 */
-    {DFG_OP_SVD_VALS, 's', "4x3", 0, DFG_OK, "s3x1"},
+    {DFG_OP_SVD, 's', "4x3", 0, DFG_OK, "s3x1"},
     {DFG_OP_PINV, 'd', "4x3", 0, DFG_OK, "d3x4"},
     {DFG_OP_PINV, 'd', "4x3x2", 0, DFG_ERR_SHAPE, NULL},
 };

@@ -1,0 +1,548 @@
+/* lib/grad.c -- automatic differentiation as graph construction.
+ *
+ * Reverse mode walks the ancestors of y once, in reverse topological
+ * order, asking each op's rule (lib/grad-rules.c, lib/grad-linalg.c) for
+ * the adjoints of its inputs and summing the contributions of every path.
+ * Only nodes that lie between a requested input and y are visited; a node
+ * whose op has no gradient (comparisons, logical values, stop_gradient)
+ * passes nothing on.  The result is ordinary graph, so it can be
+ * differentiated again.
+ *
+ * Forward mode (dfg_jvp) is built from reverse mode by transposition: the
+ * vector-Jacobian product u -> J'u is linear in the cotangent u, so the
+ * gradient of <J'u, v> with respect to u is J v.  Differentiating the
+ * reverse graph with respect to u yields a graph that no longer mentions
+ * u: the tangent sweep.  Jacobians stack VJPs (rows) or JVPs (columns),
+ * whichever needs fewer; Hessians are the forward-mode Jacobian of the
+ * gradient (forward over reverse).
+ */
+#include <string.h>
+#include "grad-impl.h"
+#include "pmap.h"
+
+static dfg_status nomem(void)
+{
+    return dfg_set_error(DFG_ERR_NOMEM, "dfg.grad: out of memory");
+}
+
+static int same_shape(const dfg_node * a, const dfg_node * b)
+{
+    return a->ndim == b->ndim && !memcmp(a->dims, b->dims, (size_t)a->ndim * sizeof *a->dims);
+}
+
+/* Ancestors of y in topological order (inputs before users), iteratively. */
+static dfg_status topo(dfg_node * y, pmap * pos, dfg_node *** order, int32_t * n_order)
+{
+    int32_t cap = 64, n = 0, top = 0, scap = 64;
+    dfg_node ** ord = dfg_malloc((size_t)cap * sizeof *ord);
+    struct fr { dfg_node * n; int32_t k; } * st = dfg_malloc((size_t)scap * sizeof *st);
+    if (!ord || !st || !pmap_init(pos, 64)) {
+        dfg_free(ord);
+        dfg_free(st);
+        return nomem();
+    }
+    /* pos: -2 while on the stack, the order index when done */
+    if (!pmap_put(pos, y, -2))
+        goto oom;
+    st[top++] = (struct fr){y, 0};
+    while (top) {
+        struct fr * f = &st[top - 1];
+        if (f->k < f->n->n_in) {
+            dfg_node * p = f->n->in[f->k++];
+            if (pmap_get(pos, p) != -1)
+                continue;
+            if (!pmap_put(pos, p, -2))
+                goto oom;
+            if (top == scap) {
+                scap *= 2;
+                void * ns = dfg_realloc(st, (size_t)scap * sizeof *st);
+                if (!ns)
+                    goto oom;
+                st = ns;
+            }
+            st[top++] = (struct fr){p, 0};
+            continue;
+        }
+        if (n == cap) {
+            cap *= 2;
+            void * no = dfg_realloc(ord, (size_t)cap * sizeof *ord);
+            if (!no)
+                goto oom;
+            ord = no;
+        }
+        if (!pmap_put(pos, f->n, n))
+            goto oom;
+        ord[n++] = f->n;
+        top--;
+    }
+    dfg_free(st);
+    *order = ord;
+    *n_order = n;
+    return DFG_OK;
+oom:
+    dfg_free(st);
+    dfg_free(ord);
+    pmap_free(pos);
+    return nomem();
+}
+
+/* adj[i] += g (both owned uses). */
+static dfg_status accumulate(dfg_node ** slot, dfg_node * g)
+{
+    if (!*slot) {
+        *slot = g;
+        return DFG_OK;
+    }
+    dfg_node * in[2] = {*slot, g}, * s;
+    dfg_status st = dfg_build(DFG_OP_ADD, 2, in, NULL, &s);
+    dfg_node_unuse(g);
+    if (st)
+        return st;
+    dfg_node_unuse(*slot);
+    *slot = s;
+    return DFG_OK;
+}
+
+static dfg_status zeros_for(const dfg_node * x, dfg_node ** out)
+{
+    dfg_id id;
+    dfg_status st = dfg_fill(x->dtype == DFG_LOGICAL ? DFG_DOUBLE : (dfg_dtype)x->dtype,
+                             x->ndim, x->dims, 0, &id);
+    if (st)
+        return st;
+    dfg_node * n = dfg_node_get(id);
+    n->handles--;
+    n->uses++;
+    *out = n;
+    return DFG_OK;
+}
+
+/* The adjoint rule of node y applied to g; contributions are added into
+ * adj[] for inputs that need them.  Returns the first error. */
+static dfg_status backprop_node(dfg_node * y, dfg_node * g, const uint8_t * dep,
+                                const pmap * pos, dfg_node ** adj)
+{
+    dfg_grad_rule rule = dfg_grad_rules[y->op];
+    if (!rule)
+        return dfg_set_error(DFG_ERR_NO_GRAD, "dfg.grad: no gradient for %s", dfg_ops[y->op].name);
+    int small_need[8];
+    dfg_node * small_gx[8];
+    int * need = small_need;
+    dfg_node ** gx = small_gx;
+    if (y->n_in > 8) {
+        need = dfg_malloc((size_t)y->n_in * sizeof *need);
+        gx = dfg_calloc((size_t)y->n_in, sizeof *gx);
+        if (!need || !gx) {
+            dfg_free(need == small_need ? NULL : need);
+            dfg_free(gx == small_gx ? NULL : gx);
+            return nomem();
+        }
+    }
+    int any = 0;
+    for (int k = 0; k < y->n_in; k++) {
+        need[k] = dep[pmap_get(pos, y->in[k])];
+        gx[k] = NULL;
+        any |= need[k];
+    }
+    gctx c = {0};
+    if (any)
+        rule(&c, y, g, need, gx);
+    dfg_status st = c.st;
+    for (int k = 0; k < y->n_in && !st; k++) {
+        if (!need[k] || !gx[k])
+            continue;
+        dfg_node * x = y->in[k], * a = gx[k];
+        if (!same_shape(a, x) || (a->dtype != x->dtype && x->dtype != DFG_LOGICAL)) {
+            char s1[256], s2[256];
+            st = dfg_set_error(DFG_ERR_INTERNAL,
+                               "dfg.grad: the gradient rule of %s gave a %s %s adjoint for a %s %s input",
+                               dfg_ops[y->op].name, dfg_dtype_name(a->dtype),
+                               dfg_shape_str(a->ndim, a->dims, s1, sizeof s1),
+                               dfg_dtype_name(x->dtype), dfg_shape_str(x->ndim, x->dims, s2, sizeof s2));
+            break;
+        }
+        dfg_node_use(a);
+        st = accumulate(&adj[pmap_get(pos, x)], a);
+    }
+    gb_release(&c);
+    if (need != small_need)
+        dfg_free(need);
+    if (gx != small_gx)
+        dfg_free(gx);
+    return st;
+}
+
+dfg_status dfg_grad_nodes(dfg_node * y, int n_x, dfg_node * const * xs,
+                          dfg_node * seed, dfg_node ** gx)
+{
+    for (int k = 0; k < n_x; k++)
+        gx[k] = NULL;
+    pmap pos;
+    dfg_node ** order = NULL;
+    int32_t n = 0;
+    dfg_status st = topo(y, &pos, &order, &n);
+    if (st)
+        return st;
+    uint8_t * dep = dfg_calloc((size_t)n + 1, 1);
+    uint8_t * src = dfg_calloc((size_t)n + 1, 1);
+    dfg_node ** adj = dfg_calloc((size_t)n + 1, sizeof *adj);
+    if (!dep || !src || !adj) {
+        st = nomem();
+        goto done;
+    }
+    for (int k = 0; k < n_x; k++) {
+        int32_t i = pmap_get(&pos, xs[k]);
+        if (i >= 0)
+            src[i] = 1;
+    }
+    /* dep: on a differentiable path from a requested input */
+    for (int32_t i = 0; i < n; i++) {
+        dfg_node * v = order[i];
+        if (v->dtype == DFG_LOGICAL)
+            continue;
+        if (src[i]) {
+            dep[i] = 1;
+            continue;
+        }
+        if (!(dfg_ops[v->op].flags & DFG_F_DIFF))
+            continue;
+        for (int q = 0; q < v->n_in && !dep[i]; q++)
+            dep[i] = dep[pmap_get(&pos, v->in[q])];
+    }
+    if (dep[n - 1]) {
+        dfg_node * s = seed;
+        if (s) {
+            dfg_node_use(s);
+            if (s->dtype != y->dtype) {
+                dfg_attr ca = {{0}, {0}, NULL, 0};
+                dfg_node * t;
+                ca.i[0] = y->dtype;
+                st = dfg_build(DFG_OP_CAST, 1, &s, &ca, &t);
+                dfg_node_unuse(s);
+                if (st)
+                    goto done;
+                s = t;
+            }
+        } else {
+            int64_t d[2] = {1, 1};
+            dfg_id id;
+            if ((st = dfg_fill((dfg_dtype)y->dtype, 2, d, 1, &id)))
+                goto done;
+            s = dfg_node_get(id);
+            s->handles--;
+            s->uses++;
+        }
+        adj[n - 1] = s;
+        for (int32_t i = n - 1; i >= 0 && !st; i--) {
+            dfg_node * v = order[i];
+            if (!adj[i] || !dep[i] || v->n_in == 0)
+                continue;
+            /* a requested input whose inputs lead to no other request:
+             * nothing upstream needs its adjoint */
+            int further = 0;
+            for (int q = 0; q < v->n_in; q++)
+                further |= dep[pmap_get(&pos, v->in[q])];
+            if (further)
+                st = backprop_node(v, adj[i], dep, &pos, adj);
+        }
+    }
+    for (int k = 0; k < n_x && !st; k++) {
+        int32_t i = pmap_get(&pos, xs[k]);
+        if (i >= 0 && adj[i]) {
+            dfg_node * a = adj[i];
+            if (xs[k]->dtype == DFG_LOGICAL && a->dtype != DFG_DOUBLE) {
+                dfg_attr ca = {{0}, {0}, NULL, 0};
+                ca.i[0] = DFG_DOUBLE;
+                st = dfg_build(DFG_OP_CAST, 1, &a, &ca, &gx[k]);
+            } else {
+                dfg_node_use(a);
+                gx[k] = a;
+            }
+        } else {
+            st = zeros_for(xs[k], &gx[k]);
+        }
+    }
+    if (st)
+        for (int k = 0; k < n_x; k++)
+            if (gx[k]) {
+                dfg_node_unuse(gx[k]);
+                gx[k] = NULL;
+            }
+done:
+    if (adj)
+        for (int32_t i = 0; i < n; i++)
+            if (adj[i])
+                dfg_node_unuse(adj[i]);
+    dfg_free(adj);
+    dfg_free(dep);
+    dfg_free(src);
+    dfg_free(order);
+    pmap_free(&pos);
+    return st;
+}
+
+/* ---- public entry points ------------------------------------------------------- */
+
+static dfg_status get_nodes(int n, const dfg_id * ids, dfg_node ** out)
+{
+    for (int k = 0; k < n; k++)
+        if (!(out[k] = dfg_node_get(ids[k])))
+            return DFG_ERR_HANDLE;
+    return DFG_OK;
+}
+
+/* Owned uses -> handed-out ids. */
+static void hand_out_all(int n, dfg_node ** ns, dfg_id * ids)
+{
+    for (int k = 0; k < n; k++) {
+        ns[k]->uses--;
+        ns[k]->handles++;
+        ids[k] = dfg_node_id(ns[k]);
+    }
+}
+
+static dfg_status check_xs(const char * fn, int n_x, dfg_node ** xs)
+{
+    if (n_x < 1)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: X must name at least one tensor", fn);
+    (void)xs;
+    return DFG_OK;
+}
+
+dfg_status dfg_grad(dfg_id y, int n_x, const dfg_id * xs, dfg_id seed, dfg_id * gxs)
+{
+    dfg_node * yn = dfg_node_get(y), * sn = NULL;
+    if (!yn)
+        return DFG_ERR_HANDLE;
+    if (n_x < 0 || n_x > (1 << 20))
+        return dfg_set_error(DFG_ERR_ARG, "dfg.grad: bad input count");
+    dfg_node ** xn = dfg_malloc((size_t)(n_x ? n_x : 1) * 2 * sizeof *xn);
+    if (!xn)
+        return nomem();
+    dfg_node ** gn = xn + n_x;
+    dfg_status st = get_nodes(n_x, xs, xn);
+    if (!st)
+        st = check_xs("grad", n_x, xn);
+    if (!st && seed) {
+        if (!(sn = dfg_node_get(seed)))
+            st = DFG_ERR_HANDLE;
+        else if (!same_shape(sn, yn)) {
+            char a[256], b[256];
+            st = dfg_set_error(DFG_ERR_SHAPE, "dfg.grad: DY must have the size of Y (%s), not %s",
+                               dfg_shape_str(yn->ndim, yn->dims, a, sizeof a),
+                               dfg_shape_str(sn->ndim, sn->dims, b, sizeof b));
+        } else if (sn->dtype == DFG_LOGICAL)
+            st = dfg_set_error(DFG_ERR_DTYPE, "dfg.grad: DY must be double or single, not logical");
+    }
+    if (!st && !seed && yn->numel != 1) {
+        char a[256];
+        st = dfg_set_error(DFG_ERR_SHAPE,
+                           "dfg.grad: Y must be a scalar, not %s (give a seed DY for a "
+                           "vector-Jacobian product, or use dfg.jacobian)",
+                           dfg_shape_str(yn->ndim, yn->dims, a, sizeof a));
+    }
+    if (!st)
+        st = dfg_grad_nodes(yn, n_x, xn, sn, gn);
+    if (!st)
+        hand_out_all(n_x, gn, gxs);
+    dfg_free(xn);
+    return st;
+}
+
+/* The tangent of y along vs: reverse mode over the reverse-mode graph. */
+static dfg_status jvp_nodes(dfg_node * y, int n_x, dfg_node * const * xs,
+                            dfg_node * const * vs, dfg_node ** ty)
+{
+    *ty = NULL;
+    dfg_node * u = NULL, ** gx = dfg_calloc((size_t)n_x, sizeof *gx);
+    if (!gx)
+        return nomem();
+    dfg_id uid;
+    dfg_status st = dfg_input((dfg_dtype)(y->dtype == DFG_LOGICAL ? DFG_DOUBLE : y->dtype),
+                              y->ndim, y->dims, "cotangent", &uid);
+    if (!st) {
+        u = dfg_node_get(uid);
+        u->handles--;
+        u->uses++;
+        st = dfg_grad_nodes(y, n_x, xs, u, gx);
+    }
+    gctx c = {0};
+    if (!st) {
+        /* s = sum_k <gx_k, v_k> */
+        dfg_node * s = NULL;
+        for (int k = 0; k < n_x; k++) {
+            dfg_node * t = gb_sum_all(&c, gb_mul(&c, gx[k], gb_cast(&c, vs[k], gx[k]->dtype)));
+            s = s ? gb_add(&c, s, t) : t;
+        }
+        st = c.st;
+        if (!st)
+            st = dfg_grad_nodes(s, 1, &u, NULL, ty);
+    }
+    gb_release(&c);
+    for (int k = 0; k < n_x; k++)
+        if (gx[k])
+            dfg_node_unuse(gx[k]);
+    dfg_free(gx);
+    if (u)
+        dfg_node_unuse(u);
+    return st;
+}
+
+static dfg_status check_tangents(const char * fn, int n_x, dfg_node * const * xs,
+                                 dfg_node * const * vs)
+{
+    for (int k = 0; k < n_x; k++) {
+        if (!same_shape(xs[k], vs[k]) && !(xs[k]->numel == vs[k]->numel && vs[k]->numel == 1)) {
+            char a[256], b[256];
+            return dfg_set_error(DFG_ERR_SHAPE, "dfg.%s: tangent %d must have the size of X (%s), not %s",
+                                 fn, k + 1, dfg_shape_str(xs[k]->ndim, xs[k]->dims, a, sizeof a),
+                                 dfg_shape_str(vs[k]->ndim, vs[k]->dims, b, sizeof b));
+        }
+        if (vs[k]->dtype == DFG_LOGICAL)
+            return dfg_set_error(DFG_ERR_DTYPE, "dfg.%s: tangent %d must be double or single, not logical",
+                                 fn, k + 1);
+    }
+    return DFG_OK;
+}
+
+dfg_status dfg_jvp(dfg_id y, int n_x, const dfg_id * xs, const dfg_id * vs, dfg_id * ty)
+{
+    dfg_node * yn = dfg_node_get(y), * out = NULL;
+    if (!yn)
+        return DFG_ERR_HANDLE;
+    if (n_x < 0 || n_x > (1 << 20))
+        return dfg_set_error(DFG_ERR_ARG, "dfg.jvp: bad input count");
+    dfg_node ** xn = dfg_malloc((size_t)(n_x ? n_x : 1) * 2 * sizeof *xn);
+    if (!xn)
+        return nomem();
+    dfg_status st = get_nodes(n_x, xs, xn);
+    if (!st)
+        st = get_nodes(n_x, vs, xn + n_x);
+    if (!st)
+        st = check_xs("jvp", n_x, xn);
+    if (!st)
+        st = check_tangents("jvp", n_x, xn, xn + n_x);
+    if (!st)
+        st = jvp_nodes(yn, n_x, xn, xn + n_x, &out);
+    if (!st)
+        hand_out_all(1, &out, ty);
+    dfg_free(xn);
+    return st;
+}
+
+/* Rows of the Jacobian by reverse mode, or columns by forward mode. */
+static dfg_status jacobian_nodes(dfg_node * y, dfg_node * x, int mode, dfg_node ** J)
+{
+    *J = NULL;
+    int64_t m = y->numel, n = x->numel;
+    if (mode == 0)
+        mode = n < m ? 1 : 2;
+    int dt = y->dtype == DFG_LOGICAL ? (x->dtype == DFG_LOGICAL ? DFG_DOUBLE : x->dtype) : y->dtype;
+    if (x->dtype == DFG_SINGLE)
+        dt = DFG_SINGLE;
+    int64_t count = mode == 1 ? n : m;
+    gctx c = {0};
+    dfg_node ** parts = dfg_calloc((size_t)(count ? count : 1), sizeof *parts);
+    if (!parts)
+        return nomem();
+    dfg_status st = DFG_OK;
+    dfg_node * u = NULL, * gx = NULL;
+    if (count == 0) {
+        int64_t d[2] = {m, n};
+        *J = gb_fill(&c, dt, 2, d, 0);
+    } else if (mode == 2) {
+        /* one VJP per output element, seeded with a unit vector */
+        int64_t row[2] = {1, n};
+        for (int64_t i = 0; i < m && !st; i++) {
+            dfg_node * e = gb_fill(&c, y->dtype == DFG_LOGICAL ? DFG_DOUBLE : y->dtype,
+                                   y->ndim, y->dims, 0);
+            if (!e) { st = c.st; break; }
+            if (e->dtype == DFG_DOUBLE) ((double *)e->data)[i] = 1;
+            else ((float *)e->data)[i] = 1;
+            dfg_node * g;
+            if ((st = dfg_grad_nodes(y, 1, &x, e, &g)))
+                break;
+            parts[i] = gb_reshape(&c, gb_cast(&c, gb_keep(&c, g), dt), 2, row);
+        }
+        if (!st)
+            *J = gb_cat(&c, 0, (int)m, parts);
+    } else {
+        /* one JVP per input element: the reverse graph is built once with a
+         * cotangent input u; column j is d(gx_j)/du */
+        dfg_id uid;
+        st = dfg_input((dfg_dtype)(y->dtype == DFG_LOGICAL ? DFG_DOUBLE : y->dtype),
+                       y->ndim, y->dims, "cotangent", &uid);
+        if (!st) {
+            u = dfg_node_get(uid);
+            u->handles--;
+            u->uses++;
+            st = dfg_grad_nodes(y, 1, &x, u, &gx);
+        }
+        int64_t col[2] = {m, 1}, flat[2] = {n, 1};
+        dfg_node * gflat = st ? NULL : gb_reshape(&c, gx, 2, flat);
+        for (int64_t j = 0; j < n && !st; j++) {
+            dfg_node * s = gb_take(&c, gflat, 0, &j, 1);
+            if (!s) { st = c.st; break; }
+            dfg_node * t;
+            if ((st = dfg_grad_nodes(s, 1, &u, NULL, &t)))
+                break;
+            parts[j] = gb_reshape(&c, gb_cast(&c, gb_keep(&c, t), dt), 2, col);
+        }
+        if (!st)
+            *J = gb_cat(&c, 1, (int)n, parts);
+    }
+    if (!st)
+        st = c.st;
+    if (!st) {
+        dfg_node_use(*J);
+    } else {
+        *J = NULL;
+    }
+    gb_release(&c);
+    if (gx)
+        dfg_node_unuse(gx);
+    if (u)
+        dfg_node_unuse(u);
+    dfg_free(parts);
+    return st;
+}
+
+dfg_status dfg_jacobian(dfg_id y, dfg_id x, int mode, dfg_id * J)
+{
+    dfg_node * yn = dfg_node_get(y), * xn, * out = NULL;
+    if (!yn || !(xn = dfg_node_get(x)))
+        return DFG_ERR_HANDLE;
+    if (mode < 0 || mode > 2)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.jacobian: MODE must be 'auto', 'forward' or 'reverse'");
+    if (yn->numel > (1 << 16) || xn->numel > (1 << 16))
+        return dfg_set_error(DFG_ERR_ARG, "dfg.jacobian: a %lld x %lld Jacobian is too large to build "
+                             "as a graph (at most 65536 rows or columns)",
+                             (long long)yn->numel, (long long)xn->numel);
+    dfg_status st = jacobian_nodes(yn, xn, mode, &out);
+    if (!st)
+        hand_out_all(1, &out, J);
+    return st;
+}
+
+dfg_status dfg_hessian(dfg_id y, dfg_id x, dfg_id * H)
+{
+    dfg_node * yn = dfg_node_get(y), * xn, * g = NULL, * out = NULL;
+    if (!yn || !(xn = dfg_node_get(x)))
+        return DFG_ERR_HANDLE;
+    if (yn->numel != 1) {
+        char a[256];
+        return dfg_set_error(DFG_ERR_SHAPE, "dfg.hessian: Y must be a scalar, not %s",
+                             dfg_shape_str(yn->ndim, yn->dims, a, sizeof a));
+    }
+    if (xn->numel > (1 << 16))
+        return dfg_set_error(DFG_ERR_ARG, "dfg.hessian: X has %lld elements; at most 65536",
+                             (long long)xn->numel);
+    dfg_status st = dfg_grad_nodes(yn, 1, &xn, NULL, &g);
+    if (!st)
+        st = jacobian_nodes(g, xn, 1, &out);
+    if (g)
+        dfg_node_unuse(g);
+    if (!st)
+        hand_out_all(1, &out, H);
+    return st;
+}

@@ -1,0 +1,156 @@
+## Gradients of every differentiable op against central differences, in
+## double and single, with broadcasting shapes; Hessian-vector products
+## against differences of the gradient; JVP/VJP consistency.  See
+## dfg_check_grad.  Run with the repository root and tests/octave on the
+## path:  test ("tests/octave/test_grad_ops.m")
+
+%!shared A, B, C, R, S, P, Q, U, V3, W3, M, N
+%! randn ("state", 7);  rand ("state", 7);
+%! A = randn (3, 4);  B = randn (3, 4);  C = randn (3, 1);  R = randn (1, 4);
+%! S = randn ();  P = rand (3, 4) + 0.5;  Q = rand (1, 4) + 0.5;
+%! U = 1.6 * rand (3, 4) - 0.8;  V3 = randn (2, 3, 2);  W3 = randn (2, 1, 2);
+%! M = randn (4, 4) + 4 * eye (4);  N = randn (4, 3);
+
+## element-wise unary
+%!test dfg_check_grad (@(x) -x, {A});
+%!test dfg_check_grad (@(x) exp (x), {A});
+%!test dfg_check_grad (@(x) log (x), {P});
+%!test dfg_check_grad (@(x) log1p (x), {U});
+%!test dfg_check_grad (@(x) expm1 (x), {A});
+%!test dfg_check_grad (@(x) log2 (x), {P});
+%!test dfg_check_grad (@(x) log10 (x), {P});
+%!test dfg_check_grad (@(x) sqrt (x), {P});
+%!test dfg_check_grad (@(x) abs (x), {A});
+%!test dfg_check_grad (@(x) sin (x), {A});
+%!test dfg_check_grad (@(x) cos (x), {A});
+%!test dfg_check_grad (@(x) tan (x), {U});
+%!test dfg_check_grad (@(x) asin (x), {U});
+%!test dfg_check_grad (@(x) acos (x), {U});
+%!test dfg_check_grad (@(x) atan (x), {A});
+%!test dfg_check_grad (@(x) sinh (x), {A});
+%!test dfg_check_grad (@(x) cosh (x), {A});
+%!test dfg_check_grad (@(x) tanh (x), {A});
+%!test dfg_check_grad (@(x) asinh (x), {A});
+%!test dfg_check_grad (@(x) acosh (x), {P + 1});
+%!test dfg_check_grad (@(x) atanh (x), {U});
+%!test dfg_check_grad (@(x) erf (x), {A});
+%!test dfg_check_grad (@(x) erfc (x), {A});
+%!test dfg_check_grad (@(x) gamma (x), {P + 0.5}, "tol", 1e-5);
+%!test dfg_check_grad (@(x) gammaln (x), {P});
+%!test dfg_check_grad (@(x) psi (x), {P + 0.5});
+%!test dfg_check_grad (@(x) psi (1, x), {P + 0.5});
+%!test dfg_check_grad (@(x) x .* sign (x), {A});
+%!test dfg_check_grad (@(x) x + floor (x) + ceil (x) + round (x) + fix (x), {A + 0.25});
+%!test dfg_check_grad (@(x) double (single (x)) .* x, {A}, "single", false);
+
+## element-wise binary, with broadcasting
+%!test dfg_check_grad (@(x, y) x + y, {A, B});
+%!test dfg_check_grad (@(x, y) x + y, {A, C});
+%!test dfg_check_grad (@(x, y) x - y, {R, A});
+%!test dfg_check_grad (@(x, y) x - y, {S, A});
+%!test dfg_check_grad (@(x, y) x .* y, {A, B});
+%!test dfg_check_grad (@(x, y) x .* y, {C, R});
+%!test dfg_check_grad (@(x, y) x .* y, {V3, W3});
+%!test dfg_check_grad (@(x, y) x ./ y, {A, P});
+%!test dfg_check_grad (@(x, y) x ./ y, {C, Q});
+%!test dfg_check_grad (@(x, y) x .\ y, {P, A});
+%!test dfg_check_grad (@(x, y) x .^ y, {P, A});
+%!test dfg_check_grad (@(x, y) x .^ y, {P, S});
+%!test dfg_check_grad (@(x) x .^ 2, {A});
+%!test dfg_check_grad (@(x) x .^ 3, {A});
+%!test dfg_check_grad (@(x) 2 .^ x, {A});
+%!test dfg_check_grad (@(x, y) atan2 (x, y), {A, B});
+%!test dfg_check_grad (@(x, y) hypot (x, y), {A, C});
+%!test dfg_check_grad (@(x, y) mod (x, y), {A, P + 1});
+%!test dfg_check_grad (@(x, y) rem (x, y), {A, P + 1});
+%!test dfg_check_grad (@(x, y) max (x, y), {A, B});
+%!test dfg_check_grad (@(x, y) min (x, y), {A, C});
+%!test dfg_check_grad (@(x) max (x, 0), {A});
+%!test dfg_check_grad (@(x, y) merge (x > 0, x, y), {A, R});
+%!test dfg_check_grad (@(x, y) x * y, {A, S});
+%!test dfg_check_grad (@(x) x / 3 + 2 \ x, {A});
+
+## reductions and scans
+%!test dfg_check_grad (@(x) sum (x), {A});
+%!test dfg_check_grad (@(x) sum (x, 2), {A});
+%!test dfg_check_grad (@(x) sum (x, 3), {V3});
+%!test dfg_check_grad (@(x) sum (x(:)), {V3});
+%!test dfg_check_grad (@(x) prod (x), {A});
+%!test dfg_check_grad (@(x) prod (x, 2), {[A(:, 1:3), zeros(3, 1)]});
+%!test dfg_check_grad (@(x) prod (x, 2), {[0 2 0; 1 0 3; 2 3 4]});
+%!test dfg_check_grad (@(x) max (x), {A});
+%!test dfg_check_grad (@(x) max (x, [], 2), {A});
+%!test dfg_check_grad (@(x) min (x, [], 3), {V3});
+%!test dfg_check_grad (@(x) cumsum (x), {A});
+%!test dfg_check_grad (@(x) cumsum (x, 2), {A});
+%!test dfg_check_grad (@(x) cumprod (x), {A});
+%!test dfg_check_grad (@(x) cumprod (x, 2), {[1 2 0 3 0 4; 0 1 2 3 4 5; 2 3 4 5 6 0]});
+%!test dfg_check_grad (@(x) mean (x), {A});
+%!test dfg_check_grad (@(x) mean (x(:)), {V3});
+%!test dfg_check_grad (@(x) var (x), {A});
+%!test dfg_check_grad (@(x) var (x, 1, 2), {A});
+%!test dfg_check_grad (@(x) std (x), {A});
+%!test dfg_check_grad (@(x) std (x, 0, 2), {A});
+%!test dfg_check_grad (@(x, y) dot (x, y), {A, B});
+%!test dfg_check_grad (@(x) norm (x), {C});
+%!test dfg_check_grad (@(x) norm (x, 1), {R});
+%!test dfg_check_grad (@(x) norm (x, Inf), {R});
+%!test dfg_check_grad (@(x) norm (x, 3), {C});
+%!test dfg_check_grad (@(x) norm (x, "fro"), {A});
+
+## re-index
+%!test dfg_check_grad (@(x) x(2, :), {A});
+%!test dfg_check_grad (@(x) x([1 1 3], [2 4]), {A});
+%!test dfg_check_grad (@(x) x(end:-1:1), {A});
+%!test dfg_check_grad (@(x) x(x > 0), {A}, "order", 1);
+%!test dfg_check_grad (@(x) x(:, :, 2), {V3});
+%!test dfg_check_grad (@(x, v) subsasgn (x, substruct ("()", {2, ":"}), v), {A, R});
+%!test dfg_check_grad (@(x, v) subsasgn (x, substruct ("()", {[1 3], 2}), v), {A, S});
+%!test dfg_check_grad (@(x, v) subsasgn (x, substruct ("()", {[1 1 2]}), v), {A, [1 2 3]});
+%!test dfg_check_grad (@(x, v) subsasgn (x, substruct ("()", {4, 5}), v), {A, S});
+%!test dfg_check_grad (@(x) subsasgn (x, substruct ("()", {[2 3]}), []), {A});
+%!test dfg_check_grad (@(x, y) [x, y], {A, B});
+%!test dfg_check_grad (@(x, y) [x; R; y], {A, B});
+%!test dfg_check_grad (@(x, y) cat (3, x, y), {A, B});
+%!test dfg_check_grad (@(x) reshape (x, 2, 6), {A});
+%!test dfg_check_grad (@(x) permute (x, [3 1 2]), {V3});
+%!test dfg_check_grad (@(x) x', {A});
+%!test dfg_check_grad (@(x) x.', {A});
+%!test dfg_check_grad (@(x) repmat (x, 2, 3), {C});
+%!test dfg_check_grad (@(x) circshift (x, 1, 2), {A});
+%!test dfg_check_grad (@(x) flip (x, 2), {A});
+%!test dfg_check_grad (@(x) diag (x), {C});
+%!test dfg_check_grad (@(x) diag (x, 1), {A});
+%!test dfg_check_grad (@(x) tril (x), {A});
+%!test dfg_check_grad (@(x) triu (x, 1), {A});
+%!test dfg_check_grad (@(x) trace (x), {M});
+%!test dfg_check_grad (@(x, y) kron (x, y), {C, R});
+%!test dfg_check_grad (@(x) squeeze (x(1, :, :)), {V3});
+
+## mtimes
+%!test dfg_check_grad (@(x, y) x * y, {A, N});
+%!test dfg_check_grad (@(x, y) x' * y, {A, B});
+%!test dfg_check_grad (@(x, y) x * y', {A, B});
+%!test dfg_check_grad (@(x) x' * x, {A});
+%!test dfg_check_grad (@(x) x * x', {A});
+%!test dfg_check_grad (@(x, y) x * y, {R, R'});
+%!test dfg_check_grad (@(x) x ^ 2, {M});
+%!test dfg_check_grad (@(x) x ^ 3, {M});
+
+## non-differentiable outputs give zeros
+%!test
+%! x = dfg.input ([2 2]);
+%! y = sum (sum ((x > 0) + any (x) + double (x == 1)));
+%! assert (dfg.function ({x}, {dfg.grad(y, x)}) (randn (2)), zeros (2));
+%!test
+%! x = dfg.input ([2 2]); z = dfg.input ([1 1]);
+%! [gx, gz] = dfg.grad (sum (x(:)), {x, z});
+%! [a, b] = dfg.function ({x, z}, {gx, gz}) (ones (2), 3);
+%! assert (a, ones (2));
+%! assert (b, 0);
+%!test
+%! ## a value used twice gets both contributions
+%! x = dfg.input ([1 1]);
+%! y = x .* x + sin (x) .* x;
+%! g = dfg.function ({x}, {dfg.grad(y, x)}) (0.7);
+%! assert (g, 2 * 0.7 + cos (0.7) * 0.7 + sin (0.7), 1e-15);
