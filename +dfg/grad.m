@@ -66,7 +66,8 @@ endfunction
 %! g = dfg.grad (sum (x(:) .^ 2), x);
 %! assert (size (g), [3 2]);
 %! X = randn (3, 2);
-%! assert (dfg.function ({x}, {g}) (X), 2 * X, 1e-14);
+%! f_ = dfg.function ({x}, {g});
+%! assert (f_ (X), 2 * X, 1e-14);
 %!test
 %! x = dfg.input ([2 2], "single");
 %! g = dfg.grad (sum (sum (x .* x)), x);
@@ -76,12 +77,14 @@ endfunction
 %! x = dfg.input ([1 1]); z = dfg.input ([1 1]);
 %! g = dfg.grad (x .* 3, {x, z});
 %! assert (iscell (g) && numel (g) == 2);
-%! assert (dfg.function ({x, z}, g) (1, 2), 3);
+%! f_ = dfg.function ({x, z}, g);
+%! assert (f_ (1, 2), 3);
 %!test
 %! ## vector-Jacobian product with a seed
 %! x = dfg.input ([3 1]);
 %! g = dfg.grad (x .^ 2, x, [1; 2; 3]);
-%! assert (dfg.function ({x}, {g}) ([1; 1; 1]), [2; 4; 6]);
+%! f_ = dfg.function ({x}, {g});
+%! assert (f_ ([1; 1; 1]), [2; 4; 6]);
 %!test
 %! ## functional form, two arguments
 %! gf = dfg.grad (@(a, b) sum (a .* b), [1 2]);

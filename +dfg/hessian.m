@@ -34,5 +34,6 @@ endfunction
 %!test
 %! x = dfg.input ([2 1]);
 %! H = dfg.hessian (x(1)^2 * x(2) + x(2)^3, x);
-%! assert (dfg.function ({x}, {H}) ([1; 2]), [4 2; 2 12], 1e-14);
+%! f_ = dfg.function ({x}, {H});
+%! assert (f_ ([1; 2]), [4 2; 2 12], 1e-14);
 %!error <Y must be a scalar> x = dfg.input ([2 1]); dfg.hessian (x, x)

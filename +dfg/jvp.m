@@ -36,7 +36,8 @@ endfunction
 %!test
 %! x = dfg.input ([2 1]);
 %! t = dfg.jvp (x .^ 2, x, [1; 0]);
-%! assert (dfg.function ({x}, {t}) ([3; 4]), [6; 0]);
+%! f_ = dfg.function ({x}, {t});
+%! assert (f_ ([3; 4]), [6; 0]);
 %!test
 %! [y, t] = dfg.jvp (@(a, b) a .* b, {2, 3}, {1, 0});
 %! assert ([y, t], [6, 3]);

@@ -296,19 +296,22 @@ static void grad_cumprod(gctx * c, dfg_node * y, dfg_node * g, const int * need,
     int d = dim_attr(y), dt = y->dtype;
     if (x->numel == 0)
         return;
-    /* before the first zero along d: revcumsum(g .* y) ./ x; at the first
-     * zero z: revcumsum(g .* y1) with y1 the cumprod of x with x_z := 1;
-     * after it: 0 (every later product contains x_z = 0) */
+    /* before the first zero along d: revcumsum(g .* y) ./ x.  At the first
+     * zero z: revcumsum(g .* y1), y1 the cumprod of x1 = x with x_z := 1.
+     * After it: x_z .* revcumsum(g .* y1) ./ x1 -- zero in value, and
+     * with the right derivative in x_z, so second derivatives are exact
+     * along dimensions with at most one zero. */
     dfg_node * zero = gb_scalar(c, dt, 0), * one = gb_scalar(c, dt, 1);
     dfg_node * isz = gb_op2(c, DFG_OP_EQ, x, zero);
     dfg_node * nz = gb_op1i(c, DFG_OP_CUMSUM, isz, d);         /* zeros so far */
     dfg_node * before = gb_op2(c, DFG_OP_EQ, nz, gb_scalar(c, DFG_DOUBLE, 0));
     dfg_node * first = gb_op2(c, DFG_OP_AND, isz, gb_op2(c, DFG_OP_EQ, nz, gb_scalar(c, DFG_DOUBLE, 1)));
-    dfg_node * xs = gb_merge(c, before, x, one);
-    dfg_node * t0 = gb_div(c, rev_cumsum(c, gb_mul(c, g, y), d), xs);
-    dfg_node * y1 = gb_op1i(c, DFG_OP_CUMPROD, gb_merge(c, first, one, x), d);
-    dfg_node * t1 = rev_cumsum(c, gb_mul(c, g, y1), d);
-    gx[0] = gb_merge(c, before, t0, gb_merge(c, first, t1, zero));
+    dfg_node * t0 = gb_div(c, rev_cumsum(c, gb_mul(c, g, y), d), gb_merge(c, before, x, one));
+    dfg_node * x1 = gb_merge(c, first, one, x);
+    dfg_node * t1 = rev_cumsum(c, gb_mul(c, g, gb_op1i(c, DFG_OP_CUMPROD, x1, d)), d);
+    dfg_node * xz = gb_sum(c, gb_merge(c, first, x, zero), d);   /* x_z, 0 in value */
+    dfg_node * t2 = gb_mul(c, xz, gb_div(c, t1, gb_merge(c, isz, one, x)));
+    gx[0] = gb_merge(c, before, t0, gb_merge(c, first, t1, t2));
 }
 
 /* ---- re-index ----------------------------------------------------------------- */

@@ -74,7 +74,8 @@ function dfg_check_grad (fun, args, varargin)
     s1 = sum (single (W(:)) .* reshape (fun (targs1{:}), [], 1));
     g1 = dfg.grad (s1, ins1);
     G1 = cell (1, numel (wrt));
-    [G1{:}] = dfg.function (ins1, g1) (sargs{wrt});
+    f1 = dfg.function (ins1, g1);
+    [G1{:}] = f1 (sargs{wrt});
     for q = 1:numel (wrt)
       if (! strcmp (class (G1{q}), "single") || ! isequal (size (G1{q}), size (args{wrt(q)})))
         error ("dfg_check_grad:mismatch", "%s: single gradient %d is %s %s", label, wrt(q),
