@@ -1,10 +1,204 @@
-/* lib/grad-linalg.c -- gradient rules for dense linear algebra. */
+/* lib/grad-linalg.c -- gradient rules for dense linear algebra: \, inv,
+ * det, chol, lu, qr, symmetric eig, svd, pinv.
+ *
+ * Matrix calculus as graph (see lib/grad-impl.h).  The formulas follow the
+ * standard references (Giles 2008 for inv / det / solves, Murray 2016 for
+ * chol, Walter & Lehmann / Seeger et al. for lu and qr, and the
+ * eigenvector and SVD rules with safe reciprocals of eigenvalue gaps:
+ * repeated eigen- or singular values contribute 0 instead of Inf).
+ * Multi-output factorizations receive one adjoint for their packed result
+ * (the PART nodes that unpack it scatter theirs into it) and split it here.
+ * Every rule is built from differentiable ops, including the factorization
+ * itself, so second derivatives work as well.
+ */
 #include "grad-impl.h"
 
 void dfg_grad_linalg(gctx * c, dfg_node * y, dfg_node * g, const int * need, dfg_node ** gx);
 
+#define T(x) gb_transpose(c, (x))
+#define MM(a, b) gb_matmul(c, (a), (b), 0, 0)
+#define MTM(a, b) gb_matmul(c, (a), (b), 1, 0)   /* a' * b */
+#define MMT(a, b) gb_matmul(c, (a), (b), 0, 1)   /* a * b' */
+
+static dfg_node * solve(gctx * c, dfg_node * a, dfg_node * b)
+{
+    return gb_op2(c, DFG_OP_MLDIVIDE, a, b);
+}
+
+/* x / a' for triangular a, as (a \ x')' */
+static dfg_node * rsolve_t(gctx * c, dfg_node * x, dfg_node * a)
+{
+    return T(solve(c, a, T(x)));
+}
+
+/* d as a row, broadcast against rows: m .* d' */
+static dfg_node * scale_cols(gctx * c, dfg_node * m, dfg_node * d)
+{
+    int64_t r[2] = {1, d ? d->numel : 0};
+    return gb_mul(c, m, gb_reshape(c, d, 2, r));
+}
+
+/* Matrix of pairwise differences D(i, j) = d(j) - d(i) for a column d. */
+static dfg_node * gaps(gctx * c, dfg_node * d)
+{
+    int64_t r[2] = {1, d ? d->numel : 0};
+    return gb_sub(c, gb_reshape(c, d, 2, r), d);
+}
+
+/* The adjoint of A in pinv (A) = P for adjoint G (constant rank). */
+static dfg_node * pinv_adjoint(gctx * c, dfg_node * a, dfg_node * p, dfg_node * gp)
+{
+    int dt = a->dtype;
+    int64_t m = a->dims[0], q = a->dims[1];
+    dfg_node * pt_g_pt = MM(MTM(p, gp), T(p));                       /* P' G P' */
+    dfg_node * i_ap = gb_sub(c, gb_eye(c, dt, m), MM(a, p));          /* I - A P */
+    dfg_node * i_pa = gb_sub(c, gb_eye(c, dt, q), MM(p, a));          /* I - P A */
+    dfg_node * t2 = MM(MM(i_ap, T(gp)), MMT(p, p));                   /* (I-AP) G' P P' */
+    dfg_node * t3 = MM(MM(MTM(p, p), T(gp)), i_pa);                   /* P'P G' (I-PA) */
+    return gb_add(c, gb_sub(c, t2, pt_g_pt), t3);
+}
+
+static void grad_mldivide(gctx * c, dfg_node * y, dfg_node * g, const int * need, dfg_node ** gx)
+{
+    dfg_node * a = y->in[0], * b = y->in[1];
+    if (a->dims[0] == a->dims[1]) {
+        /* X = A \ B: gB = A' \ G, gA = -gB X' */
+        dfg_node * gbn = solve(c, T(a), g);
+        if (need[1]) gx[1] = gbn;
+        if (need[0]) gx[0] = gb_neg(c, MMT(gbn, y));
+        return;
+    }
+    /* least squares / minimum norm: X = pinv (A) B */
+    dfg_node * p = gb_op1(c, DFG_OP_PINV, a);
+    if (need[1]) gx[1] = MTM(p, g);
+    if (need[0]) gx[0] = pinv_adjoint(c, a, p, MMT(g, b));
+}
+
+/* R = chol (A), A = R'R, only A's upper triangle read (as Octave).  With
+ * L = R': Phi = tril (L' gL) made symmetric with its diagonal halved,
+ * S = L^-T Phi L^-1 = R^-1 Phi R^-T; A's upper triangle gets S + S'
+ * (its diagonal S), the lower triangle nothing. */
+static dfg_node * grad_chol(gctx * c, dfg_node * r, dfg_node * g)
+{
+    dfg_node * p = gb_tri(c, MMT(r, g), 0, 0);                       /* tril (R G') */
+    dfg_node * phi = gb_muls(c, gb_add(c, p, T(gb_tri(c, p, 0, -1))), 0.5);
+    dfg_node * s = rsolve_t(c, solve(c, r, phi), r);                  /* R \ Phi / R' */
+    return gb_add(c, gb_tri(c, s, 1, 0), gb_tri(c, T(s), 1, 1));
+}
+
+/* P A = L U (square): gA = P' L^-T (tril (L' gL, -1) + triu (gU U')) U^-T */
+static dfg_node * grad_lu(gctx * c, dfg_node * y, dfg_node * g)
+{
+    dfg_node * a = y->in[0];
+    int64_t m = a->dims[0], q = a->dims[1];
+    if (m != q)
+        return gb_fail(c, dfg_set_error(DFG_ERR_NO_GRAD,
+                                        "dfg.grad: the gradient of lu needs a square matrix, not %lldx%lld",
+                                        (long long)m, (long long)q));
+    dfg_node * l = gb_part(c, y, 0, m, m), * u = gb_part(c, y, m * m, m, m);
+    dfg_node * pm = gb_part(c, y, 2 * m * m, m, m);
+    dfg_node * gl = gb_part(c, g, 0, m, m), * gu = gb_part(c, g, m * m, m, m);
+    dfg_node * mid = gb_add(c, gb_tri(c, MTM(l, gl), 0, -1), gb_tri(c, MMT(gu, u), 1, 0));
+    dfg_node * z = solve(c, T(l), mid);                               /* L^-T mid */
+    return MTM(pm, rsolve_t(c, z, u));                                /* P' z U^-T */
+}
+
+/* A = Q R, economy (m >= n): M = triu (gR R' - Q' gQ),
+ * gA = (gQ + Q (M + M' with the diagonal once)) R^-T */
+static dfg_node * grad_qr(gctx * c, dfg_node * y, dfg_node * g)
+{
+    dfg_node * a = y->in[0];
+    int64_t m = a->dims[0], q = a->dims[1];
+    int econ = (int)y->iattr[0];
+    if (m < q || (!econ && m != q))
+        return gb_fail(c, dfg_set_error(DFG_ERR_NO_GRAD,
+                                        "dfg.grad: the gradient of qr needs m >= n and the economy "
+                                        "factorization qr (A, 0) (A is %lldx%lld)",
+                                        (long long)m, (long long)q));
+    dfg_node * qm = gb_part(c, y, 0, m, q), * r = gb_part(c, y, m * q, q, q);
+    dfg_node * gq = gb_part(c, g, 0, m, q), * gr = gb_part(c, g, m * q, q, q);
+    dfg_node * mm = gb_tri(c, gb_sub(c, MMT(gr, r), MTM(qm, gq)), 1, 0);
+    dfg_node * sym = gb_add(c, mm, T(gb_tri(c, mm, 1, 1)));
+    return rsolve_t(c, gb_add(c, gq, MM(qm, sym)), r);
+}
+
+/* Symmetric eig: A = V diag (lam) V'.
+ * gA = V (diag (glam) + F .* (V' gV)) V', F(i, j) = 1 / (lam(j) - lam(i)),
+ * made symmetric (the kernel takes symmetric matrices only). */
+static dfg_node * grad_eig(gctx * c, dfg_node * y, dfg_node * g)
+{
+    dfg_node * a = y->in[0];
+    int64_t m = a->dims[0];
+    if (!y->iattr[0]) {
+        /* values only: V diag (g) V' from the factorization with vectors */
+        dfg_node * e = gb_op1i(c, DFG_OP_EIG_SYM, a, 1);
+        dfg_node * v = gb_part(c, e, m, m, m);
+        return MMT(scale_cols(c, v, g), v);
+    }
+    dfg_node * lam = gb_part(c, y, 0, m, 1), * v = gb_part(c, y, m, m, m);
+    dfg_node * gl = gb_part(c, g, 0, m, 1), * gv = gb_part(c, g, m, m, m);
+    dfg_node * f = gb_safe_recip(c, gaps(c, lam));
+    dfg_node * inner = gb_add(c, gb_diag_matrix(c, gl), gb_mul(c, f, MTM(v, gv)));
+    dfg_node * ga = MMT(MM(v, inner), v);
+    return gb_muls(c, gb_add(c, ga, T(ga)), 0.5);
+}
+
+/* Economy SVD A = U diag (s) V' (k = min (m, n)):
+ * gA = U K V' + (I - U U') gU S^-1 V' + U S^-1 gV' (I - V V'),
+ * K = (skew (U' gU) S + S skew (V' gV)) ./ (s_j^2 - s_i^2) + diag (gs),
+ * skew (X) = X - X'. */
+static dfg_node * grad_svd(gctx * c, dfg_node * y, dfg_node * g)
+{
+    dfg_node * a = y->in[0];
+    int64_t m = a->dims[0], n = a->dims[1], k = m < n ? m : n;
+    dfg_node * src = y->iattr[0] ? y : gb_op1i(c, DFG_OP_SVD, a, 1);
+    dfg_node * u = gb_part(c, src, 0, m, k), * s = gb_part(c, src, m * k, k, 1);
+    dfg_node * v = gb_part(c, src, m * k + k, n, k);
+    if (!y->iattr[0])
+        return MMT(scale_cols(c, u, g), v);
+    dfg_node * gu = gb_part(c, g, 0, m, k), * gs = gb_part(c, g, m * k, k, 1);
+    dfg_node * gv = gb_part(c, g, m * k + k, n, k);
+    dfg_node * utgu = MTM(u, gu), * vtgv = MTM(v, gv);
+    dfg_node * su = gb_sub(c, utgu, T(utgu)), * sv = gb_sub(c, vtgv, T(vtgv));
+    int64_t row[2] = {1, k};
+    dfg_node * srow = gb_reshape(c, s, 2, row);
+    dfg_node * num = gb_add(c, gb_mul(c, su, srow), gb_mul(c, s, sv));
+    dfg_node * kk = gb_add(c, gb_mul(c, num, gb_safe_recip(c, gaps(c, gb_sq(c, s)))),
+                           gb_diag_matrix(c, gs));
+    dfg_node * ga = MMT(MM(u, kk), v);
+    dfg_node * sinv = gb_reshape(c, gb_safe_recip(c, s), 2, row);
+    if (m > k) {
+        dfg_node * gus = gb_mul(c, gu, sinv);
+        ga = gb_add(c, ga, MMT(gb_sub(c, gus, MM(u, MTM(u, gus))), v));
+    }
+    if (n > k) {
+        dfg_node * gvs = gb_mul(c, gv, sinv);
+        ga = gb_add(c, ga, MMT(u, gb_sub(c, gvs, MM(v, MTM(v, gvs)))));
+    }
+    return ga;
+}
+
 void dfg_grad_linalg(gctx * c, dfg_node * y, dfg_node * g, const int * need, dfg_node ** gx)
 {
-    (void)g; (void)need; (void)gx;
-    gb_fail(c, dfg_set_error(DFG_ERR_NO_GRAD, "dfg.grad: no gradient for %s yet", dfg_ops[y->op].name));
+    dfg_node * a = y->in[0];
+    switch (y->op) {
+    case DFG_OP_MLDIVIDE:
+        grad_mldivide(c, y, g, need, gx);
+        return;
+    case DFG_OP_INV:
+        /* Y = inv (A): gA = -Y' G Y' */
+        gx[0] = gb_neg(c, MTM(y, MMT(g, y)));
+        return;
+    case DFG_OP_DET:
+        /* d det (A) = det (A) tr (A^-1 dA): gA = g det (A) inv (A)' */
+        gx[0] = gb_mul(c, gb_mul(c, g, y), T(gb_op1(c, DFG_OP_INV, a)));
+        return;
+    case DFG_OP_CHOL:  gx[0] = grad_chol(c, y, g); return;
+    case DFG_OP_LU:    gx[0] = grad_lu(c, y, g); return;
+    case DFG_OP_QR:    gx[0] = grad_qr(c, y, g); return;
+    case DFG_OP_EIG_SYM: gx[0] = grad_eig(c, y, g); return;
+    case DFG_OP_SVD:   gx[0] = grad_svd(c, y, g); return;
+    case DFG_OP_PINV:  gx[0] = pinv_adjoint(c, a, y, g); return;
+    }
+    gb_fail(c, dfg_set_error(DFG_ERR_INTERNAL, "dfg.grad: no rule for %s", dfg_ops[y->op].name));
 }

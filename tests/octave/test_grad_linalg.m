@@ -1,0 +1,56 @@
+## Gradients of the linear-algebra ops against central differences, in
+## double and single; Hessian-vector products; JVP/VJP consistency (see
+## dfg_check_grad).  Factorizations with several outputs are checked
+## through the helpers grad_lu_parts, grad_qr_parts and grad_eig_parts.
+
+%!shared M, A, N, B4, C4, T3, S4
+%! randn ("state", 11);  rand ("state", 11);
+%! M = randn (4, 4) + 4 * eye (4);  A = randn (3, 4);  N = randn (4, 3);
+%! B4 = randn (4, 2);  C4 = randn (4, 1);  T3 = randn (3, 1);
+%! S4 = randn (4, 4);  S4 = S4' * S4 + 4 * eye (4);
+
+## solves and inverses
+%!test dfg_check_grad (@(a, b) a \ b, {M, B4});
+%!test dfg_check_grad (@(a, b) b / a, {M, B4'});
+%!test dfg_check_grad (@(a, b) a \ b, {N, C4});
+%!test dfg_check_grad (@(a, b) a \ b, {A, T3});
+%!test dfg_check_grad (@(a) inv (a), {M});
+%!test dfg_check_grad (@(a) a ^ -1, {M});
+%!test dfg_check_grad (@(a) det (a), {M});
+%!test dfg_check_grad (@(a) log (det (a)), {S4});
+%!test dfg_check_grad (@(a) pinv (a), {A});
+%!test dfg_check_grad (@(a) pinv (a), {N});
+
+## factorizations
+%!test dfg_check_grad (@(a) chol (a), {S4});
+%!test dfg_check_grad (@(x) chol (x' * x + eye (4)), {A});
+%!test dfg_check_grad (@(a) 2 * sum (log (diag (chol (a)))), {S4});
+%!test dfg_check_grad (@(a) grad_lu_parts (a, 3), {M});
+%!test dfg_check_grad (@(a) grad_lu_parts (a, 2), {M});
+%!test dfg_check_grad (@(a) grad_qr_parts (a), {N});
+%!test dfg_check_grad (@(a) grad_qr_parts (a), {M});
+%!test dfg_check_grad (@(a) eig ((a + a') / 2), {M});
+%!test dfg_check_grad (@(a) grad_eig_parts (a), {M});
+%!test dfg_check_grad (@(a) svd (a), {A});
+%!test dfg_check_grad (@(a) svd (a), {N});
+%!test dfg_check_grad (@(a) svd (a), {M});
+%!test dfg_check_grad (@(a) norm (a), {A});
+%!test dfg_check_grad (@(a) norm (a, "fro") + norm (a, 1) + norm (a, Inf), {A});
+
+## log-determinant of an SPD matrix through chol is stable where det
+## overflows
+%!test
+%! x = dfg.input ([60 60]);
+%! ld = 2 * sum (log (diag (chol (x))));
+%! f = dfg.function ({x}, {ld, dfg.grad(ld, x)});
+%! X = 1e6 * eye (60) + ones (60);
+%! [v, g] = f (X);
+%! assert (isfinite (v));
+%! assert (v, sum (log (eig (X))), 1e-9 * abs (v));
+%! ## d logdet / dA = inv (A) on A's upper triangle, both triangles' share
+%! Ai = inv (X);
+%! assert (g, triu (2 * Ai) - diag (diag (Ai)), 1e-15);
+
+## unsupported gradients give clear errors
+%!error <needs a square matrix> x = dfg.input ([3 4]); [l, u] = lu (x); dfg.grad (sum (u(:)), x)
+%!error <economy> x = dfg.input ([4 3]); [q, r] = qr (x); dfg.grad (sum (r(:)), x)
