@@ -13,7 +13,7 @@ function out = bench_all ()
     addpath (here);
   endif
   bench_setup ();
-  names = {"bench_build_overhead", "bench_scalar_plan", "bench_fused_expr"};
+  names = {"bench_build_overhead", "bench_scalar_plan", "bench_fused_expr", "bench_grad"};
   results = {};
   failed = {};
   t_all = tic ();

@@ -81,12 +81,12 @@ printf ("           (%.1f%% of the x + 1 rate, %.1f%% of the sum (x) rate: this 
 
 ## PyTorch on CPU, in a subprocess, only if already installed.
 t_torch = NaN;
-[st, ~] = system ("python3 -c 'import torch' 2>/dev/null");
-if (st != 0)
+pycmd = benchsupport.torch_python ();
+if (isempty (pycmd))
   printf ("\nPyTorch: not installed (python3 cannot import torch; Debian's python3-torch is the only allowed source)\n");
 else
   py = fullfile (fileparts (which ("bench_setup")), "+benchsupport", "torch_fused.py");
-  [st, txt] = system (sprintf ("python3 '%s' %d %d %d", py, n, PASSES * N, nproc ()));
+  [st, txt] = system (sprintf ("%s '%s' %d %d %d", pycmd, py, n, PASSES * N, nproc ()));
   v = strsplit (strtrim (txt));
   if (st == 0 && numel (v) >= 3)
     t_torch = str2double (v{1});
