@@ -91,6 +91,15 @@ int dfg_cpu_qr(int dt, int econ, int64_t m, int64_t n, const void * a,
 int dfg_cpu_eig_sym(int dt, int64_t n, const void * a, void * w, void * v);
 /* singular values of m x n, descending, min(m, n) of them. */
 int dfg_cpu_svd_values(int dt, int64_t m, int64_t n, const void * a, void * s);
+/* economy svd of m x n, as Octave's [U, S, V] = svd (A, "econ") with its
+ * default driver (xGESVD, JOBU = JOBVT = 'S'), k = min(m, n): u gets U
+ * (m x k), s the k singular values (descending, diag (S)), v gets V
+ * (n x k; V itself, not V').  Signs and values as LAPACK gives them to
+ * Octave.  m or n == 0: nothing written (U is m x 0, V n x 0, S 0 x 0).
+ * Inf or NaN in a -> DFG_ERR_ARG with Octave's message "svd: cannot take
+ * SVD of matrix containing Inf or NaN values". */
+int dfg_cpu_svd(int dt, int64_t m, int64_t n, const void * a, void * u,
+                void * s, void * v);
 /* pinv of m x n into n x m, tolerance as Octave:
  * max(m, n) * sigma_max * eps(class). */
 int dfg_cpu_pinv(int dt, int64_t m, int64_t n, const void * a, void * out);
@@ -114,6 +123,25 @@ int dfg_cpu_unary(int op, int dt_in, int dt_out, void * out, const void * in,
 int dfg_cpu_nary(int op, int n_in, const int * dt_in, int dt_out, void * out,
                  const void * const * in, int ndim, const int64_t * dims,
                  const int64_t (*ind)[DFG_MAX_DIMS]);
+
+/* ---- special functions (kernels/cpu/special.c) ---------------------------
+ * psi: out[i] = psi (k, in[i]) for n elements of class dt (DFG_DOUBLE:
+ * double arrays, DFG_SINGLE: float arrays, computed in single precision as
+ * Octave does for single input), with GNU Octave 7.3's values:
+ *   k == 0 (digamma): -Inf at 0 (either sign), the negative integers and
+ *     -Inf; NaN at NaN; -euler_gamma at +Inf and at integers z >= 2^63
+ *     (Octave's loop counter overflows); any other z < 0 by reflection.
+ *   k >= 1 (polygamma, order k): any in[i] < 0 is the error DFG_ERR_DOMAIN
+ *     "dfg.psi: Z must be non-negative for polygamma (K > 0)", raised
+ *     before anything is written; otherwise NaN at 0 and NaN, 0 (sign
+ *     (-1)^(k+1)) at +Inf and where the value underflows, -Inf where
+ *     x^-(k+1) would overflow (tiny x), NaN where Octave's SLATEC routine
+ *     gives up (very large k at small x).
+ * Values are bit-identical to Octave's except for double integers and
+ * half-integers above 2^20 with k == 0, where Octave sums one term per unit
+ * of z and the kernel uses the asymptotic series (within about 1e-13).
+ * k < 0 -> DFG_ERR_ARG, other dtypes -> DFG_ERR_DTYPE.  out may alias in. */
+int dfg_cpu_psi(int dt, int k, void * out, const void * in, int64_t n);
 
 /* Copies the upper triangle of the n x n matrix a onto the lower one
  * (kernels/cpu/index.c). */

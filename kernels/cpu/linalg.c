@@ -646,7 +646,9 @@ int dfg_cpu_eig_sym(int dt, int64_t n64, const void * a, void * w, void * v)
 
 /* ---- svd, pinv ----------------------------------------------------------- */
 /* xGESVD of the m x n matrix f (overwritten), m, n >= 1: job "N" gives the
- * singular values only, "S" also U (m x k) and VT (k x n), k = min(m, n). */
+ * singular values only, "S" also U (m x k) and VT (k x n), k = min(m, n).
+ * A singular value LAPACK returns as -0 becomes +0, as svd<T> does since
+ * Octave's bug #55710 (1 / svd (-0) is Inf). */
 static int gesvd(int dt, const char * job, int m, int n, void * f, void * s,
                  void * u, void * vt)
 {
@@ -662,6 +664,9 @@ static int gesvd(int dt, const char * job, int m, int n, void * f, void * s,
     LP(dt, gesvd)(job, job, &m, &n, f, &m, s, u ? u : &du, &ldu, vt ? vt : &dvt,
                   &ldvt, work, &lwork, &info, 1, 1);
     drop(work);
+    for (int i = 0; i < k; i++)
+        if (ld(dt, s, i) == 0)
+            st(dt, s, i, 0);
     return DFG_OK;
 }
 
@@ -679,6 +684,35 @@ int dfg_cpu_svd_values(int dt, int64_t m, int64_t n, const void * a, void * s)
     copy(dt, f, a, m * n);
     status = gesvd(dt, "N", (int) m, (int) n, f, s, NULL, NULL);
     drop(f);
+    return status;
+}
+
+/* svd<Matrix> with Type::economy and Driver::GESVD, as Octave's
+ * [U, S, V] = svd (A, "econ"): xGESVD with JOBU = JOBVT = "S" (U written in
+ * place, ldu = m), then V = VT'.  Empty A: nothing to write (U is m x 0,
+ * V n x 0); Inf or NaN: Fsvd's error. */
+int dfg_cpu_svd(int dt, int64_t m, int64_t n, const void * a, void * u,
+                void * s, void * v)
+{
+    int status = check_args("svd", dt, m, n, 0);
+    if (status != DFG_OK || m == 0 || n == 0)
+        return status;
+    if (!all_finite(dt, a, m * n))
+        return dfg_set_error(DFG_ERR_ARG, "svd: cannot take SVD of matrix "
+                             "containing Inf or NaN values");
+    int64_t k = m < n ? m : n;
+    void * f = nbuf(dt, m * n), * vt = nbuf(dt, k * n);
+    status = DFG_ERR_NOMEM;
+    if (!f || !vt)
+        goto done;
+    copy(dt, f, a, m * n);
+    if ((status = gesvd(dt, "S", (int) m, (int) n, f, s, u, vt)) != DFG_OK)
+        goto done;
+    for (int64_t j = 0; j < k; j++)           /* V(i, j) = VT(j, i) */
+        for (int64_t i = 0; i < n; i++)
+            st(dt, v, i + n * j, ld(dt, vt, j + k * i));
+done:
+    drop(f); drop(vt);
     return status;
 }
 
