@@ -128,6 +128,23 @@ static void test_registry(void)
     CHECK(fam_ok);
 }
 
+/* BROADCAST: singleton dimensions only, never fewer dimensions. */
+static void test_broadcast_rules(void)
+{
+    int64_t live = dfg_live_count();
+    dfg_id r = mk('d', "1x3"), y = 0;
+    dfg_attr a = attr(2, 4, 3, 0);
+    CHECK(dfg_op(DFG_OP_BROADCAST, 1, &r, &a, &y) == DFG_OK && strcmp(desc(y), "d4x3") == 0);
+    dfg_release(y);
+    a = attr(2, 4, 2, 0);
+    CHECK(dfg_op(DFG_OP_BROADCAST, 1, &r, &a, &y) == DFG_ERR_SHAPE);
+    CHECK(strstr(dfg_last_error(), "can't broadcast 1x3 to 4x2") != NULL);
+    a = attr(0, 0, 0, 0);
+    CHECK(dfg_op(DFG_OP_BROADCAST, 1, &r, &a, &y) == DFG_ERR_ARG);
+    dfg_release(r);
+    CHECK(dfg_live_count() == live);
+}
+
 /* Every non-leaf op can be built on ordinary inputs and reports its op. */
 static void test_every_op_builds(void)
 {
@@ -151,6 +168,7 @@ static void test_every_op_builds(void)
         case DFG_FAM_SCATTER: a.idx = shdr; a.nidx = 10; in[1] = mk('d', "1x1"); want = "d3x3"; break;
         case DFG_FAM_CAT:     want = "d6x3"; break;
         case DFG_FAM_PART:    a = attr(0, 2, 3, 1); want = "d3x1"; break;
+        case DFG_FAM_BROADCAST: a = attr(3, 3, 3, 2); want = "d3x3x2"; break;
         case DFG_FAM_REDUCE:  want = op == DFG_OP_ANY || op == DFG_OP_ALL ? "l1x3" : "d1x3"; break;
         default: break;
         }
@@ -542,6 +560,7 @@ int main(void)
 {
     RUN(test_registry);
     RUN(test_every_op_builds);
+    RUN(test_broadcast_rules);
     RUN(test_binary);
     RUN(test_unary_reduce_linalg);
     RUN(test_reshape_permute);

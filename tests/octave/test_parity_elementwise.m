@@ -611,3 +611,15 @@
 %! randn ("state", 25);
 %! dfg_check_parity (@(x) (x > 0) & (x < 1), {randn(40, 50, 60)});
 
+
+## psi (digamma / polygamma), used by the derivatives of gamma and gammaln
+%!test dfg_check_parity (@(x) psi (x), {P});
+%!test dfg_check_parity (@(x) psi (x), {Ps});
+%!test dfg_check_parity (@(x) psi (x), {[-2.5 -0.5 0.5 1 3 40 1e5]});
+%!test dfg_check_parity (@(x) psi (1, x), {P});
+%!test dfg_check_parity (@(x) psi (2, x), {Ps});
+%!test dfg_check_parity (@(x) psi (3, x), {[0.1 1 7.5 100]});
+%!test dfg_check_parity (@(x) psi (0, x), {E03});
+%!error <Z must be non-negative> dfg.value (psi (1, dfg.constant ([1 -1])))
+%!error <K must be a plain integer> psi (dfg.constant (1), dfg.constant (2))
+%!error <K must be a non-negative integer> psi (-1, dfg.constant (2))
