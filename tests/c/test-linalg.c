@@ -1,5 +1,5 @@
 /* tests/c/test-linalg.c -- kernels/cpu/linalg.c: gemm, mldivide, inv, det,
- * chol, lu, qr, eig_sym, svd_values and pinv, in double and single.
+ * chol, lu, qr, eig_sym, svd_values, svd and pinv, in double and single.
  *
  * Expected values come from GNU Octave 7.3 (same OpenBLAS/LAPACK); the
  * script that printed them is quoted above the data.  Besides values the
@@ -46,6 +46,11 @@ extern int64_t alloc_shim_live __attribute__((weak));
  * qr:    [Q, R] = qr(M53), qr(M53, 0), qr(M35), qr(M35, 0), qr(A3)
  * eig:   [V, D] = eig(S3), eig(E4)
  * svd:   svd(M53), svd(M35), svd(Td)
+ * svd with vectors: [U, S, V] = svd(X, "econ") for X = M53, M35, A3, Td,
+ *        emitted as sv_X_U, sv_X_s = diag(S), sv_X_V; single(M53),
+ *        single(M35), single(Td) as sv_X_Us, sv_X_ss, sv_X_Vs.  Octave
+ *        returns +0, not LAPACK's -0, for a zero singular value (bug
+ *        #55710): 1 / svd(-0) is Inf, also with three outputs.
  * pinv:  pinv(M53), pinv(M35), pinv(Td), p_sing = pinv([1 2; 2 4]),
  *        p_stol = pinv(single([1 0; 0 1e-7])), p_dtol = pinv([1 0; 0 1e-17])
  * special cases: x_hns = [1 1; 1 1+eps]\[1; 2], x_tns = [1 1e20; 0 1]\[1; 1],
@@ -282,6 +287,77 @@ static const double e_S3_Vs[] = { 0.4412248432636261, 0.57735031843185425,
     -0.68701320886611938, 0.81558340787887573, -0.57735037803649902,
     0.038605127483606339, 0.3743586540222168, 0.57735013961791992,
     0.72561848163604736 };
+
+static const double sv_53_U[] = { -0.31837975779516436, -0.23907466283038276,
+    -0.28420753618322198, -0.6194534100364435, -0.61398793521511164,
+    -0.75835523299851093, -0.18099263316186645, 0.55756339587024362,
+    -0.070069384574725072, 0.27631928679675849, -0.054382972800690509,
+    0.84418203975528894, 0.047497168304743972, -0.49929323841825324,
+    0.18124419189812188 };
+static const double sv_53_s[] = { 7.9550161941238491, 5.0327367378192847,
+    2.5277021737205114 };
+static const double sv_53_V[] = { -0.90470023348828388, -0.3607828001914567,
+    -0.22661257381764116, 0.32858237379011451, -0.25226964292050363,
+    -0.91016133234455465, 0.27120308103098284, -0.89788406731981407,
+    0.34677527376173922 };
+static const double sv_35_U[] = { -0.90470023348828366, -0.36078280019145664,
+    -0.22661257381764111, 0.32858237379011451, -0.25226964292050386,
+    -0.91016133234455465, 0.27120308103098301, -0.89788406731981474,
+    0.34677527376173928 };
+static const double sv_35_s[] = { 7.9550161941238491, 5.0327367378192855,
+    2.5277021737205123 };
+static const double sv_35_V[] = { -0.31837975779516431, -0.23907466283038267,
+    -0.28420753618322175, -0.61945341003644327, -0.61398793521511141,
+    -0.75835523299851104, -0.18099263316186673, 0.55756339587024373,
+    -0.070069384574725113, 0.27631928679675832, -0.054382972800690745,
+    0.84418203975528894, 0.047497168304743966, -0.49929323841825324,
+    0.18124419189812194 };
+static const double sv_A3_U[] = { 0.19745243452867772, -0.60097882114706402,
+    0.77449144128994962, 0.19352111369025143, 0.79839434414124011,
+    0.57018948587234097, -0.96102139136170317, 0.037295144133850197,
+    0.27394699773724895 };
+static const double sv_A3_s[] = { 9.3855495069602828, 6.7636560776035264,
+    4.1429961279603544 };
+static const double sv_A3_V[] = { 0.057093743616825919, -0.34375039546242758,
+    0.93732383414657761, 0.63717705475887887, 0.73532912766041658,
+    0.23086029304098921, -0.76859983432773193, 0.58406056161462883,
+    0.26101255724157763 };
+static const double sv_Td_U[] = { -0.26726124191242445, -0.53452248382484879,
+    -0.80178372573727308, 0.94816592127164723, 0.0025650376004977635,
+    -0.31776533215754749 };
+static const double sv_Td_s[] = { 8.3666002653407556, 7.3201832541172526e-16 };
+static const double sv_Td_V[] = { -0.44721359549995782, -0.89442719099991586,
+    -0.89442719099991586, 0.44721359549995782 };
+static const double sv_53_Us[] = { -0.3183797299861908, -0.23907469213008881,
+    -0.2842075526714325, -0.61945337057113647, -0.61398798227310181,
+    -0.75835514068603516, -0.18099275231361389, 0.5575634241104126,
+    -0.070069313049316406, 0.27631920576095581, -0.054382789880037308,
+    0.84418189525604248, 0.047497119754552841, -0.49929314851760864,
+    0.18124417960643768 };
+static const double sv_53_ss[] = { 7.9550166130065918, 5.0327363014221191,
+    2.5277018547058105 };
+static const double sv_53_Vs[] = { -0.90470033884048462, -0.36078277230262756,
+    -0.22661258280277252, 0.32858237624168396, -0.25226971507072449,
+    -0.91016131639480591, 0.27120295166969299, -0.89788401126861572,
+    0.34677526354789734 };
+static const double sv_35_Us[] = { -0.90470021963119507, -0.36078274250030518,
+    -0.22661259770393372, 0.3285822868347168, -0.25226953625679016,
+    -0.91016137599945068, 0.27120316028594971, -0.89788419008255005,
+    0.34677508473396301 };
+static const double sv_35_ss[] = { 7.9550161361694336, 5.0327353477478027,
+    2.5277013778686523 };
+static const double sv_35_Vs[] = { -0.31837975978851318, -0.23907470703125,
+    -0.2842075526714325, -0.61945337057113647, -0.61398798227310181,
+    -0.75835508108139038, -0.18099290132522583, 0.55756330490112305,
+    -0.07006913423538208, 0.27631926536560059, -0.054382983595132828,
+    0.84418195486068726, 0.047497209161520004, -0.49929320812225342,
+    0.18124423921108246 };
+static const double sv_Td_Us[] = { -0.26726117730140686, -0.53452253341674805,
+    -0.80178380012512207, 0.96362417936325073, -0.14824983477592468,
+    -0.22237485647201538 };
+static const double sv_Td_ss[] = { 8.3666000366210938, 3.9680998042967985e-08 };
+static const double sv_Td_Vs[] = { -0.44721364974975586, -0.89442723989486694,
+    -0.89442723989486694, 0.44721364974975586 };
 
 static const double zeros[32];
 static const double nans[] = { NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN };
@@ -717,6 +793,131 @@ static void test_svd(void)
     free_pool();
 }
 
+/* [U, S, V] = svd (A, "econ"): values, reconstruction, orthonormality */
+static double max_recon_err(int dt, int64_t m, int64_t n, const double * a,
+                            const void * u, const void * s, const void * v)
+{
+    int64_t k = m < n ? m : n;
+    double err = 0;
+    for (int64_t i = 0; i < m; i++)
+        for (int64_t j = 0; j < n; j++) {
+            double r = 0;
+            for (int64_t l = 0; l < k; l++)
+                r += get(dt, u, i + m * l) * get(dt, s, l) * get(dt, v, j + n * l);
+            double e = fabs(r - a[i + m * j]);
+            err = e > err ? e : err;
+        }
+    return err;
+}
+
+/* max |Q'Q - I| for the rows x cols matrix q */
+static double max_orth_err(int dt, int64_t rows, int64_t cols, const void * q)
+{
+    double err = 0;
+    for (int64_t i = 0; i < cols; i++)
+        for (int64_t j = 0; j < cols; j++) {
+            double d = 0;
+            for (int64_t l = 0; l < rows; l++)
+                d += get(dt, q, l + rows * i) * get(dt, q, l + rows * j);
+            double e = fabs(d - (i == j));
+            err = e > err ? e : err;
+        }
+    return err;
+}
+
+static void test_svd_vectors(void)
+{
+    static const double anan[] = { 1, 2, NAN, 4, 5, 6 }, ainf[] = { 1, -INFINITY };
+    static const double mzero[] = { -0.0 };
+    /* rank: how many columns of U and V are compared with Octave's; those
+     * of a zero singular value (Td is rank 1) are determined by rounding
+     * alone and differ with the BLAS kernels in use (e.g. under valgrind) */
+    static const struct {
+        int64_t m, n, rank; const double * a;
+        const double * u, * s, * v;        /* double */
+        const double * us, * ss, * vs;     /* single (NULL: no reference) */
+    } cases[] = {
+        { 5, 3, 3, M53, sv_53_U, sv_53_s, sv_53_V, sv_53_Us, sv_53_ss, sv_53_Vs },
+        { 3, 5, 3, M35, sv_35_U, sv_35_s, sv_35_V, sv_35_Us, sv_35_ss, sv_35_Vs },
+        { 3, 3, 3, A3, sv_A3_U, sv_A3_s, sv_A3_V, NULL, NULL, NULL },
+        { 3, 2, 1, Td, sv_Td_U, sv_Td_s, sv_Td_V, sv_Td_Us, sv_Td_ss, sv_Td_Vs },
+    };
+    for (int t = 0; t < 2; t++) {
+        int dt = DTS[t], d = dt == DFG_DOUBLE;
+        double rtol = d ? 1e-13 : 1e-5, otol = d ? 1e-14 : 1e-6;
+        for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+            int64_t m = cases[c].m, n = cases[c].n, k = m < n ? m : n, r = cases[c].rank;
+            void * a = mk(dt, cases[c].a, m * n, 0), * a0 = mk(dt, cases[c].a, m * n, 0);
+            void * u = OUT(dt, m * k), * s = OUT(dt, k), * v = OUT(dt, n * k);
+            CHECK(dfg_cpu_svd(dt, m, n, a, u, s, v) == DFG_OK);
+            CHECK(memcmp(a, a0, (size_t) (m * n) * (d ? 8 : 4)) == 0);
+            if (d || cases[c].us) {
+                CHECK_ARR(dt, u, d ? cases[c].u : cases[c].us, m * r, tol(dt));
+                CHECK_ARR(dt, s, d ? cases[c].s : cases[c].ss, k, tol(dt));
+                CHECK_ARR(dt, v, d ? cases[c].v : cases[c].vs, n * r, tol(dt));
+            }
+            /* the singular values also agree with svd_values (to rounding:
+             * xGESVD with and without vectors) and are descending */
+            void * sv = OUT(dt, k);
+            CHECK(dfg_cpu_svd_values(dt, m, n, a, sv) == DFG_OK);
+            for (int64_t i = 0; i < k; i++) {
+                CHECK_NEAR(get(dt, s, i), get(dt, sv, i), d ? 1e-13 : 1e-5);
+                CHECK(i == 0 || get(dt, s, i) <= get(dt, s, i - 1));
+            }
+            double scale = get(dt, s, 0);
+            CHECK(max_recon_err(dt, m, n, cases[c].a, u, s, v) <= rtol * scale);
+            CHECK(max_orth_err(dt, m, k, u) <= otol * 10);
+            CHECK(max_orth_err(dt, n, k, v) <= otol * 10);
+        }
+        /* random-ish larger shapes: tall, wide, square, rank-deficient */
+        static const int64_t shapes[][3] = { { 40, 7, 7 }, { 6, 33, 6 },
+                                             { 25, 25, 25 }, { 30, 20, 4 },
+                                             { 1, 9, 1 }, { 9, 1, 1 } };
+        for (size_t c = 0; c < sizeof shapes / sizeof shapes[0]; c++) {
+            int64_t m = shapes[c][0], n = shapes[c][1], r = shapes[c][2];
+            int64_t k = m < n ? m : n;
+            double * ad = malloc((size_t) (m * n) * sizeof(double));
+            for (int64_t i = 0; i < m; i++)        /* rank r: sum of r outer products */
+                for (int64_t j = 0; j < n; j++) {
+                    double e = 0;
+                    for (int64_t l = 0; l < r; l++)
+                        e += sin(1.3 * (double) (i + 1) * (double) (l + 1) + 0.7 * (double) l) *
+                             cos(0.9 * (double) (j + 2) * (double) (l + 1));
+                    ad[i + m * j] = d ? e : (double) (float) e;
+                }
+            void * a = mk(dt, ad, m * n, 0);
+            void * u = OUT(dt, m * k), * s = OUT(dt, k), * v = OUT(dt, n * k);
+            CHECK(dfg_cpu_svd(dt, m, n, a, u, s, v) == DFG_OK);
+            double scale = get(dt, s, 0);
+            CHECK(max_recon_err(dt, m, n, ad, u, s, v) <= rtol * 10 * scale);
+            CHECK(max_orth_err(dt, m, k, u) <= otol * 100);
+            CHECK(max_orth_err(dt, n, k, v) <= otol * 100);
+            for (int64_t i = r; i < k; i++)        /* the zero part of the spectrum */
+                CHECK(get(dt, s, i) <= (d ? 1e-13 : 1e-5) * scale);
+            free(ad);
+        }
+        /* empty: U is m x 0, V n x 0, nothing written */
+        double sentinel[1] = { 42 };
+        CHECK(dfg_cpu_svd(dt, 0, 3, NULL, sentinel, sentinel, sentinel) == DFG_OK);
+        CHECK(dfg_cpu_svd(dt, 3, 0, NULL, sentinel, sentinel, sentinel) == DFG_OK);
+        CHECK(sentinel[0] == 42);
+        /* 1x1 -0: U = V = 1, S = +0 (Octave's bug #55710 fix) */
+        void * u = OUT(dt, 1), * s = OUT(dt, 1), * v = OUT(dt, 1);
+        CHECK(dfg_cpu_svd(dt, 1, 1, IN(dt, mzero), u, s, v) == DFG_OK);
+        CHECK(get(dt, s, 0) == 0 && !signbit(get(dt, s, 0)));
+        CHECK(get(dt, u, 0) == 1 && get(dt, v, 0) == 1);
+        CHECK(dfg_cpu_svd_values(dt, 1, 1, IN(dt, mzero), s) == DFG_OK);
+        CHECK(get(dt, s, 0) == 0 && !signbit(get(dt, s, 0)));
+        /* Inf or NaN: Octave's error */
+        void * o = OUT(dt, 6);
+        CHECK(dfg_cpu_svd(dt, 2, 3, IN(dt, anan), o, o, o) == DFG_ERR_ARG);
+        CHECK(strcmp(dfg_last_error(), "svd: cannot take SVD of matrix "
+                     "containing Inf or NaN values") == 0);
+        CHECK(dfg_cpu_svd(dt, 1, 2, IN(dt, ainf), o, o, o) == DFG_ERR_ARG);
+    }
+    free_pool();
+}
+
 static void test_pinv(void)
 {
     static const double tiny[] = { 1e-320 }, s5[] = { 5 }, r5[] = { 0.2 };
@@ -780,6 +981,9 @@ static void test_args(void)
     CHECK(dfg_cpu_eig_sym(DFG_DOUBLE, big, NULL, NULL, NULL) == DFG_ERR_ARG);
     CHECK(dfg_cpu_svd_values(DFG_LOGICAL, 1, 1, NULL, NULL) == DFG_ERR_DTYPE);
     CHECK(dfg_cpu_svd_values(DFG_DOUBLE, 1, -1, NULL, NULL) == DFG_ERR_ARG);
+    CHECK(dfg_cpu_svd(DFG_LOGICAL, 1, 1, NULL, NULL, NULL, NULL) == DFG_ERR_DTYPE);
+    CHECK(dfg_cpu_svd(DFG_DOUBLE, -1, 2, NULL, NULL, NULL, NULL) == DFG_ERR_ARG);
+    CHECK(dfg_cpu_svd(DFG_SINGLE, 2, big, NULL, NULL, NULL, NULL) == DFG_ERR_ARG);
     CHECK(dfg_cpu_pinv(DFG_LOGICAL, 1, 1, NULL, NULL) == DFG_ERR_DTYPE);
     CHECK(dfg_cpu_pinv(DFG_SINGLE, big, big, NULL, NULL) == DFG_ERR_ARG);
 }
@@ -811,6 +1015,10 @@ static int k_eign(int dt, const void * a, const void * b, void * o1, void * o2, 
 { (void) b; (void) o2; (void) o3; return dfg_cpu_eig_sym(dt, 3, a, o1, NULL); }
 static int k_svd(int dt, const void * a, const void * b, void * o1, void * o2, void * o3)
 { (void) b; (void) o2; (void) o3; return dfg_cpu_svd_values(dt, 3, 3, a, o1); }
+static int k_svdv(int dt, const void * a, const void * b, void * o1, void * o2, void * o3)
+{ (void) b; return dfg_cpu_svd(dt, 3, 3, a, o1, o2, o3); }
+static int k_svdt(int dt, const void * a, const void * b, void * o1, void * o2, void * o3)
+{ (void) b; return dfg_cpu_svd(dt, 3, 2, a, o1, o2, o3); }
 static int k_pinv(int dt, const void * a, const void * b, void * o1, void * o2, void * o3)
 { (void) b; (void) o2; (void) o3; return dfg_cpu_pinv(dt, 3, 3, a, o1); }
 
@@ -826,7 +1034,8 @@ static void test_nomem_and_readonly(void)
         { k_inv, S3, 1 }, { k_inv, U3, 1 }, { k_inv, sing3, 1 }, { k_det, A3, 1 },
         { k_det, S3, 1 }, { k_det, U3, 0 }, { k_chol, S3, 0 }, { k_lu, A3, 1 },
         { k_qr, A3, 1 }, { k_qre, T6, 1 }, { k_eig, S3, 1 }, { k_eign, S3, 1 },
-        { k_svd, A3, 1 }, { k_pinv, A3, 1 }, { k_pinv, sing3, 1 },
+        { k_svd, A3, 1 }, { k_svdv, A3, 1 }, { k_svdt, T6, 1 }, { k_svdv, sing3, 1 },
+        { k_pinv, A3, 1 }, { k_pinv, sing3, 1 },
     };
     int shim = &alloc_shim_fail_after != NULL && &alloc_shim_live != NULL;
     for (int t = 0; t < 2; t++)
@@ -867,6 +1076,7 @@ int main(void)
     RUN(test_qr);
     RUN(test_eig);
     RUN(test_svd);
+    RUN(test_svd_vectors);
     RUN(test_pinv);
     RUN(test_args);
     RUN(test_nomem_and_readonly);
