@@ -45,3 +45,11 @@ function g = grads (y, xs)
   endif
   g = dfg.grad (y, xs);      # a cell X gives a cell
 endfunction
+
+%!test
+%! x = dfg.input ([1 2]);
+%! o = dfg.internal.ad_outputs ("value_and_grad", 1, @(a) sum (a .* a), {x}, {x});
+%! assert (numel (o), 2);
+%! assert (size (o{2}), [1 2]);
+%!error <ARGNUMS names argument 2> x = dfg.input (1); dfg.internal.ad_outputs ("grad", 2, @(a) a, {x}, {x})
+%!error <must return a real array> x = dfg.input (1); dfg.internal.ad_outputs ("grad", 1, @(a) "s", {x}, {x})

@@ -15,3 +15,9 @@ function [args, v] = primal_args (fn, args, v, what)
            fn, what, numel (args), numel (v));
   endif
 endfunction
+
+%!test
+%! [a, v] = dfg.internal.primal_args ("jvp", 1, 2, "TANGENTS");
+%! assert (a, {1});
+%! assert (v, {2});
+%!error <one tangent per argument> dfg.internal.primal_args ("jvp", {1, 2}, {1}, "TANGENTS")

@@ -15,3 +15,9 @@ function [ins, targs] = trace_args (fn, args)
   endfor
   targs = ins;
 endfunction
+
+%!test
+%! [ins, targs] = dfg.internal.trace_args ("jvp", {ones(2, 3), single(1)});
+%! assert (size (ins{1}), [2 3]);
+%! assert (class (targs{2}), "single");
+%!error <argument 1 is int8> dfg.internal.trace_args ("jvp", {int8(1)})

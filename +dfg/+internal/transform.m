@@ -21,3 +21,9 @@ function h = transform (kind, fun, argnums)
   cache = dfg.internal.JitCache (fun, @(f, targs, tens) dfg.internal.ad_outputs (kind, argnums, f, targs, tens));
   h = @(varargin) cache.call (nargout, varargin{:});
 endfunction
+
+%!test
+%! h = dfg.internal.transform ("grad", @(x) sum (x .^ 2), []);
+%! assert (h ([1 2]), [2 4]);
+%!error <FUN must be a function handle> dfg.internal.transform ("grad", 1, 1)
+%!error <ARGNUMS must be positive integers> dfg.internal.transform ("grad", @(x) x, 1.5)
