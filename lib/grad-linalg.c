@@ -103,23 +103,39 @@ static dfg_node * grad_lu(gctx * c, dfg_node * y, dfg_node * g)
     return MTM(pm, rsolve_t(c, z, u));                                /* P' z U^-T */
 }
 
-/* A = Q R, economy (m >= n): M = triu (gR R' - Q' gQ),
- * gA = (gQ + Q (M + M' with the diagonal once)) R^-T */
+/* The square/tall rule: A = Q R with R square upper triangular,
+ * M = triu (gR R' - Q' gQ), gA = (gQ + Q (M + M' with the diagonal once)) R^-T */
+static dfg_node * qr_core(gctx * c, dfg_node * qm, dfg_node * r, dfg_node * gq, dfg_node * gr)
+{
+    dfg_node * mm = gb_tri(c, gb_sub(c, MMT(gr, r), MTM(qm, gq)), 1, 0);
+    dfg_node * sym = gb_add(c, mm, T(gb_tri(c, mm, 1, 1)));
+    return rsolve_t(c, gb_add(c, gq, MM(qm, sym)), r);
+}
+
+/* qr (A, 0) for m >= n, and qr of a wide A (m < n): A = [U, V] with
+ * U = Q X square, Y = Q' V; V's adjoint is Q gY, and Q gets V gY' more. */
 static dfg_node * grad_qr(gctx * c, dfg_node * y, dfg_node * g)
 {
     dfg_node * a = y->in[0];
     int64_t m = a->dims[0], q = a->dims[1];
     int econ = (int)y->iattr[0];
-    if (m < q || (!econ && m != q))
+    if (m > q && !econ)
         return gb_fail(c, dfg_set_error(DFG_ERR_NO_GRAD,
-                                        "dfg.grad: the gradient of qr needs m >= n and the economy "
-                                        "factorization qr (A, 0) (A is %lldx%lld)",
-                                        (long long)m, (long long)q));
-    dfg_node * qm = gb_part(c, y, 0, m, q), * r = gb_part(c, y, m * q, q, q);
-    dfg_node * gq = gb_part(c, g, 0, m, q), * gr = gb_part(c, g, m * q, q, q);
-    dfg_node * mm = gb_tri(c, gb_sub(c, MMT(gr, r), MTM(qm, gq)), 1, 0);
-    dfg_node * sym = gb_add(c, mm, T(gb_tri(c, mm, 1, 1)));
-    return rsolve_t(c, gb_add(c, gq, MM(qm, sym)), r);
+                                        "dfg.grad: the gradient of qr of a tall matrix needs the economy "
+                                        "factorization qr (A, 0) (A is %lldx%lld; the extra columns of Q "
+                                        "are not unique)", (long long)m, (long long)q));
+    if (m >= q) {
+        dfg_node * qm = gb_part(c, y, 0, m, q), * r = gb_part(c, y, m * q, q, q);
+        dfg_node * gq = gb_part(c, g, 0, m, q), * gr = gb_part(c, g, m * q, q, q);
+        return qr_core(c, qm, r, gq, gr);
+    }
+    dfg_node * qm = gb_part(c, y, 0, m, m), * r = gb_part(c, y, m * m, m, q);
+    dfg_node * gq = gb_part(c, g, 0, m, m), * gr = gb_part(c, g, m * m, m, q);
+    dfg_node * x = gb_slice(c, r, 1, 0, m), * gxx = gb_slice(c, gr, 1, 0, m);
+    dfg_node * gyy = gb_slice(c, gr, 1, m, q), * v = gb_slice(c, a, 1, m, q);
+    dfg_node * gu = qr_core(c, qm, x, gb_add(c, gq, MMT(v, gyy)), gxx);
+    dfg_node * parts[2] = {gu, MM(qm, gyy)};
+    return gb_cat(c, 1, 2, parts);
 }
 
 /* Symmetric eig: A = V diag (lam) V'.

@@ -29,6 +29,7 @@
 %!test dfg_check_grad (@(a) grad_lu_parts (a, 2), {M});
 %!test dfg_check_grad (@(a) grad_qr_parts (a), {N});
 %!test dfg_check_grad (@(a) grad_qr_parts (a), {M});
+%!test dfg_check_grad (@(a) grad_qr_parts (a), {A});
 %!test dfg_check_grad (@(a) eig ((a + a') / 2), {M});
 %!test dfg_check_grad (@(a) grad_eig_parts (a), {M});
 %!test dfg_check_grad (@(a) svd (a), {A});
@@ -54,3 +55,9 @@
 ## unsupported gradients give clear errors
 %!error <needs a square matrix> x = dfg.input ([3 4]); [l, u] = lu (x); dfg.grad (sum (u(:)), x)
 %!error <economy> x = dfg.input ([4 3]); [q, r] = qr (x); dfg.grad (sum (r(:)), x)
+%!test
+%! ## a wide A: full and economy qr coincide
+%! x = dfg.input ([3 4]);
+%! [q, r] = qr (x);
+%! g = dfg.grad (sum (r(:)) + sum (q(:) .^ 2), x);
+%! assert (size (g), [3 4]);
