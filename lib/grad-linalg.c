@@ -86,21 +86,40 @@ static dfg_node * grad_chol(gctx * c, dfg_node * r, dfg_node * g)
     return gb_add(c, gb_tri(c, s, 1, 0), gb_tri(c, T(s), 1, 1));
 }
 
-/* P A = L U (square): gA = P' L^-T (tril (L' gL, -1) + triu (gU U')) U^-T */
+/* P A = L U.  Square: gA = P' L^-T (tril (L' gL, -1) + triu (gU U')) U^-T.
+ * Wide (m < n), U = [U1, U2]: U2 = L^-1 P A2, so A2 gets P' L^-T gU2 and L
+ * gets -L^-T gU2 U2' more; tall (m > n), L = [L1; L2]: L2 = (P A)_2 U^-1,
+ * so (P A)_2 gets gL2 U^-T and U gets -L2' gL2 U^-T more. */
+static dfg_node * lu_core(gctx * c, dfg_node * l, dfg_node * u, dfg_node * gl, dfg_node * gu)
+{
+    dfg_node * mid = gb_add(c, gb_tri(c, MTM(l, gl), 0, -1), gb_tri(c, MMT(gu, u), 1, 0));
+    return rsolve_t(c, solve(c, T(l), mid), u);                       /* L^-T mid U^-T */
+}
+
 static dfg_node * grad_lu(gctx * c, dfg_node * y, dfg_node * g)
 {
     dfg_node * a = y->in[0];
-    int64_t m = a->dims[0], q = a->dims[1];
-    if (m != q)
-        return gb_fail(c, dfg_set_error(DFG_ERR_NO_GRAD,
-                                        "dfg.grad: the gradient of lu needs a square matrix, not %lldx%lld",
-                                        (long long)m, (long long)q));
-    dfg_node * l = gb_part(c, y, 0, m, m), * u = gb_part(c, y, m * m, m, m);
-    dfg_node * pm = gb_part(c, y, 2 * m * m, m, m);
-    dfg_node * gl = gb_part(c, g, 0, m, m), * gu = gb_part(c, g, m * m, m, m);
-    dfg_node * mid = gb_add(c, gb_tri(c, MTM(l, gl), 0, -1), gb_tri(c, MMT(gu, u), 1, 0));
-    dfg_node * z = solve(c, T(l), mid);                               /* L^-T mid */
-    return MTM(pm, rsolve_t(c, z, u));                                /* P' z U^-T */
+    int64_t m = a->dims[0], q = a->dims[1], k = m < q ? m : q;
+    dfg_node * l = gb_part(c, y, 0, m, k), * u = gb_part(c, y, m * k, k, q);
+    dfg_node * pm = gb_part(c, y, m * k + k * q, m, m);
+    dfg_node * gl = gb_part(c, g, 0, m, k), * gu = gb_part(c, g, m * k, k, q);
+    dfg_node * gpa;
+    if (m == q) {
+        gpa = lu_core(c, l, u, gl, gu);
+    } else if (m < q) {
+        dfg_node * u1 = gb_slice(c, u, 1, 0, m), * u2 = gb_slice(c, u, 1, m, q);
+        dfg_node * gu1 = gb_slice(c, gu, 1, 0, m), * gu2 = gb_slice(c, gu, 1, m, q);
+        dfg_node * lt_gu2 = solve(c, T(l), gu2);                      /* L^-T gU2 */
+        dfg_node * parts[2] = {lu_core(c, l, u1, gb_sub(c, gl, MMT(lt_gu2, u2)), gu1), lt_gu2};
+        gpa = gb_cat(c, 1, 2, parts);
+    } else {
+        dfg_node * l1 = gb_slice(c, l, 0, 0, q), * l2 = gb_slice(c, l, 0, q, m);
+        dfg_node * gl1 = gb_slice(c, gl, 0, 0, q), * gl2 = gb_slice(c, gl, 0, q, m);
+        dfg_node * gl2_ut = rsolve_t(c, gl2, u);                      /* gL2 U^-T */
+        dfg_node * parts[2] = {lu_core(c, l1, u, gl1, gb_sub(c, gu, MTM(l2, gl2_ut))), gl2_ut};
+        gpa = gb_cat(c, 0, 2, parts);
+    }
+    return MTM(pm, gpa);                                              /* P' gPA */
 }
 
 /* The square/tall rule: A = Q R with R square upper triangular,

@@ -1,4 +1,4 @@
-## r = grad_lu_parts (x, n): the factors of lu (x) side by side, with n = 2
+## r = grad_lu_parts (x, n): the factors of lu (x) stacked in a column, with n = 2
 ## ([L, U] = lu (x), L row-permuted) or n = 3 ([L, U, P] = lu (x)), as one
 ## array for dfg_check_grad (which checks functions with one output).
 function r = grad_lu_parts (x, n)
@@ -7,5 +7,5 @@ function r = grad_lu_parts (x, n)
   else
     [l, u, p] = lu (x);
   endif
-  r = [l, u];
+  r = [l(:); u(:)];
 endfunction

@@ -86,7 +86,7 @@
 %! assert (Hb, 0);
 
 %!error <Y must be a scalar, not 2x1> x = dfg.input ([2 1]); dfg.grad (x .* 2, x)
-%!error id=dfg:noGradient x = dfg.input ([3 4]); [l, u] = lu (x); dfg.grad (sum (u(:)), x)
+%!error id=dfg:noGradient x = dfg.input ([4 3]); [q, r] = qr (x); dfg.grad (sum (q(:)), x)
 %!error <is an empty cell> x = dfg.input ([1 1]); dfg.grad (x, {})
 %!error <at most 65536> x = dfg.input ([70000 1]); dfg.jacobian (x .* 2, x)
 %!error <argument 2 is a char> g = dfg.grad (@(a, b) a, 2); g (1, "s")
