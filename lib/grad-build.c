@@ -194,7 +194,9 @@ dfg_node * gb_cast(gctx * c, dfg_node * x, int dt)
     return gb_op1i(c, DFG_OP_CAST, x, dt);
 }
 
-dfg_node * gb_reshape(gctx * c, dfg_node * x, int nd, const int64_t * dims)
+/* op (x) with attr [ndim, dims] (RESHAPE, BROADCAST); x itself when it
+ * already has that (normalized) size. */
+static dfg_node * to_shape(gctx * c, int op, dfg_node * x, int nd, const int64_t * dims)
 {
     if (!x)
         return gb_fail(c, DFG_ERR_INTERNAL);
@@ -206,7 +208,12 @@ dfg_node * gb_reshape(gctx * c, dfg_node * x, int nd, const int64_t * dims)
     dfg_attr a = {{0}, {0}, NULL, 0};
     a.i[0] = nd;
     memcpy(a.i + 1, d, (size_t)nd * sizeof *d);
-    return gb_op(c, DFG_OP_RESHAPE, 1, &x, &a);
+    return gb_op(c, op, 1, &x, &a);
+}
+
+dfg_node * gb_reshape(gctx * c, dfg_node * x, int nd, const int64_t * dims)
+{
+    return to_shape(c, DFG_OP_RESHAPE, x, nd, dims);
 }
 
 dfg_node * gb_reshape_like(gctx * c, dfg_node * x, const dfg_node * like)
@@ -253,17 +260,7 @@ dfg_node * gb_sum_to(gctx * c, dfg_node * g, const dfg_node * like)
 
 dfg_node * gb_broadcast_to(gctx * c, dfg_node * x, int nd, const int64_t * dims)
 {
-    if (!x)
-        return gb_fail(c, DFG_ERR_INTERNAL);
-    int64_t d[DFG_MAX_DIMS] = {1, 1};
-    memcpy(d, dims, (size_t)nd * sizeof *d);
-    nd = dfg_shape_normalize(nd < 2 ? 2 : nd, d);
-    if (nd == x->ndim && !memcmp(d, x->dims, (size_t)nd * sizeof *d))
-        return x;
-    dfg_attr a = {{0}, {0}, NULL, 0};
-    a.i[0] = nd;
-    memcpy(a.i + 1, d, (size_t)nd * sizeof *d);
-    return gb_op(c, DFG_OP_BROADCAST, 1, &x, &a);
+    return to_shape(c, DFG_OP_BROADCAST, x, nd, dims);
 }
 
 dfg_node * gb_take(gctx * c, dfg_node * x, int dim, const int64_t * list, int64_t n)
@@ -378,11 +375,10 @@ dfg_node * gb_diag_matrix(gctx * c, dfg_node * v)
 {
     if (!v || c->st)
         return gb_fail(c, DFG_ERR_INTERNAL);
-    int64_t n = v->numel, d[2] = {n, 1};
+    int64_t n = v->numel;
     /* eye(n) .* v(:)' broadcast down the columns */
     dfg_node * e = gb_eye(c, v->dtype == DFG_LOGICAL ? DFG_DOUBLE : v->dtype, n);
     int64_t r[2] = {1, n};
-    (void)d;
     return gb_mul(c, e, gb_reshape(c, v, 2, r));
 }
 

@@ -383,15 +383,6 @@ static dfg_node * index_op(gctx * c, int op, dfg_node * const * in, int n_in, co
     return r;
 }
 
-/* dims folded to k dims (the last one takes the rest) */
-static void fold(int nd, const int64_t * d, int64_t k, int64_t * out)
-{
-    for (int64_t j = 0; j < k; j++)
-        out[j] = j < nd ? d[j] : 1;
-    for (int64_t j = k; j < nd; j++)
-        out[k - 1] *= d[j];
-}
-
 static void grad_gather(gctx * c, dfg_node * y, dfg_node * g, const int * need, dfg_node ** gx)
 {
     UNUSED_RULE_ARGS;
@@ -407,7 +398,7 @@ static dfg_node * scatter_gx(gctx * c, dfg_node * y, dfg_node * g, const hdr * h
 {
     dfg_node * x = X(0);
     int64_t rv[DFG_MAX_DIMS];
-    fold(y->ndim, y->dims, h->k, rv);
+    dfg_shape_fold(y->ndim, y->dims, h->k, rv);
     if (y->op == DFG_OP_SCATTER) {
         dfg_node * in[2] = {g, gb_scalar(c, y->dtype, 0)};
         g = index_op(c, DFG_OP_SCATTER, in, 2, h, rv, y->ndim, y->dims);
@@ -509,7 +500,7 @@ static void grad_scatter(gctx * c, dfg_node * y, dfg_node * g, const int * need,
     if (!need[1])
         return;
     int64_t rv[DFG_MAX_DIMS], block = 1;
-    fold(y->ndim, y->dims, h.k, rv);
+    dfg_shape_fold(y->ndim, y->dims, h.k, rv);
     for (int64_t j = 0; j < h.k; j++)
         block *= h.cnt[j] < 0 ? rv[j] : h.cnt[j];
     int64_t col[2] = {block, 1};

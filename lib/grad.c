@@ -301,29 +301,40 @@ static void hand_out_all(int n, dfg_node ** ns, dfg_id * ids)
     }
 }
 
-static dfg_status check_xs(const char * fn, int n_x, dfg_node ** xs)
+/* The nodes of y and of n_x ids (then of n_x more from extra, when not
+ * NULL) in one owned array *xn of 2 n_x entries. */
+static dfg_status nodes_of(const char * fn, dfg_id y, int n_x, const dfg_id * xs,
+                           const dfg_id * extra, dfg_node ** yn, dfg_node *** xn)
 {
+    *xn = NULL;
+    if (!(*yn = dfg_node_get(y)))
+        return DFG_ERR_HANDLE;
     if (n_x < 1)
         return dfg_set_error(DFG_ERR_ARG, "dfg.%s: X must name at least one tensor", fn);
-    (void)xs;
+    if (n_x > (1 << 20))
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: bad input count", fn);
+    dfg_node ** n = dfg_malloc((size_t)n_x * 2 * sizeof *n);
+    if (!n)
+        return nomem();
+    dfg_status st = get_nodes(n_x, xs, n);
+    if (!st && extra)
+        st = get_nodes(n_x, extra, n + n_x);
+    if (st) {
+        dfg_free(n);
+        return st;
+    }
+    *xn = n;
     return DFG_OK;
 }
 
 dfg_status dfg_grad(dfg_id y, int n_x, const dfg_id * xs, dfg_id seed, dfg_id * gxs)
 {
-    dfg_node * yn = dfg_node_get(y), * sn = NULL;
-    if (!yn)
-        return DFG_ERR_HANDLE;
-    if (n_x < 0 || n_x > (1 << 20))
-        return dfg_set_error(DFG_ERR_ARG, "dfg.grad: bad input count");
-    dfg_node ** xn = dfg_malloc((size_t)(n_x ? n_x : 1) * 2 * sizeof *xn);
-    if (!xn)
-        return nomem();
+    dfg_node * yn, * sn = NULL, ** xn;
+    dfg_status st = nodes_of("grad", y, n_x, xs, NULL, &yn, &xn);
+    if (st)
+        return st;
     dfg_node ** gn = xn + n_x;
-    dfg_status st = get_nodes(n_x, xs, xn);
-    if (!st)
-        st = check_xs("grad", n_x, xn);
-    if (!st && seed) {
+    if (seed) {
         if (!(sn = dfg_node_get(seed)))
             st = DFG_ERR_HANDLE;
         else if (!same_shape(sn, yn)) {
@@ -407,21 +418,11 @@ static dfg_status check_tangents(const char * fn, int n_x, dfg_node * const * xs
 
 dfg_status dfg_jvp(dfg_id y, int n_x, const dfg_id * xs, const dfg_id * vs, dfg_id * ty)
 {
-    dfg_node * yn = dfg_node_get(y), * out = NULL;
-    if (!yn)
-        return DFG_ERR_HANDLE;
-    if (n_x < 0 || n_x > (1 << 20))
-        return dfg_set_error(DFG_ERR_ARG, "dfg.jvp: bad input count");
-    dfg_node ** xn = dfg_malloc((size_t)(n_x ? n_x : 1) * 2 * sizeof *xn);
-    if (!xn)
-        return nomem();
-    dfg_status st = get_nodes(n_x, xs, xn);
-    if (!st)
-        st = get_nodes(n_x, vs, xn + n_x);
-    if (!st)
-        st = check_xs("jvp", n_x, xn);
-    if (!st)
-        st = check_tangents("jvp", n_x, xn, xn + n_x);
+    dfg_node * yn, * out = NULL, ** xn;
+    dfg_status st = nodes_of("jvp", y, n_x, xs, vs, &yn, &xn);
+    if (st)
+        return st;
+    st = check_tangents("jvp", n_x, xn, xn + n_x);
     if (!st)
         st = jvp_nodes(yn, n_x, xn, xn + n_x, &out);
     if (!st)

@@ -51,6 +51,14 @@ int64_t dfg_shape_numel(int ndim, const int64_t * dims)
     return m;
 }
 
+void dfg_shape_fold(int ndim, const int64_t * dims, int64_t k, int64_t * view)
+{
+    for (int64_t j = 0; j < k; j++)
+        view[j] = j < ndim ? dims[j] : 1;
+    for (int64_t j = k; j < ndim; j++)
+        view[k - 1] *= dims[j];
+}
+
 const char * dfg_shape_str(int ndim, const int64_t * dims, char * buf, size_t len)
 {
     size_t at = 0;

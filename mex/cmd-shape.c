@@ -92,16 +92,6 @@ static int parse_sub(gw * g, const mxArray * a, int argno, sub * s)
     return DFG_OK;
 }
 
-/* Folds x's dims into k subscript dims (Octave's rule for fewer
- * subscripts than dimensions). */
-static void view_dims(int nd, const int64_t * d, int k, int64_t * view)
-{
-    for (int j = 0; j < k; j++)
-        view[j] = j < nd ? d[j] : 1;
-    for (int j = k; j < nd; j++)
-        view[k - 1] *= d[j];
-}
-
 /* Packs the GATHER / SCATTER header (lib/ops.def). */
 static int64_t * pack_header(int k, const int64_t * view, const sub * s, int nd_out,
                              const int64_t * dout, int64_t * len)
@@ -207,7 +197,7 @@ int cmd_subsref(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** pr
     for (int j = 0; j < k; j++)
         if ((st = parse_sub(g, prhs[1 + j], j + 1, &s[j])))
             return st;
-    view_dims(nd, d, k, view);
+    dfg_shape_fold(nd, d, k, view);
     if ((st = bounds(g, k, view, s, nd, d)))
         return st;
     int nd_out;
@@ -258,7 +248,7 @@ static int delete_elems(gw * g, dfg_id x, int nd, const int64_t * d, int k, sub 
         return dfg_set_error(DFG_ERR_UNSUPPORTED,
                              "dfg.subsasgn: deleting elements of a matrix with a linear index is not supported; "
                              "delete whole rows or columns");
-    view_dims(nd, d, k, view);
+    dfg_shape_fold(nd, d, k, view);
     if (del < 0) {        /* x(:) = [] or x(:, :) = [] */
         int64_t z[2] = {0, 0};
         if (k == 1) { z[0] = 0; z[1] = 0; }
@@ -323,7 +313,7 @@ int cmd_subsasgn(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** p
     }
     if ((st = gw_operand(g, va, 2, &v)) || (st = get_dims(v, NULL, &vnd, vd)))
         return st;
-    view_dims(nd, d, k, view);
+    dfg_shape_fold(nd, d, k, view);
     /* the result's view, grown where an index goes past the end */
     int64_t numel = dfg_shape_numel(nd, d);
     for (int j = 0; j < k; j++) {

@@ -133,12 +133,9 @@ int dfg_cpu_scatter(int dt, int add, void * out, const void * in, int in_ndim,
     int64_t rview[DFG_MAX_DIMS], xview[DFG_MAX_DIMS];
     int64_t k = hdr[0], nd_out = hdr[1 + 2 * k];
     const int64_t * dout = hdr + 2 + 2 * k;
-    for (int64_t j = 0; j < k; j++) {
-        rview[j] = j < nd_out ? dout[j] : 1;
+    dfg_shape_fold((int)nd_out, dout, k, rview);
+    for (int64_t j = 0; j < k; j++)
         xview[j] = hdr[1 + j];
-    }
-    for (int64_t j = k; j < nd_out; j++)
-        rview[k - 1] *= dout[j];
     idx_hdr d;
     decode(hdr, rview, &d);
     int64_t rnumel = 1, xnumel = dfg_shape_numel(in_ndim, in_dims);
