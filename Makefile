@@ -15,7 +15,7 @@ OCTAVE   ?= octave
 CFLAGS   ?= -O2 -g
 CWARN     = -std=c11 -Wall -Wextra
 KFLAGS    = -O3
-LIBS      = -lopenblas -lm
+LIBS      = -lopenblas -lmvec -lm
 BUILD     = build
 
 LIB_SRC   = $(wildcard lib/*.c)

@@ -112,6 +112,11 @@ int dfg_cpu_pinv(int dt, int64_t m, int64_t n, const void * a, void * out);
  * may alias in when the element sizes agree.  Values for which Octave would
  * return a complex result (log(-1), sqrt(-1), asin(2), ...) give
  * DFG_ERR_DOMAIN; NaN in a logical op gives DFG_ERR_ARG (as Octave). */
+/* SIMD versions of exp, log, sin, cos, ... (kernels/cpu/vecmath.c): returns
+ * 1 when it wrote out[0..n) = f(in[0..n)), 0 when op/class has none or the
+ * CPU lacks AVX2; no domain checks (dfg_cpu_unary does them first). */
+int dfg_cpu_vmath(int op, int dt, void * out, const void * in, int64_t n);
+
 int dfg_cpu_unary(int op, int dt_in, int dt_out, void * out, const void * in,
                   int64_t n);
 

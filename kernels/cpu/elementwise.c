@@ -192,6 +192,24 @@ int dfg_cpu_unary(int op, int dt_in, int dt_out, void * out, const void * in,
     }
     if (dt_in != dt_out)
         return dfg_set_error(DFG_ERR_INTERNAL, "dfg.%s: mixed classes", dfg_op_name(op));
+    /* SIMD math where libmvec has the function; the domain check first */
+    double lo = op == DFG_OP_LOG1P ? -1 : 0;
+    int checked = op == DFG_OP_LOG || op == DFG_OP_LOG1P || op == DFG_OP_LOG2 ||
+                  op == DFG_OP_LOG10;
+    if (checked && (dt_in == DFG_DOUBLE || dt_in == DFG_SINGLE)) {
+        int bad = 0;
+        if (dt_in == DFG_DOUBLE) {
+            const double * a = in;
+            for (int64_t i = 0; i < n; i++) bad |= a[i] < lo;
+        } else {
+            const float * a = in;
+            for (int64_t i = 0; i < n; i++) bad |= a[i] < (float)lo;
+        }
+        if (bad)
+            return complex_error(dfg_op_name(op));
+    }
+    if (dfg_cpu_vmath(op, dt_in, out, in, n))
+        return DFG_OK;
     if (dt_in == DFG_DOUBLE)
         return unary_double(op, out, in, n);
     if (dt_in == DFG_SINGLE)
