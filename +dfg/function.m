@@ -1,5 +1,7 @@
 ## -*- texinfo -*-
-## @deftypefn {dfg} {@var{f} =} dfg.function (@var{inputs}, @var{outputs})
+## @deftypefn  {dfg} {@var{f} =} dfg.function (@var{inputs}, @var{outputs})
+## @deftypefnx {dfg} {@var{f} =} dfg.function (@dots{}, "passes", @var{passes})
+## @deftypefnx {dfg} {@var{f} =} dfg.function (@dots{}, "fast", @var{tf})
 ## Compiles the graph that computes @var{outputs} from @var{inputs} into a
 ## plan, once, and returns a function handle that runs it.
 ##
@@ -9,13 +11,37 @@
 ## @dots{})} checks that each argument has the class and size of its
 ## input, runs the plan, and returns native arrays.  Variables are read at
 ## each call.  Clearing @var{f} releases the plan.
-## @seealso{dfg.input, dfg.jit, dfg.value}
+##
+## Before it is scheduled the graph goes through the optimisation passes
+## (docs/passes.md): @qcode{"cse"}, @qcode{"fold"}, @qcode{"simplify"},
+## @qcode{"gemm"} and @qcode{"fuse"}, all on by default (see
+## @code{dfg.passes}).  @var{passes} is a string or a cell array of strings
+## applied in order to the default: a pass name or @qcode{"+name"} switches
+## it on, @qcode{"-name"} off, @qcode{"all"} and @qcode{"none"} all of them,
+## @qcode{"fast"} allows rewrites that may change rounding, NaN, Inf or the
+## sign of zero (e.g. @code{exp (log (x))} -> @code{x}).  With
+## @code{"fast", true} the same.  @code{dfg.explain (f)} shows what each
+## pass did.
+## @seealso{dfg.input, dfg.jit, dfg.value, dfg.passes, dfg.explain, dfg.nodes}
 ## @end deftypefn
-function f = function_ (inputs, outputs)
-  if (nargin != 2)
+function f = function_ (inputs, outputs, varargin)
+  if (nargin < 2 || mod (numel (varargin), 2) != 0)
     print_usage ();
   endif
-  p = dfg.internal.Plan (dfg_mex ("function", inputs, outputs));
+  passes = [];
+  fast = [];
+  for k = 1:2:numel (varargin)
+    switch (lower (varargin{k}))
+      case "passes"
+        passes = varargin{k+1};
+      case "fast"
+        fast = varargin{k+1};
+      otherwise
+        error ("dfg:badArgument", "dfg.function: unknown option '%s' (options: passes, fast)",
+               varargin{k});
+    endswitch
+  endfor
+  p = dfg.internal.Plan (dfg_mex ("function", inputs, outputs, passes, fast));
   id = p.id;
   f = @(varargin) dfg_mex ("run", id, p, varargin{:});
 endfunction
@@ -52,3 +78,20 @@ endfunction
 %!error id=dfg:badArgument x = dfg.input ([2 2]); f = dfg.function ({x}, {x}); f (ones (3))
 %!error id=dfg:badClass x = dfg.input ([2 2]); f = dfg.function ({x}, {x}); f (single (ones (2)))
 %!error id=dfg:freeInput x = dfg.input ([1 1]); y = dfg.input ([1 1], "double", "y"); dfg.function ({x}, {x + y})
+%!test
+%! ## the same results with every pass off, each pass alone, and all on
+%! x = dfg.input ([4 3]); y = dfg.input ([1 3]);
+%! z = {sum(exp(sin(x) .* x + x .^ 2 * 0.01)), (x' * x) ./ (y' * y + 1), -(-x) + 0 * y};
+%! X = randn (4, 3); Y = rand (1, 3);
+%! f0 = dfg.function ({x, y}, z, "passes", "none");
+%! R = cell (1, 3);
+%! [R{:}] = f0 (X, Y);
+%! for p = {"all", "cse", "fold", "simplify", "gemm", "fuse", {"none", "fuse"}}
+%!   f = dfg.function ({x, y}, z, "passes", p{1});
+%!   D = cell (1, 3);
+%!   [D{:}] = f (X, Y);
+%!   assert (D, R);
+%! endfor
+%!error <unknown pass 'fusion'> x = dfg.input ([1 1]); dfg.function ({x}, {x}, "passes", "-fusion")
+%!error <unknown option 'pases'> x = dfg.input ([1 1]); dfg.function ({x}, {x}, "pases", "none")
+%!error <FAST must be true or false> x = dfg.input ([1 1]); dfg.function ({x}, {x}, "fast", "yes")

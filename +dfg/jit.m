@@ -1,5 +1,6 @@
 ## -*- texinfo -*-
-## @deftypefn {dfg} {@var{g} =} dfg.jit (@var{fun})
+## @deftypefn  {dfg} {@var{g} =} dfg.jit (@var{fun})
+## @deftypefnx {dfg} {@var{g} =} dfg.jit (@var{fun}, "passes", @var{passes}, "fast", @var{tf})
 ## Returns a function handle that traces @var{fun} into a dfg graph on its
 ## first call and runs the compiled plan on every call.
 ##
@@ -11,14 +12,15 @@
 ## key, compared by value.  @var{fun} must be written with ordinary Octave
 ## operators and functions that dfg overloads; code that branches on the
 ## values of its array arguments is traced along the branch taken at trace
-## time.
-## @seealso{dfg.function}
+## time.  The options are those of @code{dfg.function}, for every plan
+## the cache compiles.
+## @seealso{dfg.function, dfg.explain}
 ## @end deftypefn
-function g = jit (fun)
-  if (nargin != 1 || ! is_function_handle (fun))
+function g = jit (fun, varargin)
+  if (nargin < 1 || ! is_function_handle (fun))
     error ("dfg:badArgument", "dfg.jit: FUN must be a function handle");
   endif
-  cache = dfg.internal.JitCache (fun);
+  cache = dfg.internal.JitCache (fun, [], varargin{:});
   g = @(varargin) cache.call (nargout, varargin{:});
 endfunction
 

@@ -29,7 +29,8 @@ enum dfg_family {
     DFG_FAM_LEAF, DFG_FAM_UNARY, DFG_FAM_BINARY, DFG_FAM_TERNARY,
     DFG_FAM_REDUCE, DFG_FAM_SCAN, DFG_FAM_RESHAPE, DFG_FAM_PERMUTE,
     DFG_FAM_GATHER, DFG_FAM_SCATTER, DFG_FAM_CAT, DFG_FAM_MATMUL,
-    DFG_FAM_LINALG, DFG_FAM_PART, DFG_FAM_BROADCAST, DFG_FAM_COUNT
+    DFG_FAM_LINALG, DFG_FAM_PART, DFG_FAM_BROADCAST, DFG_FAM_FUSED,
+    DFG_FAM_COUNT
 };
 enum dfg_dtrule {
     DFG_DT_MATH, DFG_DT_LOGIC, DFG_DT_KEEP, DFG_DT_SAME, DFG_DT_DBL,
@@ -109,5 +110,8 @@ void        dfg_shape_fold(int ndim, const int64_t * dims, int64_t k, int64_t * 
 /* ---- plans (lib/plan.c, lib/exec.c) ------------------------------------- */
 typedef struct dfg_plan dfg_plan;
 dfg_status  dfg_exec_node(const dfg_node * n, void * out, const void * const * in);
+/* A FUSED node: output j to outs[j] (NULL: into the packed buffer). */
+dfg_status  dfg_exec_fused(const dfg_node * n, void * const * outs, void * packed,
+                           const void * const * in);
 
 #endif

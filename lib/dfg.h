@@ -169,6 +169,61 @@ dfg_status dfg_plan_run(dfg_id plan, const void * const * in, void * const * out
 /* Node count of the compiled schedule. */
 dfg_status dfg_plan_size(dfg_id plan, int64_t * nodes);
 
+/* ---- graph passes (lib/passes.c; docs/passes.md) ---------------------------
+ * dfg_plan_compile_opts runs the passes switched on in opts over the graph
+ * before scheduling it.  Every pass keeps results bitwise (NaN, Inf, signed
+ * zeros and rounding included) except where docs/passes.md says otherwise:
+ * fusion (bitwise too, by construction, but tested against a bound), and
+ * the rewrites enabled by opts->fast. */
+enum {
+    DFG_PASS_CSE, DFG_PASS_FOLD, DFG_PASS_SIMPLIFY, DFG_PASS_GEMM, DFG_PASS_FUSE,
+    DFG_PASS_COUNT
+};
+#define DFG_PASSES_ALL ((1u << DFG_PASS_COUNT) - 1u)
+typedef struct dfg_options {
+    unsigned passes;      /* bit DFG_PASS_x set: pass x runs                 */
+    int      fast;        /* rewrites that may change rounding, NaN, ...     */
+} dfg_options;
+const char * dfg_pass_name(int pass);        /* "cse", ...; NULL past the end */
+/* Applies a pass list to *opts, left to right: words separated by commas or
+ * blanks, each "all", "none", "fast", "-fast", a pass name or "+name" (on)
+ * or "-name" (off).  An unknown word: DFG_ERR_ARG naming it. */
+dfg_status dfg_options_parse(const char * spec, dfg_options * opts);
+/* What a plan compiled without options gets: all passes, not fast, unless
+ * dfg_options_set_default changed it.  The environment variable DFG_PASSES
+ * (a pass list) is applied on top of every plan's options when it compiles,
+ * to switch passes for a whole run (debugging, the test matrix). */
+void       dfg_options_default(dfg_options * opts);
+void       dfg_options_set_default(const dfg_options * opts);
+dfg_status dfg_plan_compile_opts(int n_in, const dfg_id * ins, int n_out,
+                                 const dfg_id * outs, const dfg_options * opts,
+                                 dfg_id * plan);
+/* What each pass did, in the order they ran (k from 0; DFG_ERR_ARG past the
+ * last).  Strings are owned by the plan. */
+typedef struct dfg_pass_report {
+    const char * pass;
+    int64_t      nodes_before, nodes_after;
+    int64_t      changed;
+    const char * what;
+    double       ms;
+} dfg_pass_report;
+dfg_status dfg_plan_report(dfg_id plan, int k, dfg_pass_report * r);
+/* The compiled graph, one row per node in schedule order, members of fused
+ * kernels one row each (group = the kernel's number from 1, 0 elsewhere).
+ * in[] are row numbers (from 0) of the inputs, owned by the plan. */
+typedef struct dfg_node_info {
+    const char *    op;
+    int             dtype;
+    int             ndim;
+    int64_t         dims[DFG_MAX_DIMS];
+    int             n_in;
+    const int32_t * in;
+    int32_t         group;
+    int             is_output;
+} dfg_node_info;
+dfg_status dfg_plan_nodes(dfg_id plan, int64_t * count);
+dfg_status dfg_plan_node(dfg_id plan, int64_t k, dfg_node_info * info);
+
 #ifdef __cplusplus
 }
 #endif

@@ -4,6 +4,7 @@
 #include <string.h>
 #include "dfg-impl.h"
 #include "../kernels/cpu/cpu.h"
+#include "fused.h"
 
 static void split_dim(const dfg_node * x, int dim, int64_t * pre, int64_t * n,
                       int64_t * post)
@@ -94,6 +95,39 @@ static dfg_status exec_linalg(const dfg_node * n, void * out, const void * const
     return dfg_set_error(DFG_ERR_INTERNAL, "dfg: no kernel for %s", dfg_ops[n->op].name);
 }
 
+/* A fused kernel: outs[j] receives output j; outs == NULL: the outputs go
+ * to their places in the packed buffer packed. */
+dfg_status dfg_exec_fused(const dfg_node * n, void * const * outs, void * packed,
+                          const void * const * in)
+{
+    int64_t no = FP_NO(n->idx);
+    int dt_small[16];
+    int64_t (*dims)[DFG_MAX_DIMS] = dfg_malloc(((size_t)n->n_in + 1) * sizeof *dims);
+    int * dts = n->n_in <= 16 ? dt_small : dfg_malloc((size_t)n->n_in * sizeof *dts);
+    void ** o = dfg_malloc(((size_t)no + 1) * sizeof *o);
+    dfg_status st;
+    if (!dims || !dts || !o) {
+        st = dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory running a fused kernel");
+        goto done;
+    }
+    int nd = (int)FP_NDIM(n->idx);
+    for (int k = 0; k < n->n_in; k++) {
+        const dfg_node * x = n->in[k];
+        dts[k] = x->dtype;
+        for (int j = 0; j < nd; j++)
+            dims[k][j] = j < x->ndim ? x->dims[j] : 1;
+    }
+    for (int64_t j = 0; j < no; j++)
+        o[j] = outs ? outs[j] : (char *)packed + FP_O(n->idx, j)[4];
+    st = dfg_cpu_fused(n->idx, n->n_in, in, dts, (const int64_t (*)[DFG_MAX_DIMS])dims, o);
+done:
+    dfg_free(dims);
+    if (dts != dt_small)
+        dfg_free(dts);
+    dfg_free(o);
+    return st;
+}
+
 dfg_status dfg_exec_node(const dfg_node * n, void * out, const void * const * in)
 {
     if (n->numel == 0)
@@ -179,6 +213,13 @@ dfg_status dfg_exec_node(const dfg_node * n, void * out, const void * const * in
         memcpy(out, (const char *)in[0] + (size_t)n->iattr[0] * es, (size_t)n->numel * es);
         return DFG_OK;
     }
+    case DFG_FAM_FUSED:
+        if (n->op == DFG_OP_FUSED_OUT) {
+            memcpy(out, (const char *)in[0] + n->iattr[1],
+                   (size_t)n->numel * dfg_dtype_size(n->dtype));
+            return DFG_OK;
+        }
+        return dfg_exec_fused(n, NULL, out, in);
     }
     return dfg_set_error(DFG_ERR_INTERNAL, "dfg: no kernel for %s", dfg_ops[n->op].name);
 }

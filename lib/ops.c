@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "dfg-impl.h"
+#include "fused.h"
 
 const dfg_op_info dfg_ops[DFG_OP_COUNT] = {
 #define DFG_OP(NAME, oct, fam, ar, dtr, fl) \
@@ -522,6 +523,29 @@ static dfg_status infer_part(dfg_node * n)
     return set_shape(n, nd, n->iattr + 2);
 }
 
+static dfg_status infer_fused(dfg_node * n)
+{
+    if (n->op == DFG_OP_FUSED) {
+        int64_t no = n->nidx >= FP_HDR ? FP_NO(n->idx) : -1, bytes = 0;
+        if (no < 0 || n->nidx != FP_LEN(FP_NI(n->idx), no, n->n_in) || n->iattr[0] != DFG_LOGICAL)
+            return dfg_set_error(DFG_ERR_INTERNAL, "dfg: malformed fused kernel");
+        for (int64_t j = 0; j < no; j++) {
+            const int64_t * o = FP_O(n->idx, j);
+            int64_t end = o[4] + o[5] * (int64_t)dfg_dtype_size((int)o[3]);
+            bytes = end > bytes ? end : bytes;
+        }
+        int64_t d[2] = { bytes, 1 };
+        return set_shape(n, 2, d);
+    }
+    int nd = (int)n->iattr[2];
+    if (nd < 1 || nd > DFG_MAX_DIMS || n->in[0]->op != DFG_OP_FUSED)
+        return dfg_set_error(DFG_ERR_INTERNAL, "dfg: malformed fused output");
+    int64_t m = dfg_shape_numel(nd, n->iattr + 3) * (int64_t)dfg_dtype_size(n->dtype);
+    if (n->iattr[1] < 0 || n->iattr[1] + m > n->in[0]->numel)
+        return dfg_set_error(DFG_ERR_INTERNAL, "dfg: fused output outside the kernel's result");
+    return set_shape(n, nd, n->iattr + 3);
+}
+
 dfg_status dfg_infer(dfg_node * n)
 {
     int op = n->op;
@@ -555,6 +579,7 @@ dfg_status dfg_infer(dfg_node * n)
     case DFG_FAM_LINALG:  return infer_linalg(n);
     case DFG_FAM_PART:    return infer_part(n);
     case DFG_FAM_BROADCAST: return infer_bcast(n);
+    case DFG_FAM_FUSED:   return infer_fused(n);
     }
     return dfg_set_error(DFG_ERR_INTERNAL, "dfg: no shape rule for %s", dfg_ops[op].name);
 }

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 #include "dfg-impl.h"
+#include "pass.h"
 #include "store-impl.h"
 
 /* ---- allocation ---------------------------------------------------------- */
@@ -405,6 +406,20 @@ dfg_status dfg_constant(dfg_dtype dt, int ndim, const int64_t * dims,
     return hand_out(n, out);
 }
 
+/* For the passes (lib/pass.h): a constant whose data the caller fills,
+ * holding one use (the caller's) and no handle. */
+dfg_status dfg_leaf_constant(int dt, int ndim, const int64_t * dims, dfg_node ** out)
+{
+    dfg_node * n;
+    *out = NULL;
+    dfg_status st = make_leaf("constant", DFG_OP_CONSTANT, (dfg_dtype)dt, ndim, dims, NULL, &n);
+    if (st || (st = leaf_data("constant", n, NULL)))
+        return st;
+    n->uses = 1;
+    *out = n;
+    return DFG_OK;
+}
+
 dfg_status dfg_fill(dfg_dtype dt, int ndim, const int64_t * dims,
                     double value, dfg_id * out)
 {
@@ -470,6 +485,9 @@ dfg_status dfg_op(int op, int n_in, const dfg_id * ins, const dfg_attr * attr,
     dfg_node ** in = small;
     if (n_in < 0)
         return dfg_set_error(DFG_ERR_ARG, "dfg: negative input count");
+    if (op >= 0 && op < DFG_OP_COUNT && dfg_ops[op].family == DFG_FAM_FUSED)
+        return dfg_set_error(DFG_ERR_ARG, "dfg: %s is made by the fuse pass inside plans only",
+                             dfg_ops[op].name);
     if (n_in > 8 && !(in = dfg_malloc((size_t)n_in * sizeof *in)))
         return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory");
     dfg_status st = DFG_OK;

@@ -674,28 +674,6 @@ int gw_ids_from_cell(gw * g, const mxArray * c, int argno, const char * what,
     return DFG_OK;
 }
 
-static int cmd_function(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
-{
-    (void)nlhs;
-    dfg_id * ins = NULL, * outs = NULL, plan;
-    int n_in = 0, n_out = 0;
-    if (nrhs != 2)
-        return dfg_set_error(DFG_ERR_ARG, "dfg.function: expected dfg.function (INPUTS, OUTPUTS)");
-    int st = gw_ids_from_cell(g, prhs[0], 1, "INPUTS", &ins, &n_in);
-    if (!st)
-        st = gw_ids_from_cell(g, prhs[1], 2, "OUTPUTS", &outs, &n_out);
-    if (!st && !(st = dfg_plan_compile(n_in, ins, n_out, outs, &plan)))
-        plhs[0] = gw_id_out(plan);
-    if (st == DFG_ERR_FREE_INPUT) {
-        char m[1024];
-        snprintf(m, sizeof m, "%s", dfg_last_error());
-        st = dfg_set_error(st, "dfg.function: %s; add it to INPUTS", m);
-    }
-    mxFree(ins);
-    mxFree(outs);
-    return st;
-}
-
 static int cmd_run(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
 {
     dfg_id plan;
@@ -851,7 +829,7 @@ static const cmd_entry commands[] = {
     {"describe", cmd_describe}, {"det", cmd_linalg}, {"diag", cmd_diag},
     {"dot", cmd_dot}, {"double", cmd_cast}, {"eig", cmd_linalg},
     {"eq", cmd_binary}, {"erf", cmd_unary}, {"erfc", cmd_unary},
-    {"exp", cmd_unary}, {"expm1", cmd_unary}, {"fill", cmd_fill}, {"fix", cmd_unary},
+    {"exp", cmd_unary}, {"explain", cmd_explain}, {"expm1", cmd_unary}, {"fill", cmd_fill}, {"fix", cmd_unary},
     {"flip", cmd_flip}, {"fliplr", cmd_flip}, {"flipud", cmd_flip},
     {"floor", cmd_unary}, {"function", cmd_function}, {"gamma", cmd_unary},
     {"gammaln", cmd_unary}, {"ge", cmd_binary}, {"grad", cmd_grad}, {"gt", cmd_binary},
@@ -866,8 +844,8 @@ static const cmd_entry commands[] = {
     {"merge", cmd_merge}, {"min", cmd_minmax}, {"minus", cmd_binary},
     {"mldivide", cmd_matrix}, {"mod", cmd_binary}, {"mpower", cmd_matrix},
     {"mrdivide", cmd_matrix}, {"mtimes", cmd_matrix}, {"ne", cmd_binary},
-    {"norm", cmd_norm}, {"not", cmd_unary}, {"or", cmd_binary},
-    {"permute", cmd_permute}, {"pinv", cmd_linalg}, {"plan_info", cmd_plan_info},
+    {"nodes", cmd_nodes}, {"norm", cmd_norm}, {"not", cmd_unary}, {"or", cmd_binary},
+    {"passes", cmd_passes}, {"permute", cmd_permute}, {"pinv", cmd_linalg}, {"plan_info", cmd_plan_info},
     {"plus", cmd_binary}, {"power", cmd_binary}, {"prod", cmd_reduce}, {"psi", cmd_psi},
     {"qr", cmd_linalg}, {"rdivide", cmd_binary}, {"release", cmd_release},
     {"rem", cmd_binary}, {"repmat", cmd_repmat}, {"reshape", cmd_reshape},

@@ -70,6 +70,11 @@ int        gw_ids_from_cell(gw * g, const mxArray * c, int argno, const char * w
                             dfg_id ** ids, int * n);
 
 /* ---- commands ------------------------------------------------------------- */
+/* mex/cmd-plan.c */
+int cmd_function(gw *, int, mxArray **, int, const mxArray **);
+int cmd_passes(gw *, int, mxArray **, int, const mxArray **);
+int cmd_explain(gw *, int, mxArray **, int, const mxArray **);
+int cmd_nodes(gw *, int, mxArray **, int, const mxArray **);
 /* mex/cmd-grad.c */
 int cmd_grad(gw *, int, mxArray **, int, const mxArray **);
 int cmd_jvp(gw *, int, mxArray **, int, const mxArray **);

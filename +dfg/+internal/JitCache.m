@@ -13,13 +13,29 @@ classdef JitCache < handle
     transform = [];
     keys = {};     # call signatures, one per compiled plan
     entries = {};  # {Plan, positions of the array arguments, plan id}
+    passes = [];   # dfg.function's options for every plan
+    fast = [];
   endproperties
   methods
-    function c = JitCache (fun, transform)
+    function c = JitCache (fun, transform, varargin)
       c.fun = fun;
       if (nargin > 1)
         c.transform = transform;
       endif
+      if (mod (numel (varargin), 2) != 0)
+        error ("dfg:badArgument", "dfg.jit: options come in name/value pairs");
+      endif
+      for k = 1:2:numel (varargin)
+        switch (lower (varargin{k}))
+          case "passes"
+            c.passes = varargin{k+1};
+          case "fast"
+            c.fast = varargin{k+1};
+          otherwise
+            error ("dfg:badArgument", "dfg.jit: unknown option '%s' (options: passes, fast)",
+                   varargin{k});
+        endswitch
+      endfor
     endfunction
 
     function varargout = call (c, nout, varargin)
@@ -68,7 +84,7 @@ classdef JitCache < handle
           outs{k} = dfg.constant (outs{k});
         endif
       endfor
-      p = dfg.internal.Plan (dfg_mex ("function", ins, outs));
+      p = dfg.internal.Plan (dfg_mex ("function", ins, outs, c.passes, c.fast));
       e = {p, find(isarr), p.id};
     endfunction
   endmethods

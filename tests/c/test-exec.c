@@ -433,7 +433,8 @@ static void test_plan_bindings(void)
     CHECK(dfg_op(DFG_OP_NEG, 1, &y, NULL, &z) == DFG_OK);
     /* outputs: an input, a constant, y twice, and z computed from y */
     dfg_id outs[5] = {x, c, y, y, z}, ins[2] = {unused, x};
-    CHECK(dfg_plan_compile(2, ins, 5, outs, &plan) == DFG_OK);
+    dfg_options none = { 0, 0 };    /* the schedule as built: no passes */
+    CHECK(dfg_plan_compile_opts(2, ins, 5, outs, &none, &plan) == DFG_OK);
     int ni = 0, no = 0;
     CHECK(dfg_plan_arity(plan, &ni, &no) == DFG_OK && ni == 2 && no == 5);
     dfg_dtype dt;

@@ -339,11 +339,18 @@ static void test_long_chain(void)
     CHECK(dfg_live_count() == base + N + 1);
     dfg_id plan = 0;
     int64_t steps = 0;
-    CHECK(dfg_plan_compile(1, &x, 1, &cur, &plan) == DFG_OK);
+    dfg_options none = { 0, 0 };
+    CHECK(dfg_plan_compile_opts(1, &x, 1, &cur, &none, &plan) == DFG_OK);
     CHECK(dfg_plan_size(plan, &steps) == DFG_OK && steps == N);
     double in[2] = {1.5, -2}, out[2] = {0, 0};
     const void * ins[1] = {in};
     void * outs[1] = {out};
+    CHECK(dfg_plan_run(plan, ins, outs) == DFG_OK && out[0] == 1.5 && out[1] == -2);
+    CHECK(dfg_release(plan) == DFG_OK);
+    /* with the passes (iterative walks, no recursion): --x pairs vanish */
+    CHECK(dfg_plan_compile(1, &x, 1, &cur, &plan) == DFG_OK);
+    CHECK(dfg_plan_size(plan, &steps) == DFG_OK && steps == 0);
+    out[0] = out[1] = 0;
     CHECK(dfg_plan_run(plan, ins, outs) == DFG_OK && out[0] == 1.5 && out[1] == -2);
     CHECK(dfg_release(plan) == DFG_OK);
     CHECK(dfg_release(cur) == DFG_OK);             /* frees the chain */

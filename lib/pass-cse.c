@@ -1,0 +1,135 @@
+/* lib/pass-cse.c -- common-subexpression elimination.
+ *
+ * Two nodes are the same value when they have the same op, the same
+ * (already merged) inputs, the same attributes and index lists, the same
+ * class and size: the second is replaced by the first.  Constants with
+ * bitwise-equal data merge too (so the many 1s and 0s autodiff makes become
+ * one); inputs and variables never do.  Because the walk goes inputs first,
+ * whole equal subgraphs merge, and since a plan compiles forward and
+ * backward graphs together, an expression the gradient recomputes (cos(x)
+ * in the gradient of sin(x), say) merges with the forward one.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "pass.h"
+
+typedef struct table {
+    dfg_node ** slot;
+    size_t      cap, n;
+} table;
+
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+    h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+    return h * 0xff51afd7ed558ccdull;
+}
+
+static uint64_t key_hash(const dfg_node * n)
+{
+    uint64_t h = mix((uint64_t)n->op, (uint64_t)n->dtype);
+    for (int j = 0; j < n->ndim; j++)
+        h = mix(h, (uint64_t)n->dims[j]);
+    for (int k = 0; k < n->n_in; k++)
+        h = mix(h, (uint64_t)(uintptr_t)n->in[k]);
+    for (int k = 0; k < DFG_MAX_IATTR; k++)
+        h = mix(h, (uint64_t)n->iattr[k]);
+    uint64_t d[2];
+    memcpy(d, n->dattr, sizeof d);
+    h = mix(mix(h, d[0]), d[1]);
+    for (int64_t k = 0; k < n->nidx; k++)
+        h = mix(h, (uint64_t)n->idx[k]);
+    if (n->op == DFG_OP_CONSTANT) {
+        size_t b = (size_t)n->numel * dfg_dtype_size(n->dtype);
+        const unsigned char * p = n->data;
+        for (size_t k = 0; k < b; k++)
+            h = mix(h, p[k]);
+    }
+    return h;
+}
+
+static int same(const dfg_node * a, const dfg_node * b)
+{
+    if (a->op != b->op || a->dtype != b->dtype || a->ndim != b->ndim ||
+        a->n_in != b->n_in || a->nidx != b->nidx)
+        return 0;
+    if (memcmp(a->dims, b->dims, (size_t)a->ndim * sizeof *a->dims) ||
+        memcmp(a->iattr, b->iattr, sizeof a->iattr) ||
+        memcmp(a->dattr, b->dattr, sizeof a->dattr))
+        return 0;
+    for (int k = 0; k < a->n_in; k++)
+        if (a->in[k] != b->in[k])
+            return 0;
+    if (a->nidx && memcmp(a->idx, b->idx, (size_t)a->nidx * sizeof *a->idx))
+        return 0;
+    if (a->op == DFG_OP_CONSTANT &&
+        memcmp(a->data, b->data, (size_t)a->numel * dfg_dtype_size(a->dtype)))
+        return 0;
+    return 1;
+}
+
+static int mergeable(const dfg_node * n)
+{
+    return n->op != DFG_OP_INPUT && n->op != DFG_OP_VARIABLE;
+}
+
+static dfg_status visit(pass_run * r, dfg_node * n, dfg_node ** in, dfg_node ** out)
+{
+    table * t = r->user;
+    dfg_node * y;
+    dfg_status st = pass_remake(n, in, &y);
+    if (st)
+        return st;
+    if (!mergeable(y)) {
+        *out = y;
+        return DFG_OK;
+    }
+    if (2 * (t->n + 1) > t->cap) {
+        size_t nc = t->cap ? 2 * t->cap : 256;
+        dfg_node ** ns = dfg_calloc(nc, sizeof *ns);
+        if (!ns) {
+            dfg_node_unuse(y);
+            return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
+        }
+        for (size_t k = 0; k < t->cap; k++)
+            if (t->slot[k]) {
+                size_t i = (size_t)key_hash(t->slot[k]) & (nc - 1);
+                while (ns[i])
+                    i = (i + 1) & (nc - 1);
+                ns[i] = t->slot[k];
+            }
+        dfg_free(t->slot);
+        t->slot = ns;
+        t->cap = nc;
+    }
+    size_t i = (size_t)key_hash(y) & (t->cap - 1);
+    for (; t->slot[i]; i = (i + 1) & (t->cap - 1))
+        if (t->slot[i] == y || same(t->slot[i], y)) {
+            if (t->slot[i] != y) {
+                r->changed++;
+                dfg_node_unuse(y);
+                y = t->slot[i];
+                dfg_node_use(y);
+            }
+            *out = y;
+            return DFG_OK;
+        }
+    t->slot[i] = y;          /* borrowed: the walk's map holds y */
+    t->n++;
+    *out = y;
+    return DFG_OK;
+}
+
+dfg_status dfg_pass_cse(pass_run * r)
+{
+    table t = { NULL, 0, 0 };
+    r->user = &t;
+    dfg_status st = pass_rewrite(r, visit);
+    dfg_free(t.slot);
+    r->user = NULL;
+    if (r->changed)
+        snprintf(r->what, sizeof r->what, "merged %lld duplicate node%s",
+                 (long long)r->changed, r->changed == 1 ? "" : "s");
+    else
+        snprintf(r->what, sizeof r->what, "no duplicates");
+    return st;
+}

@@ -1,0 +1,537 @@
+/* lib/pass-fuse.c -- element-wise (vertical) fusion.
+ *
+ * Groups connected element-wise ops of one size (the group's domain) into
+ * one FUSED node, a program that kernels/cpu/fused.c streams through
+ * cache-sized tiles (lib/fused.h).  A group takes in:
+ *   - element-wise ops (unary, binary, merge) whose result has the domain's
+ *     size, trees and chains alike, with any number of outputs: a value is
+ *     written to memory only when something outside the group or the plan's
+ *     caller reads it;
+ *   - broadcasts into the domain feeding them (the broadcast input is read
+ *     per tile instead of being expanded into memory), and operands that
+ *     broadcast implicitly (scalars stay scalars);
+ *   - trailing sum and prod reductions of a member (along any dimension,
+ *     accumulated in index order as the unfused kernel does).
+ *
+ * Grouping is greedy in topological order: a node joins the newest group of
+ * one of its operands unless another of its operands depends on that group
+ * through a node outside it (which would make a cycle), else the newest
+ * group of its size none of its operands depends on; "depends on" is
+ * tracked as the newest group each node reaches (maxreach), a safe
+ * over-approximation.  A group of one element-wise op and no reduction is
+ * left as it is.  x .^ y is only taken in when each operand is a scalar or
+ * has the domain's size (the power kernel computes a scalar exponent 2 as
+ * x .* x, and fusion must not change which path an element takes).
+ */
+#include <stdio.h>
+#include <string.h>
+#include "pass.h"
+#include "fused.h"
+
+#define MAX_EXT 64
+#define MAX_OUT 64
+
+enum { ROLE_NONE, ROLE_EW, ROLE_RED };
+
+typedef struct ext {
+    dfg_node * node;      /* the node read (a broadcast's input for FX_BCAST) */
+    int        mode;
+} ext;
+
+typedef struct group {
+    int64_t    ndim, dims[DFG_MAX_DIMS];
+    int32_t    n_ew, n_red;
+    int        keep;      /* fused (1) or dissolved (0) */
+} group;
+
+typedef struct fctx {
+    dfg_node ** list;
+    int32_t     n;
+    pmap        index;
+    int32_t *   grp;
+    int8_t *    role;
+    int32_t *   reach;
+    int8_t *    outside;  /* read outside its group (or a plan output)      */
+    group *     groups;
+    int32_t     n_groups;
+    dfg_node ** nmap;     /* new node of each node (outputs of groups too)  */
+    dfg_node ** gmap;     /* FUSED node of each group                        */
+} fctx;
+
+static int fusible_ew(const dfg_node * n)
+{
+    int fam = dfg_ops[n->op].family;
+    return (dfg_ops[n->op].flags & DFG_F_ELEMWISE) && n->numel > 0 &&
+           (fam == DFG_FAM_UNARY || fam == DFG_FAM_BINARY || fam == DFG_FAM_TERNARY);
+}
+
+static int same_dims(const dfg_node * a, int64_t nd, const int64_t * d)
+{
+    if (a->ndim != nd)
+        return 0;
+    for (int j = 0; j < nd; j++)
+        if (a->dims[j] != d[j])
+            return 0;
+    return 1;
+}
+
+static int32_t idx_of(fctx * c, const dfg_node * n) { return pmap_get(&c->index, n); }
+
+/* Operand k of member n of group g: the external input it reads and how. */
+static ext operand_ext(const dfg_node * n, int k, const group * g)
+{
+    dfg_node * x = n->in[k];
+    if (x->op == DFG_OP_BROADCAST && same_dims(x, g->ndim, g->dims)) {
+        dfg_node * s = x->in[0];
+        return (ext){ s, same_dims(s, g->ndim, g->dims) ? FX_FULL : FX_BCAST };
+    }
+    if (same_dims(x, g->ndim, g->dims))
+        return (ext){ x, FX_FULL };
+    return (ext){ x, x->numel == 1 ? FX_SCALAR : FX_BCAST };
+}
+
+/* May n (an element-wise op) be computed inside a group of its own size? */
+static int pow_ok(const dfg_node * n)
+{
+    if (n->op != DFG_OP_POW)
+        return 1;
+    for (int k = 0; k < 2; k++) {
+        const dfg_node * x = n->in[k];
+        if (x->numel != 1 && !pass_same_shape(x, n) &&
+            !(x->op == DFG_OP_BROADCAST && pass_same_shape(x, n)))
+            return 0;
+    }
+    return 1;
+}
+
+static int in_group(fctx * c, const dfg_node * x, int32_t g)
+{
+    int32_t i = idx_of(c, x);
+    return c->role[i] == ROLE_EW && c->grp[i] == g;
+}
+
+static int can_join(fctx * c, const dfg_node * n, int32_t g)
+{
+    for (int k = 0; k < n->n_in; k++) {
+        int32_t i = idx_of(c, n->in[k]);
+        if (!in_group(c, n->in[k], g) && c->reach[i] >= g)
+            return 0;
+    }
+    return 1;
+}
+
+static dfg_status assign_groups(fctx * c)
+{
+    int32_t cap = 16;
+    c->groups = dfg_malloc((size_t)cap * sizeof *c->groups);
+    if (!c->groups)
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
+    for (int32_t v = 0; v < c->n; v++) {
+        dfg_node * n = c->list[v];
+        int32_t reach = -1;
+        for (int k = 0; k < n->n_in; k++) {
+            int32_t i = idx_of(c, n->in[k]);
+            reach = c->reach[i] > reach ? c->reach[i] : reach;
+        }
+        c->grp[v] = -1;
+        c->role[v] = ROLE_NONE;
+        if (fusible_ew(n) && pow_ok(n)) {
+            int32_t best = -1;
+            for (int k = 0; k < n->n_in; k++) {       /* newest valid group */
+                int32_t i = idx_of(c, n->in[k]);
+                int32_t g = c->grp[i];
+                if (c->role[i] == ROLE_EW && g > best && pass_same_shape(c->list[i], n) &&
+                    can_join(c, n, g))
+                    best = g;
+            }
+            /* else the newest group of its size it can join without a
+             * cycle (independent element-wise work over the same domain:
+             * one pass over the tiles instead of two) */
+            for (int32_t g = c->n_groups - 1; best < 0 && g >= 0 && g >= c->n_groups - 64; g--)
+                if (g > reach && same_dims(n, c->groups[g].ndim, c->groups[g].dims))
+                    best = g;
+            if (best < 0) {
+                if (c->n_groups == cap) {
+                    group * ng = dfg_realloc(c->groups, 2 * (size_t)cap * sizeof *ng);
+                    if (!ng)
+                        return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
+                    c->groups = ng;
+                    cap *= 2;
+                }
+                best = c->n_groups++;
+                group * g = &c->groups[best];
+                memset(g, 0, sizeof *g);
+                g->ndim = n->ndim;
+                memcpy(g->dims, n->dims, sizeof g->dims);
+            }
+            c->grp[v] = best;
+            c->role[v] = ROLE_EW;
+            c->groups[best].n_ew++;
+            c->reach[v] = best > reach ? best : reach;
+            continue;
+        }
+        if ((n->op == DFG_OP_SUM || n->op == DFG_OP_PROD) &&
+            (n->dtype == DFG_DOUBLE || n->dtype == DFG_SINGLE)) {
+            int32_t i = idx_of(c, n->in[0]);
+            if (c->role[i] == ROLE_EW && c->list[i]->dtype == n->dtype) {
+                int32_t g = c->grp[i];
+                c->grp[v] = g;
+                c->role[v] = ROLE_RED;
+                c->groups[g].n_red++;
+                c->reach[v] = g > reach ? g : reach;
+                continue;
+            }
+        }
+        c->reach[v] = reach;
+    }
+    for (int32_t g = 0; g < c->n_groups; g++)
+        c->groups[g].keep = c->groups[g].n_ew + c->groups[g].n_red >= 2;
+    return DFG_OK;
+}
+
+/* the vertex a node stands for in the build walk: a kept group or itself */
+static int32_t vertex(fctx * c, int32_t v)
+{
+    if (c->role[v] != ROLE_NONE && c->groups[c->grp[v]].keep)
+        return c->n + c->grp[v];
+    return v;
+}
+
+/* the external inputs of group g, deduplicated, in first-use order */
+static int32_t group_exts(fctx * c, int32_t g, ext * xs, int32_t max)
+{
+    int32_t nx = 0;
+    for (int32_t v = 0; v < c->n; v++) {
+        if (c->grp[v] != g || c->role[v] != ROLE_EW)
+            continue;
+        dfg_node * n = c->list[v];
+        for (int k = 0; k < n->n_in; k++) {
+            if (in_group(c, n->in[k], g))
+                continue;
+            ext e = operand_ext(n, k, &c->groups[g]);
+            int32_t q = 0;
+            while (q < nx && (xs[q].node != e.node || xs[q].mode != e.mode))
+                q++;
+            if (q == nx) {
+                if (nx == max)
+                    return -1;
+                xs[nx++] = e;
+            }
+        }
+    }
+    return nx;
+}
+
+static dfg_status build_group(fctx * c, int32_t g, int64_t * n_fused_nodes)
+{
+    ext xs[MAX_EXT];
+    int32_t nx = group_exts(c, g, xs, MAX_EXT);
+    const group * G = &c->groups[g];
+    int32_t ni = 0, no = 0;
+    for (int32_t v = 0; v < c->n; v++)
+        if (c->grp[v] == g) {
+            ni += c->role[v] == ROLE_EW;
+            no += c->role[v] == ROLE_RED || (c->role[v] == ROLE_EW && c->outside[v]);
+        }
+    if (nx < 0 || no > MAX_OUT)
+        return dfg_set_error(DFG_ERR_INTERNAL, "dfg: fused kernel too large");
+    *n_fused_nodes += ni + G->n_red;
+    size_t len = (size_t)FP_LEN(ni, no, nx);
+    int64_t * prog = dfg_calloc(len, sizeof *prog);
+    int32_t * ins_of = dfg_malloc(((size_t)c->n + 1) * sizeof *ins_of);   /* node -> instr */
+    int32_t * last = dfg_malloc(((size_t)ni + 1) * sizeof *last);
+    int32_t * member = dfg_malloc(((size_t)ni + no + 1) * sizeof *member);
+    dfg_node ** xin = dfg_malloc(((size_t)nx + 1) * sizeof *xin);
+    dfg_status st = DFG_OK;
+    if (!prog || !ins_of || !last || !member || !xin) {
+        st = dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
+        goto done;
+    }
+    FP_NI(prog) = ni;
+    FP_NO(prog) = no;
+    FP_NDIM(prog) = G->ndim;
+    for (int j = 0; j < DFG_MAX_DIMS; j++)
+        FP_DIMS(prog)[j] = j < G->ndim ? G->dims[j] : 1;
+    for (int32_t k = 0; k < nx; k++)
+        FP_X(prog, k)[0] = xs[k].mode;
+    /* instructions and outputs, in topological order */
+    int32_t i = 0, j = 0;
+    int64_t bytes = 0;
+    for (int32_t v = 0; v < c->n; v++) {
+        if (c->grp[v] != g || c->role[v] == ROLE_NONE)
+            continue;
+        dfg_node * n = c->list[v];
+        if (c->role[v] == ROLE_EW) {
+            int64_t * I = FP_I(prog, i);
+            I[0] = n->op;
+            I[1] = n->dtype;
+            I[2] = n->n_in;
+            for (int k = 0; k < n->n_in; k++) {
+                if (in_group(c, n->in[k], g)) {
+                    int32_t a = ins_of[idx_of(c, n->in[k])];
+                    I[3 + k] = a;
+                    if (last[a] < i)   /* a reduction may have set it to ni */
+                        last[a] = i;
+                    continue;
+                }
+                ext e = operand_ext(n, k, G);
+                int32_t q = 0;
+                while (xs[q].node != e.node || xs[q].mode != e.mode)
+                    q++;
+                I[3 + k] = -(int64_t)q - 1;
+            }
+            I[6] = n->iattr[0];
+            I[7] = 0;
+            last[i] = i;
+            ins_of[v] = i;
+            if (c->outside[v]) {
+                int64_t * O = FP_O(prog, j);
+                O[0] = i; O[1] = -1; O[2] = 0; O[3] = n->dtype;
+                O[4] = bytes; O[5] = n->numel;
+                bytes += (n->numel * (int64_t)dfg_dtype_size(n->dtype) + 63) & ~(int64_t)63;
+                I[7] = -(int64_t)j - 1;
+                member[j++] = v;
+            }
+            i++;
+        } else {
+            int32_t a = ins_of[idx_of(c, n->in[0])];
+            last[a] = ni;              /* read after the tile's last step */
+            int64_t * O = FP_O(prog, j);
+            O[0] = a;
+            O[1] = n->op;
+            O[2] = n->iattr[0];
+            O[3] = n->dtype;
+            O[4] = bytes;
+            O[5] = n->numel;
+            bytes += (n->numel * (int64_t)dfg_dtype_size(n->dtype) + 63) & ~(int64_t)63;
+            member[j++] = v;
+        }
+    }
+    /* scratch slots: reuse a slot once its value's last reader has run */
+    {
+        int32_t free_top = 0, n_slot = 0;
+        int32_t * free_list = dfg_malloc(((size_t)ni + 1) * sizeof *free_list);
+        int32_t * slot = dfg_malloc(((size_t)ni + 1) * sizeof *slot);
+        if (!free_list || !slot) {
+            dfg_free(free_list);
+            dfg_free(slot);
+            st = dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
+            goto done;
+        }
+        for (int32_t q = 0; q < ni; q++) {
+            int64_t * I = FP_I(prog, q);
+            if (I[7] == 0)             /* not an output: needs a slot */
+                I[7] = slot[q] = free_top ? free_list[--free_top] : n_slot++;
+            else
+                slot[q] = -1;
+            /* release the slots whose last reader is q (a value nobody reads
+             * is released at once, after its own step) */
+            for (int a = 0; a < I[2]; a++)
+                if (I[3 + a] >= 0 && last[I[3 + a]] == q && slot[I[3 + a]] >= 0) {
+                    free_list[free_top++] = slot[I[3 + a]];
+                    slot[I[3 + a]] = -1;
+                }
+            if (last[q] == q && slot[q] >= 0) {
+                free_list[free_top++] = slot[q];
+                slot[q] = -1;
+            }
+        }
+        FP_NSLOT(prog) = n_slot;
+        dfg_free(free_list);
+        dfg_free(slot);
+    }
+    /* the FUSED node and one FUSED_OUT per output */
+    for (int32_t k = 0; k < nx; k++)
+        xin[k] = c->nmap[idx_of(c, xs[k].node)];
+    dfg_attr at;
+    memset(&at, 0, sizeof at);
+    at.i[0] = DFG_LOGICAL;
+    at.idx = prog;
+    at.nidx = (int64_t)len;
+    dfg_node * f;
+    if ((st = pass_make(DFG_OP_FUSED, nx, xin, &at, &f)))
+        goto done;
+    c->gmap[g] = f;
+    for (int32_t q = 0; q < no; q++) {
+        const int64_t * O = FP_O(prog, q);
+        const dfg_node * m = c->list[member[q]];
+        memset(&at, 0, sizeof at);
+        at.i[0] = O[3];
+        at.i[1] = O[4];
+        at.i[2] = m->ndim;
+        memcpy(at.i + 3, m->dims, (size_t)m->ndim * sizeof *m->dims);
+        if ((st = pass_make(DFG_OP_FUSED_OUT, 1, &f, &at, &c->nmap[member[q]])))
+            goto done;
+    }
+done:
+    dfg_free(prog);
+    dfg_free(ins_of);
+    dfg_free(last);
+    dfg_free(member);
+    dfg_free(xin);
+    return st;
+}
+
+/* Builds the new graph: a post-order walk over vertices (plain nodes and
+ * kept groups), so a group is built once all its external inputs are. */
+static dfg_status build(fctx * c, pass_run * r)
+{
+    int32_t nvx = c->n + c->n_groups;
+    int8_t * state = dfg_calloc((size_t)nvx + 1, 1);
+    int32_t * stack = dfg_malloc(((size_t)nvx + 1) * sizeof *stack);
+    int32_t * next = dfg_calloc((size_t)nvx + 1, sizeof *next);
+    ext xs[MAX_EXT];
+    dfg_status st = DFG_OK;
+    int64_t fused_nodes = 0;
+    if (!state || !stack || !next) {
+        st = dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
+        goto done;
+    }
+    /* the vertices a group depends on are the external inputs' vertices */
+    for (int k = 0; k < r->n_out && !st; k++) {
+        int32_t top = 0, root = vertex(c, idx_of(c, r->outs[k]));
+        if (state[root])
+            continue;
+        stack[top++] = root;
+        state[root] = 1;
+        while (top && !st) {
+            int32_t x = stack[top - 1];
+            int32_t dep = -1;
+            if (x < c->n) {
+                dfg_node * n = c->list[x];
+                while (next[x] < n->n_in && dep < 0) {
+                    int32_t d = vertex(c, idx_of(c, n->in[next[x]++]));
+                    if (!state[d])
+                        dep = d;
+                }
+            } else {
+                int32_t nx = group_exts(c, x - c->n, xs, MAX_EXT);
+                while (next[x] < nx && dep < 0) {
+                    int32_t d = vertex(c, idx_of(c, xs[next[x]++].node));
+                    if (!state[d])
+                        dep = d;
+                }
+            }
+            if (dep >= 0) {
+                state[dep] = 1;
+                stack[top++] = dep;
+                continue;
+            }
+            top--;
+            state[x] = 2;
+            if (x >= c->n) {
+                st = build_group(c, x - c->n, &fused_nodes);
+                continue;
+            }
+            dfg_node * n = c->list[x];
+            dfg_node * small[16], ** in = small;
+            if (n->n_in > 16 && !(in = dfg_malloc((size_t)n->n_in * sizeof *in))) {
+                st = dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
+                break;
+            }
+            for (int q = 0; q < n->n_in; q++)
+                in[q] = c->nmap[idx_of(c, n->in[q])];
+            st = pass_remake(n, in, &c->nmap[x]);
+            if (in != small)
+                dfg_free(in);
+        }
+    }
+    if (!st)
+        for (int k = 0; k < r->n_out; k++) {
+            dfg_node * y = c->nmap[idx_of(c, r->outs[k])];
+            dfg_node_use(y);
+            dfg_node_unuse(r->outs[k]);
+            r->outs[k] = y;
+        }
+    r->changed = 0;
+    for (int32_t g = 0; g < c->n_groups; g++)
+        r->changed += c->groups[g].keep;
+    r->extra = fused_nodes;
+done:
+    dfg_free(state);
+    dfg_free(stack);
+    dfg_free(next);
+    return st;
+}
+
+dfg_status dfg_pass_fuse(pass_run * r)
+{
+    fctx c;
+    memset(&c, 0, sizeof c);
+    if (!pmap_init(&c.index, 64))
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
+    dfg_status st = pass_topo(r->n_out, r->outs, &c.list, &c.n, &c.index);
+    if (st) {
+        pmap_free(&c.index);
+        return st;
+    }
+    size_t n1 = (size_t)c.n + 1;
+    c.grp = dfg_malloc(n1 * sizeof *c.grp);
+    c.role = dfg_calloc(n1, 1);
+    c.reach = dfg_malloc(n1 * sizeof *c.reach);
+    c.outside = dfg_calloc(n1, 1);
+    c.nmap = dfg_calloc(n1, sizeof *c.nmap);
+    if (!c.grp || !c.role || !c.reach || !c.outside || !c.nmap) {
+        st = dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
+        goto done;
+    }
+    if ((st = assign_groups(&c)))
+        goto done;
+    /* a group whose external inputs or outputs would exceed the kernel's
+     * limits is dissolved */
+    for (int32_t v = 0; v < c.n; v++) {
+        dfg_node * n = c.list[v];
+        for (int k = 0; k < n->n_in; k++) {
+            int32_t i = idx_of(&c, n->in[k]);
+            if (c.role[i] == ROLE_EW && !(c.role[v] != ROLE_NONE && c.grp[v] == c.grp[i]))
+                c.outside[i] = 1;
+        }
+    }
+    for (int k = 0; k < r->n_out; k++)
+        c.outside[idx_of(&c, r->outs[k])] = 1;
+    {
+        ext xs[MAX_EXT];
+        for (int32_t g = 0; g < c.n_groups; g++) {
+            if (!c.groups[g].keep)
+                continue;
+            int32_t no = 0;
+            for (int32_t v = 0; v < c.n; v++)
+                if (c.grp[v] == g)
+                    no += c.role[v] == ROLE_RED || (c.role[v] == ROLE_EW && c.outside[v]);
+            if (no > MAX_OUT || group_exts(&c, g, xs, MAX_EXT) < 0)
+                c.groups[g].keep = 0;
+        }
+    }
+    c.gmap = dfg_calloc((size_t)c.n_groups + 1, sizeof *c.gmap);
+    if (!c.gmap) {
+        st = dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
+        goto done;
+    }
+    st = build(&c, r);
+    if (!st) {
+        if (r->changed)
+            snprintf(r->what, sizeof r->what, "%lld element-wise/reduction nodes -> %lld fused kernel%s",
+                     (long long)r->extra, (long long)r->changed, r->changed == 1 ? "" : "s");
+        else
+            snprintf(r->what, sizeof r->what, "nothing to fuse");
+    }
+done:
+    if (c.nmap)
+        for (int32_t v = 0; v < c.n; v++)
+            if (c.nmap[v])
+                dfg_node_unuse(c.nmap[v]);
+    if (c.gmap)
+        for (int32_t g = 0; g < c.n_groups; g++)
+            if (c.gmap[g])
+                dfg_node_unuse(c.gmap[g]);
+    dfg_free(c.grp);
+    dfg_free(c.role);
+    dfg_free(c.reach);
+    dfg_free(c.outside);
+    dfg_free(c.nmap);
+    dfg_free(c.gmap);
+    dfg_free(c.groups);
+    dfg_free(c.list);
+    pmap_free(&c.index);
+    return st;
+}

@@ -1,0 +1,95 @@
+/* lib/pass.h -- the graph-pass framework, private to the library.
+ *
+ * A plan is compiled from its output nodes.  Passes never edit nodes (nodes
+ * are immutable and may be shared with the user's graph and other plans):
+ * a pass maps the graph to a new one, node by node, in topological order,
+ * and the plan then holds the new outputs.  Whatever the new outputs do
+ * not reach is dropped, so dead-code elimination follows every rewrite by
+ * construction (and pruning to the requested outputs is the first such
+ * walk).
+ *
+ * The passes, in the order lib/passes.c runs them (docs/passes.md):
+ *   cse       common subexpressions (pass-cse.c)
+ *   fold      constant folding (pass-fold.c)
+ *   simplify  algebraic simplification (pass-simplify.c)
+ *   gemm      horizontal fusion of matmuls sharing an input (pass-gemm.c)
+ *   fuse      element-wise (vertical) fusion (pass-fuse.c)
+ */
+#ifndef DFG_PASS_H
+#define DFG_PASS_H
+
+#include "dfg-impl.h"
+#include "pmap.h"
+
+/* A graph under optimisation: its outputs, each holding one use. */
+typedef struct pass_run {
+    int          n_out;
+    dfg_node **  outs;
+    int          fast;       /* the 'fast' option: rewrites that may change
+                                rounding, NaN, Inf or the sign of zero     */
+    int64_t      changed;    /* what the pass did, counted by the pass      */
+    int64_t      extra;      /* a second count (e.g. kernels made)          */
+    void *       user;       /* the pass's own state during a walk          */
+    char         what[256];  /* what it changed, for dfg.explain            */
+} pass_run;
+
+/* Topological order of what outs reach, inputs before users.  *list is a
+ * new array of *n borrowed pointers (free with dfg_free); index, when not
+ * NULL, is an initialised map that gets node -> position. */
+dfg_status pass_topo(int n_out, dfg_node * const * outs, dfg_node *** list,
+                     int32_t * n, pmap * index);
+
+/* The rewriting walk.  visit(r, n, in, &out) is called for every node n the
+ * outputs reach, inputs first; in[k] is what n's k-th input became.  It
+ * sets out to the node that stands for n from now on, holding one use the
+ * walk takes over, or leaves it NULL to keep n (remade on the new inputs
+ * when any changed).  On return r->outs are the new outputs. */
+typedef dfg_status (*pass_visit)(pass_run * r, dfg_node * n, dfg_node ** in,
+                                 dfg_node ** out);
+dfg_status pass_rewrite(pass_run * r, pass_visit visit);
+
+/* n with inputs in (n itself, with a new use, when nothing changed). */
+dfg_status pass_remake(dfg_node * n, dfg_node * const * in, dfg_node ** out);
+/* A new node of op on in with n's attributes replaced by attr. */
+dfg_status pass_make(int op, int n_in, dfg_node * const * in,
+                     const dfg_attr * attr, dfg_node ** out);
+/* The attributes of n as a dfg_attr (idx borrowed from n). */
+void       pass_attr_of(const dfg_node * n, dfg_attr * a);
+/* A constant scalar of class dt (one use, the caller's). */
+dfg_status pass_scalar(int dt, double v, dfg_node ** out);
+/* 1 when n is a constant (not a variable or input) whose every element is
+ * v, with the sign of v when v is zero; numel >= 1. */
+int        pass_is_const(const dfg_node * n, double v);
+int        pass_same_shape(const dfg_node * a, const dfg_node * b);
+
+/* The passes: one entry point each. */
+dfg_status dfg_pass_cse(pass_run * r);
+dfg_status dfg_pass_fold(pass_run * r);
+dfg_status dfg_pass_simplify(pass_run * r);
+dfg_status dfg_pass_gemm(pass_run * r);
+dfg_status dfg_pass_fuse(pass_run * r);
+
+/* The manager (passes.c): what each pass did, for dfg_plan_report. */
+#define PASS_REPORT_MAX 16
+typedef struct pass_report_row {
+    char    pass[16];
+    int64_t before, after, changed;
+    char    what[256];
+    double  ms;
+} pass_report_row;
+typedef struct pass_report_list {
+    int             n;
+    pass_report_row rows[PASS_REPORT_MAX];
+} pass_report_list;
+/* given (NULL: the default) with DFG_PASSES applied on top. */
+void       dfg_options_effective(const dfg_options * given, dfg_options * o);
+/* Runs the passes o switches on over the graph of outs (each holding one
+ * use; replaced by the new outputs). */
+dfg_status dfg_passes_run(const dfg_options * o, int n_out, dfg_node ** outs,
+                          pass_report_list * rep);
+
+/* Constant leaf of class dt and size dims with uninitialised data (store.c):
+ * one use, the caller's. */
+dfg_status dfg_leaf_constant(int dt, int ndim, const int64_t * dims, dfg_node ** out);
+
+#endif

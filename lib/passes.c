@@ -1,0 +1,402 @@
+/* lib/passes.c -- the pass manager and the rewriting walk every pass uses.
+ *
+ * Order (docs/passes.md): prune, then cse, fold and simplify repeated while
+ * any of them changes something (at most MAX_ROUNDS rounds: each can expose
+ * work for the others), then gemm, then fuse.  Each pass is switchable
+ * (dfg_options.passes); prune and dead-code elimination are not passes one
+ * can switch off: the plan is built from what its outputs reach, so both
+ * happen on every walk.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "pass.h"
+
+#define MAX_ROUNDS 4
+
+static const char * const pass_names[DFG_PASS_COUNT] = {
+    [DFG_PASS_CSE] = "cse", [DFG_PASS_FOLD] = "fold", [DFG_PASS_SIMPLIFY] = "simplify",
+    [DFG_PASS_GEMM] = "gemm", [DFG_PASS_FUSE] = "fuse",
+};
+
+static dfg_status (* const pass_fns[DFG_PASS_COUNT])(pass_run *) = {
+    [DFG_PASS_CSE] = dfg_pass_cse, [DFG_PASS_FOLD] = dfg_pass_fold,
+    [DFG_PASS_SIMPLIFY] = dfg_pass_simplify, [DFG_PASS_GEMM] = dfg_pass_gemm,
+    [DFG_PASS_FUSE] = dfg_pass_fuse,
+};
+
+const char * dfg_pass_name(int pass)
+{
+    return pass >= 0 && pass < DFG_PASS_COUNT ? pass_names[pass] : NULL;
+}
+
+/* ---- options ----------------------------------------------------------------- */
+
+static dfg_options default_opts = { DFG_PASSES_ALL, 0 };
+
+void dfg_options_default(dfg_options * o) { *o = default_opts; }
+void dfg_options_set_default(const dfg_options * o) { default_opts = *o; }
+
+dfg_status dfg_options_parse(const char * spec, dfg_options * o)
+{
+    const char * p = spec ? spec : "";
+    while (*p) {
+        while (*p == ',' || isspace((unsigned char)*p))
+            p++;
+        if (!*p)
+            break;
+        const char * w = p;
+        while (*p && *p != ',' && !isspace((unsigned char)*p))
+            p++;
+        size_t len = (size_t)(p - w);
+        int sign = 1;
+        if (*w == '+' || *w == '-') {
+            sign = *w == '-' ? 0 : 1;
+            w++;
+            len--;
+        }
+        char word[32];
+        if (len == 0 || len >= sizeof word)
+            return dfg_set_error(DFG_ERR_ARG, "dfg: unknown pass '%.*s' (passes: cse, fold, "
+                                 "simplify, gemm, fuse; also all, none, fast)", (int)(p - w), w);
+        memcpy(word, w, len);
+        word[len] = 0;
+        if (!strcmp(word, "all") && sign)
+            o->passes = DFG_PASSES_ALL;
+        else if (!strcmp(word, "none") && sign)
+            o->passes = 0;
+        else if (!strcmp(word, "fast"))
+            o->fast = sign;
+        else {
+            int k = 0;
+            while (k < DFG_PASS_COUNT && strcmp(word, pass_names[k]))
+                k++;
+            if (k == DFG_PASS_COUNT)
+                return dfg_set_error(DFG_ERR_ARG, "dfg: unknown pass '%s' (passes: cse, fold, "
+                                     "simplify, gemm, fuse; also all, none, fast)", word);
+            if (sign)
+                o->passes |= 1u << k;
+            else
+                o->passes &= ~(1u << k);
+        }
+    }
+    return DFG_OK;
+}
+
+/* ---- helpers -------------------------------------------------------------------- */
+
+dfg_status pass_topo(int n_out, dfg_node * const * outs, dfg_node *** list,
+                     int32_t * count, pmap * index)
+{
+    typedef struct { dfg_node * n; int32_t next; } frame;
+    pmap own, * seen = index;
+    *list = NULL;
+    *count = 0;
+    if (!seen) {
+        if (!pmap_init(&own, 64))
+            return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
+        seen = &own;
+    }
+    size_t cap = 64, top = 0, nv = 0, vcap = 64;
+    frame * st = dfg_malloc(cap * sizeof *st);
+    dfg_node ** vals = dfg_malloc(vcap * sizeof *vals);
+    dfg_status status = DFG_OK;
+    if (!st || !vals)
+        goto nomem;
+    for (int k = 0; k < n_out; k++) {
+        if (pmap_get(seen, outs[k]) != -1)
+            continue;
+        if (!pmap_put(seen, outs[k], -2))
+            goto nomem;
+        st[top++] = (frame){ outs[k], 0 };
+        while (top) {
+            frame * f = &st[top - 1];
+            if (f->next < f->n->n_in) {
+                dfg_node * c = f->n->in[f->next++];
+                if (pmap_get(seen, c) != -1)
+                    continue;
+                if (top == cap) {
+                    frame * ns = dfg_realloc(st, 2 * cap * sizeof *st);
+                    if (!ns)
+                        goto nomem;
+                    st = ns;
+                    cap *= 2;
+                }
+                if (!pmap_put(seen, c, -2))
+                    goto nomem;
+                st[top++] = (frame){ c, 0 };
+                continue;
+            }
+            if (nv == vcap) {
+                dfg_node ** nvv = dfg_realloc(vals, 2 * vcap * sizeof *nvv);
+                if (!nvv)
+                    goto nomem;
+                vals = nvv;
+                vcap *= 2;
+            }
+            if (!pmap_put(seen, f->n, (int32_t)nv))
+                goto nomem;
+            vals[nv++] = f->n;
+            top--;
+        }
+    }
+    dfg_free(st);
+    if (seen == &own)
+        pmap_free(&own);
+    *list = vals;
+    *count = (int32_t)nv;
+    return status;
+nomem:
+    dfg_free(st);
+    dfg_free(vals);
+    if (seen == &own)
+        pmap_free(&own);
+    return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
+}
+
+void pass_attr_of(const dfg_node * n, dfg_attr * a)
+{
+    memcpy(a->i, n->iattr, sizeof a->i);
+    memcpy(a->d, n->dattr, sizeof a->d);
+    a->idx = n->idx;
+    a->nidx = n->nidx;
+}
+
+dfg_status pass_make(int op, int n_in, dfg_node * const * in, const dfg_attr * attr,
+                     dfg_node ** out)
+{
+    return dfg_build(op, n_in, in, attr, out);
+}
+
+dfg_status pass_remake(dfg_node * n, dfg_node * const * in, dfg_node ** out)
+{
+    int same = 1;
+    for (int k = 0; k < n->n_in; k++)
+        same &= in[k] == n->in[k];
+    if (same) {
+        dfg_node_use(n);
+        *out = n;
+        return DFG_OK;
+    }
+    dfg_attr a;
+    pass_attr_of(n, &a);
+    return dfg_build(n->op, n->n_in, in, &a, out);
+}
+
+dfg_status pass_scalar(int dt, double v, dfg_node ** out)
+{
+    int64_t d[2] = {1, 1};
+    dfg_status st = dfg_leaf_constant(dt, 2, d, out);
+    if (st)
+        return st;
+    if (dt == DFG_DOUBLE)
+        *(double *)(*out)->data = v;
+    else if (dt == DFG_SINGLE)
+        *(float *)(*out)->data = (float)v;
+    else
+        *(uint8_t *)(*out)->data = v != 0;
+    return DFG_OK;
+}
+
+int pass_is_const(const dfg_node * n, double v)
+{
+    if (n->op != DFG_OP_CONSTANT || n->numel < 1)
+        return 0;
+    int neg = signbit(v) != 0;
+    for (int64_t k = 0; k < n->numel; k++) {
+        double x = n->dtype == DFG_DOUBLE ? ((const double *)n->data)[k]
+                 : n->dtype == DFG_SINGLE ? (double)((const float *)n->data)[k]
+                 : (double)((const uint8_t *)n->data)[k];
+        if (x != v || (v == 0 && (signbit(x) != 0) != neg))
+            return 0;
+    }
+    return 1;
+}
+
+int pass_same_shape(const dfg_node * a, const dfg_node * b)
+{
+    if (a->ndim != b->ndim)
+        return 0;
+    for (int j = 0; j < a->ndim; j++)
+        if (a->dims[j] != b->dims[j])
+            return 0;
+    return 1;
+}
+
+/* ---- the rewriting walk ------------------------------------------------------------ */
+
+dfg_status pass_rewrite(pass_run * r, pass_visit visit)
+{
+    pmap index;
+    dfg_node ** list;
+    int32_t n;
+    if (!pmap_init(&index, 64))
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
+    dfg_status st = pass_topo(r->n_out, r->outs, &list, &n, &index);
+    if (st) {
+        pmap_free(&index);
+        return st;
+    }
+    dfg_node ** map = dfg_calloc((size_t)n + 1, sizeof *map);
+    dfg_node *  small[16], ** in = small;
+    int         in_cap = 16;
+    if (!map) {
+        st = dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
+        goto done;
+    }
+    for (int32_t v = 0; v < n && !st; v++) {
+        dfg_node * x = list[v];
+        if (x->n_in > in_cap) {
+            if (in != small)
+                dfg_free(in);
+            in_cap = x->n_in;
+            if (!(in = dfg_malloc((size_t)in_cap * sizeof *in))) {
+                in = small;
+                in_cap = 16;
+                st = dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
+                break;
+            }
+        }
+        for (int k = 0; k < x->n_in; k++)
+            in[k] = map[pmap_get(&index, x->in[k])];
+        dfg_node * y = NULL;
+        st = visit(r, x, in, &y);
+        if (!st && !y)
+            st = pass_remake(x, in, &y);
+        map[v] = y;
+    }
+    if (!st)
+        for (int k = 0; k < r->n_out; k++) {
+            dfg_node * y = map[pmap_get(&index, r->outs[k])];
+            dfg_node_use(y);
+            dfg_node_unuse(r->outs[k]);
+            r->outs[k] = y;
+        }
+done:
+    if (map)
+        for (int32_t v = 0; v < n; v++)
+            if (map[v])
+                dfg_node_unuse(map[v]);
+    if (in != small)
+        dfg_free(in);
+    dfg_free(map);
+    dfg_free(list);
+    pmap_free(&index);
+    return st;
+}
+
+/* ---- the manager ------------------------------------------------------------------ */
+
+static int64_t count_nodes(const pass_run * r)
+{
+    dfg_node ** list;
+    int32_t n;
+    if (pass_topo(r->n_out, r->outs, &list, &n, NULL))
+        return -1;
+    dfg_free(list);
+    return n;
+}
+
+static double now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return 1e3 * (double)t.tv_sec + 1e-6 * (double)t.tv_nsec;
+}
+
+static void add_row(pass_report_list * rep, const char * name, int64_t before,
+                    int64_t after, int64_t changed, const char * what, double ms)
+{
+    if (rep->n >= PASS_REPORT_MAX)
+        return;
+    pass_report_row * row = &rep->rows[rep->n++];
+    snprintf(row->pass, sizeof row->pass, "%s", name);
+    row->before = before;
+    row->after = after;
+    row->changed = changed;
+    snprintf(row->what, sizeof row->what, "%s", what);
+    row->ms = ms;
+}
+
+void dfg_options_effective(const dfg_options * given, dfg_options * o)
+{
+    if (given)
+        *o = *given;
+    else
+        dfg_options_default(o);
+    const char * env = getenv("DFG_PASSES");
+    if (env && *env) {
+        dfg_options t = *o;
+        if (!dfg_options_parse(env, &t))
+            *o = t;
+    }
+}
+
+dfg_status dfg_passes_run(const dfg_options * o, int n_out, dfg_node ** outs,
+                          pass_report_list * rep)
+{
+    pass_run r = { .n_out = n_out, .outs = outs, .fast = o->fast };
+    dfg_status st;
+    rep->n = 0;
+    int64_t n0 = count_nodes(&r);
+    char what[256];
+    snprintf(what, sizeof what, "%lld nodes reachable from %d output%s",
+             (long long)n0, n_out, n_out == 1 ? "" : "s");
+    add_row(rep, "prune", n0, n0, 0, what, 0);
+
+    /* cse, fold, simplify: rounds until nothing changes */
+    static const int round_passes[3] = { DFG_PASS_CSE, DFG_PASS_FOLD, DFG_PASS_SIMPLIFY };
+    int64_t total[3] = {0, 0, 0}, before[3] = {-1, -1, -1}, after[3] = {0, 0, 0};
+    double  ms[3] = {0, 0, 0};
+    char    msgs[3][256] = {"", "", ""};
+    int     ran[3] = {0, 0, 0};
+    for (int round = 0; round < MAX_ROUNDS; round++) {
+        int64_t changed = 0;
+        for (int q = 0; q < 3; q++) {
+            int k = round_passes[q];
+            if (!(o->passes & (1u << k)))
+                continue;
+            int64_t b = count_nodes(&r);
+            double t0 = now_ms();
+            r.changed = 0;
+            r.extra = 0;
+            r.what[0] = 0;
+            if ((st = pass_fns[k](&r)))
+                return st;
+            ms[q] += now_ms() - t0;
+            if (before[q] < 0)
+                before[q] = b;
+            after[q] = count_nodes(&r);
+            total[q] += r.changed;
+            changed += r.changed;
+            ran[q] = 1;
+            size_t len = strlen(msgs[q]);
+            if (r.changed && total[q] != r.changed)          /* a later round */
+                snprintf(msgs[q] + len, sizeof msgs[q] - len, "; then %s", r.what);
+            else if (r.changed || !msgs[q][0])
+                snprintf(msgs[q], sizeof msgs[q], "%s", r.what);
+        }
+        if (!changed)
+            break;
+    }
+    for (int q = 0; q < 3; q++)
+        if (ran[q])
+            add_row(rep, pass_names[round_passes[q]], before[q], after[q], total[q], msgs[q], ms[q]);
+    for (int k = DFG_PASS_GEMM; k <= DFG_PASS_FUSE; k++) {
+        if (!(o->passes & (1u << k)))
+            continue;
+        int64_t b = count_nodes(&r);
+        double t0 = now_ms();
+        r.changed = 0;
+        r.extra = 0;
+        r.what[0] = 0;
+        if ((st = pass_fns[k](&r)))
+            return st;
+        add_row(rep, pass_names[k], b, count_nodes(&r), r.changed, r.what, now_ms() - t0);
+    }
+    return DFG_OK;
+}

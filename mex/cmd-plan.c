@@ -1,0 +1,182 @@
+/* mex/cmd-plan.c -- plan options and introspection: dfg.function's
+ * 'passes' and 'fast' options, dfg.passes (the default for new plans), and
+ * dfg.explain / dfg.nodes (what the passes did, the compiled node list). */
+#include <stdio.h>
+#include <string.h>
+#include "gateway.h"
+
+/* A pass list from a char row or a cell array of them, applied to *o. */
+static int parse_spec(const char * fn, const mxArray * a, dfg_options * o)
+{
+    if (mxIsEmpty(a))
+        return DFG_OK;
+    char buf[512];
+    size_t len = 0;
+    int n = mxIsCell(a) ? (int)mxGetNumberOfElements(a) : 1;
+    for (int k = 0; k < n; k++) {
+        const mxArray * e = mxIsCell(a) ? mxGetCell(a, (mwIndex)k) : a;
+        if (!e || !mxIsChar(e))
+            return dfg_set_error(DFG_ERR_ARG, "dfg.%s: PASSES must be a string or a cell array "
+                                 "of strings, e.g. {'-fuse', 'fast'}", fn);
+        char w[128];
+        if (mxGetString(e, w, sizeof w))
+            return dfg_set_error(DFG_ERR_ARG, "dfg.%s: pass name too long", fn);
+        int m = snprintf(buf + len, sizeof buf - len, "%s%s", len ? "," : "", w);
+        if (m < 0 || (size_t)m >= sizeof buf - len)
+            return dfg_set_error(DFG_ERR_ARG, "dfg.%s: pass list too long", fn);
+        len += (size_t)m;
+    }
+    buf[len] = 0;
+    int st = dfg_options_parse(buf, o);
+    if (st) {
+        char m[512];
+        snprintf(m, sizeof m, "%s", dfg_last_error());
+        return dfg_set_error(st, "dfg.%s: %s", fn, m + (strncmp(m, "dfg: ", 5) ? 0 : 5));
+    }
+    return DFG_OK;
+}
+
+/* dfg_mex ("function", INPUTS, OUTPUTS [, PASSES, FAST]) */
+int cmd_function(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)nlhs;
+    dfg_id * ins = NULL, * outs = NULL, plan;
+    int n_in = 0, n_out = 0;
+    if (nrhs != 2 && nrhs != 4)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.function: expected dfg.function (INPUTS, OUTPUTS, ...)");
+    dfg_options o;
+    dfg_options_default(&o);
+    int st = DFG_OK;
+    if (nrhs == 4) {
+        st = parse_spec("function", prhs[2], &o);
+        if (!st && !mxIsEmpty(prhs[3])) {
+            if (!(mxIsLogical(prhs[3]) || mxIsNumeric(prhs[3])) || mxGetNumberOfElements(prhs[3]) != 1)
+                st = dfg_set_error(DFG_ERR_ARG, "dfg.function: FAST must be true or false");
+            else
+                o.fast = mxGetScalar(prhs[3]) != 0;
+        }
+    }
+    if (!st)
+        st = gw_ids_from_cell(g, prhs[0], 1, "INPUTS", &ins, &n_in);
+    if (!st)
+        st = gw_ids_from_cell(g, prhs[1], 2, "OUTPUTS", &outs, &n_out);
+    if (!st && !(st = dfg_plan_compile_opts(n_in, ins, n_out, outs, &o, &plan)))
+        plhs[0] = gw_id_out(plan);
+    if (st == DFG_ERR_FREE_INPUT) {
+        char m[1024];
+        snprintf(m, sizeof m, "%s", dfg_last_error());
+        st = dfg_set_error(st, "dfg.function: %s; add it to INPUTS", m);
+    }
+    mxFree(ins);
+    mxFree(outs);
+    return st;
+}
+
+static mxArray * options_struct(const dfg_options * o)
+{
+    const char * f[] = {"passes", "fast"};
+    mxArray * s = mxCreateStructMatrix(1, 1, 2, f);
+    int n = 0;
+    for (int k = 0; k < DFG_PASS_COUNT; k++)
+        n += (o->passes >> k) & 1;
+    mxArray * c = mxCreateCellMatrix(1, (mwSize)n);
+    n = 0;
+    for (int k = 0; k < DFG_PASS_COUNT; k++)
+        if ((o->passes >> k) & 1)
+            mxSetCell(c, (mwIndex)n++, mxCreateString(dfg_pass_name(k)));
+    mxSetField(s, 0, "passes", c);
+    mxSetField(s, 0, "fast", mxCreateLogicalScalar(o->fast != 0));
+    return s;
+}
+
+/* dfg_mex ("passes" [, SPEC]): the default for new plans (before / after) */
+int cmd_passes(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)g; (void)nlhs;
+    if (nrhs > 1)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.passes: expected dfg.passes () or dfg.passes (PASSES)");
+    dfg_options o;
+    dfg_options_default(&o);
+    plhs[0] = options_struct(&o);
+    if (nrhs == 1) {
+        int st = parse_spec("passes", prhs[0], &o);
+        if (st) {
+            mxDestroyArray(plhs[0]);
+            plhs[0] = NULL;
+            return st;
+        }
+        dfg_options_set_default(&o);
+    }
+    return DFG_OK;
+}
+
+static int plan_arg(const char * fn, int nrhs, const mxArray ** prhs, dfg_id * plan)
+{
+    if (nrhs != 1 || mxGetClassID(prhs[0]) != mxUINT64_CLASS || mxGetNumberOfElements(prhs[0]) != 1)
+        return dfg_set_error(DFG_ERR_HANDLE, "dfg.%s: F must be a function made by dfg.function or dfg.jit", fn);
+    *plan = *(const uint64_t *)mxGetData(prhs[0]);
+    return DFG_OK;
+}
+
+/* dfg_mex ("explain", PLAN): struct array, one element per pass run */
+int cmd_explain(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)g; (void)nlhs;
+    dfg_id plan;
+    int st = plan_arg("explain", nrhs, prhs, &plan);
+    if (st)
+        return st;
+    int n = 0;
+    dfg_pass_report r;
+    while (!dfg_plan_report(plan, n, &r))
+        n++;
+    if (n == 0) {
+        int a, b;
+        if ((st = dfg_plan_arity(plan, &a, &b)))
+            return st;
+    }
+    const char * f[] = {"pass", "before", "after", "changed", "what", "ms"};
+    plhs[0] = mxCreateStructMatrix((mwSize)n, 1, 6, f);
+    for (int k = 0; k < n; k++) {
+        dfg_plan_report(plan, k, &r);
+        mxSetField(plhs[0], (mwIndex)k, "pass", mxCreateString(r.pass));
+        mxSetField(plhs[0], (mwIndex)k, "before", mxCreateDoubleScalar((double)r.nodes_before));
+        mxSetField(plhs[0], (mwIndex)k, "after", mxCreateDoubleScalar((double)r.nodes_after));
+        mxSetField(plhs[0], (mwIndex)k, "changed", mxCreateDoubleScalar((double)r.changed));
+        mxSetField(plhs[0], (mwIndex)k, "what", mxCreateString(r.what));
+        mxSetField(plhs[0], (mwIndex)k, "ms", mxCreateDoubleScalar(r.ms));
+    }
+    return DFG_OK;
+}
+
+/* dfg_mex ("nodes", PLAN): struct array, one element per compiled node */
+int cmd_nodes(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)g; (void)nlhs;
+    dfg_id plan;
+    int64_t n;
+    int st = plan_arg("nodes", nrhs, prhs, &plan);
+    if (st || (st = dfg_plan_nodes(plan, &n)))
+        return st;
+    const char * f[] = {"index", "op", "class", "size", "inputs", "group", "output"};
+    plhs[0] = mxCreateStructMatrix((mwSize)n, 1, 7, f);
+    for (int64_t k = 0; k < n; k++) {
+        dfg_node_info in;
+        dfg_plan_node(plan, k, &in);
+        mxArray * sz = mxCreateDoubleMatrix(1, (mwSize)in.ndim, mxREAL);
+        for (int j = 0; j < in.ndim; j++)
+            mxGetPr(sz)[j] = (double)in.dims[j];
+        mxArray * ix = mxCreateDoubleMatrix(1, (mwSize)in.n_in, mxREAL);
+        for (int j = 0; j < in.n_in; j++)
+            mxGetPr(ix)[j] = (double)in.in[j] + 1;
+        mwIndex e = (mwIndex)k;
+        mxSetField(plhs[0], e, "index", mxCreateDoubleScalar((double)k + 1));
+        mxSetField(plhs[0], e, "op", mxCreateString(in.op));
+        mxSetField(plhs[0], e, "class", mxCreateString(dfg_dtype_name((dfg_dtype)in.dtype)));
+        mxSetField(plhs[0], e, "size", sz);
+        mxSetField(plhs[0], e, "inputs", ix);
+        mxSetField(plhs[0], e, "group", mxCreateDoubleScalar(in.group));
+        mxSetField(plhs[0], e, "output", mxCreateLogicalScalar(in.is_output != 0));
+    }
+    return DFG_OK;
+}
