@@ -41,7 +41,7 @@ endfunction
 %!   s = dfg.nodes (f);
 %!   assert (! any ([s.group]));
 %!   dfg.passes ({"none", "fast"});
-%!   assert (dfg.passes (), struct ("passes", {{}}, "fast", true));
+%!   assert (dfg.passes (), struct ("passes", {cell(1, 0)}, "fast", true));
 %! unwind_protect_cleanup
 %!   dfg.passes (old);
 %! end_unwind_protect
