@@ -40,7 +40,7 @@ enum { FX_FULL, FX_SCALAR, FX_BCAST };
 /* Runs a fused program (kernels/cpu/fused.c).  in[k] has class in_dt[k]
  * and dims in_dims[k] (ndim of the domain, padded with 1); out[j] is output
  * j's buffer.  Streams the domain in tiles of DFG_FUSE_TILE elements. */
-#define DFG_FUSE_TILE 2048
+#define DFG_FUSE_TILE 512
 int dfg_cpu_fused(const int64_t * prog, int n_in, const void * const * in,
                   const int * in_dt, const int64_t (*in_dims)[DFG_MAX_DIMS],
                   void * const * out);

@@ -9,12 +9,16 @@
  * raises the error when it runs, as without the pass), when it warns (the
  * warning belongs to each run), and when its result would take more than
  * FOLD_MAX_BYTES (a constant that large costs more memory than the work it
- * saves).  Results are those of the kernel: bitwise what the run gives.
+ * saves), and when it would expand its inputs into something larger than
+ * FOLD_EXPAND elements (a broadcast of a scalar into a million elements is
+ * cheaper to keep: the fuse pass reads the scalar per tile).  Results are
+ * those of the kernel: bitwise what the run gives.
  */
 #include <stdio.h>
 #include "pass.h"
 
 #define FOLD_MAX_BYTES ((int64_t)64 << 20)
+#define FOLD_EXPAND    4096
 
 static dfg_status visit(pass_run * r, dfg_node * n, dfg_node ** in, dfg_node ** out)
 {
@@ -24,6 +28,11 @@ static dfg_status visit(pass_run * r, dfg_node * n, dfg_node ** in, dfg_node ** 
         if (in[k]->op != DFG_OP_CONSTANT)
             return DFG_OK;
     if (n->numel * (int64_t)dfg_dtype_size(n->dtype) > FOLD_MAX_BYTES)
+        return DFG_OK;
+    int64_t in_numel = 0;
+    for (int k = 0; k < n->n_in; k++)
+        in_numel += in[k]->numel;
+    if (n->numel > FOLD_EXPAND && n->numel > in_numel)
         return DFG_OK;
     dfg_node * y, * c;
     dfg_status st = pass_remake(n, in, &y);

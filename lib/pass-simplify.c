@@ -302,10 +302,12 @@ dfg_status dfg_pass_simplify(pass_run * r)
     }
     size_t len = (size_t)snprintf(r->what, sizeof r->what, "%lld rewrite%s:",
                                   (long long)r->changed, r->changed == 1 ? "" : "s");
+    const char * sep = " ";
     for (int k = 0; k < R_COUNT && len < sizeof r->what; k++)
-        if (s.count[k])
-            len += (size_t)snprintf(r->what + len, sizeof r->what - len, " %s%s %lld",
-                                    len > 12 && r->what[len - 1] != ':' ? "," : "",
-                                    rule_names[k], (long long)s.count[k]);
+        if (s.count[k]) {
+            len += (size_t)snprintf(r->what + len, sizeof r->what - len, "%s%s (%lld)",
+                                    sep, rule_names[k], (long long)s.count[k]);
+            sep = ", ";
+        }
     return st;
 }

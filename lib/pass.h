@@ -57,8 +57,9 @@ dfg_status pass_make(int op, int n_in, dfg_node * const * in,
 void       pass_attr_of(const dfg_node * n, dfg_attr * a);
 /* A constant scalar of class dt (one use, the caller's). */
 dfg_status pass_scalar(int dt, double v, dfg_node ** out);
-/* 1 when n is a constant (not a variable or input) whose every element is
- * v, with the sign of v when v is zero; numel >= 1. */
+/* 1 when n is a constant (not a variable or input), or a broadcast or
+ * reshape of one, whose every element is v, with the sign of v when v is
+ * zero; numel >= 1. */
 int        pass_is_const(const dfg_node * n, double v);
 int        pass_same_shape(const dfg_node * a, const dfg_node * b);
 

@@ -204,6 +204,8 @@ dfg_status pass_scalar(int dt, double v, dfg_node ** out)
 
 int pass_is_const(const dfg_node * n, double v)
 {
+    while (n->op == DFG_OP_BROADCAST || n->op == DFG_OP_RESHAPE)   /* same values */
+        n = n->in[0];
     if (n->op != DFG_OP_CONSTANT || n->numel < 1)
         return 0;
     int neg = signbit(v) != 0;
@@ -348,12 +350,8 @@ dfg_status dfg_passes_run(const dfg_options * o, int n_out, dfg_node ** outs,
              (long long)n0, n_out, n_out == 1 ? "" : "s");
     add_row(rep, "prune", n0, n0, 0, what, 0);
 
-    /* cse, fold, simplify: rounds until nothing changes */
+    /* cse, fold, simplify: rounds until nothing changes; a row per run */
     static const int round_passes[3] = { DFG_PASS_CSE, DFG_PASS_FOLD, DFG_PASS_SIMPLIFY };
-    int64_t total[3] = {0, 0, 0}, before[3] = {-1, -1, -1}, after[3] = {0, 0, 0};
-    double  ms[3] = {0, 0, 0};
-    char    msgs[3][256] = {"", "", ""};
-    int     ran[3] = {0, 0, 0};
     for (int round = 0; round < MAX_ROUNDS; round++) {
         int64_t changed = 0;
         for (int q = 0; q < 3; q++) {
@@ -367,25 +365,16 @@ dfg_status dfg_passes_run(const dfg_options * o, int n_out, dfg_node ** outs,
             r.what[0] = 0;
             if ((st = pass_fns[k](&r)))
                 return st;
-            ms[q] += now_ms() - t0;
-            if (before[q] < 0)
-                before[q] = b;
-            after[q] = count_nodes(&r);
-            total[q] += r.changed;
             changed += r.changed;
-            ran[q] = 1;
-            size_t len = strlen(msgs[q]);
-            if (r.changed && total[q] != r.changed)          /* a later round */
-                snprintf(msgs[q] + len, sizeof msgs[q] - len, "; then %s", r.what);
-            else if (r.changed || !msgs[q][0])
-                snprintf(msgs[q], sizeof msgs[q], "%s", r.what);
+            if (round == 0)
+                snprintf(what, sizeof what, "%s", r.what);
+            else
+                snprintf(what, sizeof what, "(round %d) %s", round + 1, r.what);
+            add_row(rep, pass_names[k], b, count_nodes(&r), r.changed, what, now_ms() - t0);
         }
         if (!changed)
             break;
     }
-    for (int q = 0; q < 3; q++)
-        if (ran[q])
-            add_row(rep, pass_names[round_passes[q]], before[q], after[q], total[q], msgs[q], ms[q]);
     for (int k = DFG_PASS_GEMM; k <= DFG_PASS_FUSE; k++) {
         if (!(o->passes & (1u << k)))
             continue;

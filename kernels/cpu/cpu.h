@@ -112,6 +112,11 @@ int dfg_cpu_pinv(int dt, int64_t m, int64_t n, const void * a, void * out);
  * may alias in when the element sizes agree.  Values for which Octave would
  * return a complex result (log(-1), sqrt(-1), asin(2), ...) give
  * DFG_ERR_DOMAIN; NaN in a logical op gives DFG_ERR_ARG (as Octave). */
+/* A binary op (not merge) on n contiguous elements; sa/sb are 1, or 0 for
+ * a scalar operand.  Same results and errors as dfg_cpu_nary. */
+int dfg_cpu_binary(int op, int dt_in, void * out, const void * a, int64_t sa,
+                   const void * b, int64_t sb, int64_t n);
+
 /* SIMD versions of exp, log, sin, cos, ... (kernels/cpu/vecmath.c): returns
  * 1 when it wrote out[0..n) = f(in[0..n)), 0 when op/class has none or the
  * CPU lacks AVX2; no domain checks (dfg_cpu_unary does them first). */

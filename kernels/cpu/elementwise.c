@@ -266,6 +266,8 @@ int dfg_cpu_unary(int op, int dt_in, int dt_out, void * out, const void * in,
         }                                                                         \
     } while (0)
 
+/* AVX-512/AVX2 clones picked at load time (same results: IEEE ops) */
+__attribute__((target_clones("avx512f", "avx2", "default")))
 static int bin_double(int op, void * o, const void * a, int64_t sa,
                       const void * b, int64_t sb, int64_t n, int * bad)
 {
@@ -274,6 +276,8 @@ static int bin_double(int op, void * o, const void * a, int64_t sa,
     return 0;
 }
 
+/* AVX-512/AVX2 clones picked at load time (same results: IEEE ops) */
+__attribute__((target_clones("avx512f", "avx2", "default")))
 static int bin_single(int op, void * o, const void * a, int64_t sa,
                       const void * b, int64_t sb, int64_t n, int * bad)
 {
@@ -383,6 +387,26 @@ int dfg_cpu_nary(int op, int n_in, const int * dt_in, int dt_out, void * out,
         if (j >= ndim)
             break;
     }
+    if (bad & 1)
+        return complex_error(dfg_op_name(op));
+    if (bad & 2)
+        return nan_logical_error(dfg_op_name(op));
+    return DFG_OK;
+}
+
+/* A binary op on n contiguous elements (sa, sb: 1, or 0 for a scalar),
+ * without the n-d walk: what a fused kernel's tile step needs.  Same
+ * results and errors as dfg_cpu_nary. */
+int dfg_cpu_binary(int op, int dt_in, void * out, const void * a, int64_t sa,
+                   const void * b, int64_t sb, int64_t n)
+{
+    int bad = 0;
+    int r = dt_in == DFG_DOUBLE ? bin_double(op, out, a, sa, b, sb, n, &bad)
+          : dt_in == DFG_SINGLE ? bin_single(op, out, a, sa, b, sb, n, &bad)
+          : bin_logical(op, out, a, sa, b, sb, n, &bad);
+    if (r < 0)
+        return dfg_set_error(DFG_ERR_INTERNAL, "dfg: no kernel for %s on %s",
+                             dfg_op_name(op), dfg_dtype_name(dt_in));
     if (bad & 1)
         return complex_error(dfg_op_name(op));
     if (bad & 2)

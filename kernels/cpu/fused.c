@@ -22,6 +22,22 @@ static int64_t imin(int64_t a, int64_t b) { return a < b ? a : b; }
 static void bcast_load(size_t es, void * t, const void * x, int nd, const int64_t * d,
                        const int64_t * e, int64_t l0, int64_t len)
 {
+    int64_t xn = 1;
+    for (int j = 0; j < nd; j++)
+        xn *= e[j];
+    if (xn == 1) {                     /* a broadcast scalar: fill */
+        if (es == 8) {
+            double v, * o = t;
+            memcpy(&v, x, 8);
+            for (int64_t l = 0; l < len; l++) o[l] = v;
+        } else if (es == 4) {
+            float v, * o = t;
+            memcpy(&v, x, 4);
+            for (int64_t l = 0; l < len; l++) o[l] = v;
+        } else
+            memset(t, *(const unsigned char *)x, (size_t)len);
+        return;
+    }
     int64_t ctr[DFG_MAX_DIMS], str[DFG_MAX_DIMS], off = 0, s = 1, r = l0;
     for (int j = 0; j < nd; j++) {
         ctr[j] = r % d[j];
@@ -164,6 +180,10 @@ int dfg_cpu_fused(const int64_t * p, int n_in, const void * const * in,
             case DFG_FAM_UNARY:
                 st = op == DFG_OP_PSI ? dfg_cpu_psi(dt, (int)I[6], dst, arg[0], len)
                                       : dfg_cpu_unary(op, adt[0], dt, dst, arg[0], len);
+                break;
+            case DFG_FAM_BINARY:
+                st = dfg_cpu_binary(op, adt[1], dst, arg[0], ind[0][0] == len,
+                                    arg[1], ind[1][0] == len, len);
                 break;
             default:
                 st = dfg_cpu_nary(op, na, adt, dt, dst, arg, 1, &len,
