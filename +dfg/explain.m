@@ -6,7 +6,8 @@
 ## @var{f} is a function made by @code{dfg.function}, or by @code{dfg.jit}
 ## (or @code{dfg.grad} & co. on a function handle) after at least one call
 ## (the plan of the most recent signature is shown).  Without an output,
-## prints one line per pass in the order they ran: the pass, the node count
+## prints one line per pass run, in order (cse, fold and simplify run in
+## rounds until a round changes nothing): the pass, the node count
 ## of the graph before and after it, what it changed (e.g. @qcode{"fuse:
 ## 14 element-wise/reduction nodes -> 3 fused kernels"}) and the time it
 ## took.  With an output, returns them as a struct array with fields
@@ -37,7 +38,9 @@ endfunction
 %! y = sum (exp (sin (x) .* x + x .^ 2 * 0.01));
 %! f = dfg.function ({x}, {y});
 %! r = dfg.explain (f);
-%! assert ({r.pass}, {"prune", "cse", "fold", "simplify", "gemm", "fuse"});
+%! ## cse, fold and simplify run again while a round changed something
+%! assert ({r.pass}, {"prune", "cse", "fold", "simplify", "cse", "fold", "simplify", "gemm", "fuse"});
+%! assert (r(4).what, "1 rewrite: x.^2->x.*x (1)");
 %! assert (r(end).what, "7 element-wise/reduction nodes -> 1 fused kernel");
 %! assert (r(end).after < r(end).before);
 %! s = evalc ("dfg.explain (f)");

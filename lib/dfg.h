@@ -172,9 +172,9 @@ dfg_status dfg_plan_size(dfg_id plan, int64_t * nodes);
 /* ---- graph passes (lib/passes.c; docs/passes.md) ---------------------------
  * dfg_plan_compile_opts runs the passes switched on in opts over the graph
  * before scheduling it.  Every pass keeps results bitwise (NaN, Inf, signed
- * zeros and rounding included) except where docs/passes.md says otherwise:
- * fusion (bitwise too, by construction, but tested against a bound), and
- * the rewrites enabled by opts->fast. */
+ * zeros and rounding included) except the rewrites enabled by opts->fast
+ * (docs/passes.md lists them; the gemm pass and the transpose-into-mtimes
+ * rule are among them, BLAS rounding not being bitwise across shapes). */
 enum {
     DFG_PASS_CSE, DFG_PASS_FOLD, DFG_PASS_SIMPLIFY, DFG_PASS_GEMM, DFG_PASS_FUSE,
     DFG_PASS_COUNT

@@ -10,9 +10,10 @@
  * are already efficient and would only pay for the copies.  "Independent":
  * no B may depend on another product of the set (that would be a cycle).
  *
- * Results: column j of A*B is computed by the same BLAS kernel with the
- * same sums in the same order whichever other columns are beside it; the
- * randomized differential test (tests/c/test-passes.c) checks it bitwise.
+ * Results: BLAS does not promise that column j of A*B rounds the same
+ * whichever columns are beside it (OpenBLAS 0.3.21 takes gemv for one
+ * column and blocks wider products differently), and differences of a few
+ * ulp were measured: the pass runs only with the 'fast' option.
  */
 #include <stdio.h>
 #include <string.h>
@@ -162,6 +163,10 @@ dfg_status dfg_pass_gemm(pass_run * r)
     gstate s;
     int64_t products = 0;
     dfg_status st = DFG_OK;
+    if (!r->fast) {
+        snprintf(r->what, sizeof r->what, "off without 'fast' (BLAS rounding may differ)");
+        return DFG_OK;
+    }
     for (int round = 0; round < 64 && !st; round++) {
         memset(&s, 0, sizeof s);
         if ((st = pick(r, &s)) || s.n == 0)

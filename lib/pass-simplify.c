@@ -14,7 +14,6 @@
  *   reshape of reshape -> one reshape; reshape to its own size -> x
  *   stop_gradient -> x (a plan no longer differentiates)
  *   cast to its own class, broadcast to its own size -> x
- *   A' * B, A * B' -> mtimes with BLAS transpose flags
  *   sum (broadcast (x), d) -> broadcast (sum (x, d)) when d was not
  *     broadcast (the same additions, in the same order, on less data)
  *
@@ -25,9 +24,12 @@
  *   exp (log (x)), log (exp (x)) -> x   (rounding; log of a negative)
  *   sum (broadcast (x), d) -> n * x when d was broadcast (x+x+x is not 3*x
  *     in floating point)
+ *   A' * B, A * B' -> mtimes with BLAS transpose flags (OpenBLAS may round
+ *     a transposed operand differently from its transposed copy)
  *
  * x .^ 2 is x .* x bitwise because dfg's power kernel computes a scalar
- * exponent of 2 as x .* x (as Octave does).  The counts per rule go into
+ * exponent of 2 as x .* x (as Octave does) when x has more than one
+ * element; the rule fires only then.  The counts per rule go into
  * the pass's report.
  */
 #include <math.h>
@@ -42,7 +44,7 @@ enum rule {
 };
 static const char * const rule_names[R_COUNT] = {
     "--x", "x+0", "x-0", "x.*1", "x.*-1", "x./2^k", "x+(-y)", "x.^1", "x.^2->x.*x",
-    "permute", "reshape", "stop_gradient", "no-op cast/broadcast", "transpose->mtimes flags",
+    "permute", "reshape", "stop_gradient", "no-op cast/broadcast", "transpose->mtimes flags [fast]",
     "sum of broadcast", "exp(log(x)) [fast]", "sum of broadcast -> n*x [fast]",
 };
 
@@ -155,7 +157,9 @@ static dfg_status rules(pass_run * r, state * s, dfg_node * n, dfg_node ** in, d
         double c = scalar_of(b);
         if (fits(n, a) && c == 1)
             FIRE(R_POW_ONE, keep(a, out));
-        if (fits(n, a) && c == 2)
+        /* the power kernel squares by x .* x only for x with more than one
+         * element (a scalar x .^ 2 is pow (x, 2), as in Octave) */
+        if (fits(n, a) && c == 2 && a->numel > 1)
             FIRE(R_POW_TWO, make2(DFG_OP_MUL, a, a, NULL, out));
         break;
     }
@@ -221,7 +225,9 @@ static dfg_status rules(pass_run * r, state * s, dfg_node * n, dfg_node ** in, d
             FIRE(R_NOOP, keep(a, out));
         break;
     case DFG_OP_MATMUL:
-        if (is_transpose2(a) || is_transpose2(b)) {
+        /* BLAS with a transpose flag may round differently from BLAS on
+         * the transposed copy (measured with OpenBLAS 0.3.21): fast only */
+        if (r->fast && (is_transpose2(a) || is_transpose2(b))) {
             at.i[0] = n->iattr[0];
             at.i[1] = n->iattr[1];
             dfg_node * x = a, * y = b;

@@ -152,10 +152,11 @@ int dfg_cpu_fused(const int64_t * p, int n_in, const void * const * in,
             int op = (int)I[0], dt = (int)I[1], na = (int)I[2];
             const void * arg[3];
             int adt[3];
-            int64_t ind[3][DFG_MAX_DIMS];
+            int64_t ind[3][DFG_MAX_DIMS], str[3];
             for (int a = 0; a < na; a++) {
                 int64_t r = I[3 + a];
                 ind[a][0] = len;
+                str[a] = 1;
                 if (r >= 0) {
                     const int64_t * J = FP_I(p, r);
                     adt[a] = (int)J[1];
@@ -170,6 +171,7 @@ int dfg_cpu_fused(const int64_t * p, int n_in, const void * const * in,
                     else if (mode == FX_SCALAR) {
                         arg[a] = in[k];
                         ind[a][0] = 1;
+                        str[a] = 0;
                     } else
                         arg[a] = SLOT(bslot[k]);
                 }
@@ -182,8 +184,7 @@ int dfg_cpu_fused(const int64_t * p, int n_in, const void * const * in,
                                       : dfg_cpu_unary(op, adt[0], dt, dst, arg[0], len);
                 break;
             case DFG_FAM_BINARY:
-                st = dfg_cpu_binary(op, adt[1], dst, arg[0], ind[0][0] == len,
-                                    arg[1], ind[1][0] == len, len);
+                st = dfg_cpu_binary(op, adt[1], dst, arg[0], str[0], arg[1], str[1], len);
                 break;
             default:
                 st = dfg_cpu_nary(op, na, adt, dt, dst, arg, 1, &len,
