@@ -171,8 +171,10 @@ dfg_status dfg_plan_size(dfg_id plan, int64_t * nodes);
 
 /* ---- graph passes (lib/passes.c; docs/passes.md) ---------------------------
  * dfg_plan_compile_opts runs the passes switched on in opts over the graph
- * before scheduling it.  Every pass keeps results bitwise (NaN, Inf, signed
- * zeros and rounding included) except the rewrites enabled by opts->fast
+ * before scheduling it.  Every pass keeps results bitwise (Inf, signed
+ * zeros and rounding included; a NaN stays a NaN, but its sign and payload
+ * bits may change, as IEEE 754 leaves them to the implementation) except
+ * the rewrites enabled by opts->fast
  * (docs/passes.md lists them; the gemm pass and the transpose-into-mtimes
  * rule are among them, BLAS rounding not being bitwise across shapes). */
 enum {

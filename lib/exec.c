@@ -42,23 +42,6 @@ static dfg_status check_symmetric(const dfg_node * a, const void * p)
     return DFG_OK;
 }
 
-static int is_transpose_of(const dfg_node * t, const dfg_node * x)
-{
-    return t->op == DFG_OP_PERMUTE && t->in[0] == x && t->iattr[0] == 2 &&
-           t->iattr[1] == 1 && t->iattr[2] == 0;
-}
-
-/* A'*A or A*A' (the transpose as a flag or as a node). */
-static int is_gram(const dfg_node * n)
-{
-    const dfg_node * a = n->in[0], * b = n->in[1];
-    if (a == b)
-        return n->iattr[0] != n->iattr[1];
-    if (n->iattr[0] != n->iattr[1])
-        return 0;
-    return is_transpose_of(a, b) || is_transpose_of(b, a);
-}
-
 static dfg_status exec_linalg(const dfg_node * n, void * out, const void * const * in)
 {
     const dfg_node * a = n->in[0];
@@ -192,11 +175,12 @@ dfg_status dfg_exec_node(const dfg_node * n, void * out, const void * const * in
     }
     case DFG_FAM_MATMUL: {
         int64_t ka = n->iattr[0] ? x->dims[0] : x->dims[1];
-        dfg_status st = dfg_cpu_gemm(n->dtype, (int)n->iattr[0], (int)n->iattr[1],
+        int gram = n->iattr[2] == 1;
+        dfg_status st = dfg_cpu_gemm(n->dtype, (int)n->iattr[0], (int)n->iattr[1], gram,
                                      n->dims[0], n->dims[1], ka, in[0], in[1], out);
         /* A'*A and A*A' are symmetric in Octave (it calls xSYRK): make the
          * rounding of the two triangles agree so eig and chol accept it */
-        if (!st && is_gram(n))
+        if (!st && gram)
             dfg_cpu_symmetrize(n->dtype, n->dims[0], out);
         return st;
     }

@@ -56,6 +56,8 @@ typedef struct fctx {
     int32_t     n_groups;
     dfg_node ** nmap;     /* new node of each node (outputs of groups too)  */
     dfg_node ** gmap;     /* FUSED node of each group                        */
+    ext *       gx;       /* external inputs: MAX_EXT per group ...          */
+    int32_t *   gnx;      /* ... and their count, -1 past MAX_EXT            */
 } fctx;
 
 static int fusible_ew(const dfg_node * n)
@@ -197,35 +199,42 @@ static int32_t vertex(fctx * c, int32_t v)
     return v;
 }
 
-/* the external inputs of group g, deduplicated, in first-use order */
-static int32_t group_exts(fctx * c, int32_t g, ext * xs, int32_t max)
+/* The external inputs of every group, deduplicated, in first-use order:
+ * one sweep over the nodes, kept in c->gx / c->gnx. */
+static dfg_status collect_exts(fctx * c)
 {
-    int32_t nx = 0;
+    c->gx = dfg_malloc(((size_t)c->n_groups + 1) * MAX_EXT * sizeof *c->gx);
+    c->gnx = dfg_calloc((size_t)c->n_groups + 1, sizeof *c->gnx);
+    if (!c->gx || !c->gnx)
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
     for (int32_t v = 0; v < c->n; v++) {
-        if (c->grp[v] != g || c->role[v] != ROLE_EW)
+        int32_t g = c->grp[v];
+        if (c->role[v] != ROLE_EW || c->gnx[g] < 0)
             continue;
         dfg_node * n = c->list[v];
-        for (int k = 0; k < n->n_in; k++) {
+        ext * xs = c->gx + (size_t)g * MAX_EXT;
+        for (int k = 0; k < n->n_in && c->gnx[g] >= 0; k++) {
             if (in_group(c, n->in[k], g))
                 continue;
             ext e = operand_ext(n, k, &c->groups[g]);
             int32_t q = 0;
-            while (q < nx && (xs[q].node != e.node || xs[q].mode != e.mode))
+            while (q < c->gnx[g] && (xs[q].node != e.node || xs[q].mode != e.mode))
                 q++;
-            if (q == nx) {
-                if (nx == max)
-                    return -1;
-                xs[nx++] = e;
-            }
+            if (q < c->gnx[g])
+                continue;
+            if (c->gnx[g] == MAX_EXT)
+                c->gnx[g] = -1;
+            else
+                xs[c->gnx[g]++] = e;
         }
     }
-    return nx;
+    return DFG_OK;
 }
 
 static dfg_status build_group(fctx * c, int32_t g, int64_t * n_fused_nodes)
 {
-    ext xs[MAX_EXT];
-    int32_t nx = group_exts(c, g, xs, MAX_EXT);
+    const ext * xs = c->gx + (size_t)g * MAX_EXT;
+    int32_t nx = c->gnx[g];
     const group * G = &c->groups[g];
     int32_t ni = 0, no = 0;
     for (int32_t v = 0; v < c->n; v++)
@@ -380,7 +389,6 @@ static dfg_status build(fctx * c, pass_run * r)
     int8_t * state = dfg_calloc((size_t)nvx + 1, 1);
     int32_t * stack = dfg_malloc(((size_t)nvx + 1) * sizeof *stack);
     int32_t * next = dfg_calloc((size_t)nvx + 1, sizeof *next);
-    ext xs[MAX_EXT];
     dfg_status st = DFG_OK;
     int64_t fused_nodes = 0;
     if (!state || !stack || !next) {
@@ -405,7 +413,8 @@ static dfg_status build(fctx * c, pass_run * r)
                         dep = d;
                 }
             } else {
-                int32_t nx = group_exts(c, x - c->n, xs, MAX_EXT);
+                int32_t g = x - c->n, nx = c->gnx[g];
+                const ext * xs = c->gx + (size_t)g * MAX_EXT;
                 while (next[x] < nx && dep < 0) {
                     int32_t d = vertex(c, idx_of(c, xs[next[x]++].node));
                     if (!state[d])
@@ -489,8 +498,9 @@ dfg_status dfg_pass_fuse(pass_run * r)
     }
     for (int k = 0; k < r->n_out; k++)
         c.outside[idx_of(&c, r->outs[k])] = 1;
+    if ((st = collect_exts(&c)))
+        goto done;
     {
-        ext xs[MAX_EXT];
         for (int32_t g = 0; g < c.n_groups; g++) {
             if (!c.groups[g].keep)
                 continue;
@@ -498,7 +508,7 @@ dfg_status dfg_pass_fuse(pass_run * r)
             for (int32_t v = 0; v < c.n; v++)
                 if (c.grp[v] == g)
                     no += c.role[v] == ROLE_RED || (c.role[v] == ROLE_EW && c.outside[v]);
-            if (no > MAX_OUT || group_exts(&c, g, xs, MAX_EXT) < 0)
+            if (no > MAX_OUT || c.gnx[g] < 0)
                 c.groups[g].keep = 0;
         }
     }
@@ -531,6 +541,8 @@ done:
     dfg_free(c.nmap);
     dfg_free(c.gmap);
     dfg_free(c.groups);
+    dfg_free(c.gx);
+    dfg_free(c.gnx);
     dfg_free(c.list);
     pmap_free(&c.index);
     return st;

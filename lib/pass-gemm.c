@@ -36,7 +36,7 @@ static int candidate(const dfg_node * n)
     /* A'*A and A*A' are left alone: their results are made exactly
      * symmetric (lib/exec.c), which a block of a wider product is not */
     return n->op == DFG_OP_MATMUL && n->ndim == 2 && cols_of(n) <= MAX_COLS && n->numel > 0 &&
-           n->in[0] != n->in[1];
+           n->iattr[2] != 1;
 }
 
 static int compatible(const dfg_node * a, const dfg_node * b)
@@ -125,6 +125,7 @@ static dfg_status combine(gstate * s)
         return st;
     at.i[0] = m0->iattr[0];
     at.i[1] = tb;
+    at.i[2] = 2;                         /* not a Gram product */
     dfg_node * in[2] = { m0->in[0], bcat };
     st = pass_make(DFG_OP_MATMUL, 2, in, &at, &c);
     dfg_node_unuse(bcat);

@@ -2,7 +2,8 @@
  *
  * Each rule replaces a node by a cheaper equal one.  Without the 'fast'
  * option a rule fires only where IEEE arithmetic gives bitwise the same
- * result for every input, NaN, Inf and signed zeros included, and the
+ * result for every input, Inf and signed zeros included (a NaN stays a NaN;
+ * its sign bit may flip, e.g. x .* -1 -> -x), and the
  * result keeps the node's class and size:
  *
  *   --x -> x                  x .* 1, 1 .* x, x ./ 1 -> x
@@ -230,6 +231,7 @@ static dfg_status rules(pass_run * r, state * s, dfg_node * n, dfg_node ** in, d
         if (r->fast && (is_transpose2(a) || is_transpose2(b))) {
             at.i[0] = n->iattr[0];
             at.i[1] = n->iattr[1];
+            at.i[2] = n->iattr[2];
             dfg_node * x = a, * y = b;
             if (is_transpose2(a)) { x = a->in[0]; at.i[0] ^= 1; }
             if (is_transpose2(b)) { y = b->in[0]; at.i[1] ^= 1; }

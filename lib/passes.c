@@ -338,6 +338,23 @@ void dfg_options_effective(const dfg_options * given, dfg_options * o)
     }
 }
 
+/* Runs pass k once and adds its report row (label: "" or "(round n) "). */
+static dfg_status run_pass(int k, pass_run * r, pass_report_list * rep, const char * label)
+{
+    char what[256];
+    int64_t b = count_nodes(r);
+    double t0 = now_ms();
+    r->changed = 0;
+    r->extra = 0;
+    r->what[0] = 0;
+    dfg_status st = pass_fns[k](r);
+    if (st)
+        return st;
+    snprintf(what, sizeof what, "%s%s", label, r->what);
+    add_row(rep, pass_names[k], b, count_nodes(r), r->changed, what, now_ms() - t0);
+    return DFG_OK;
+}
+
 dfg_status dfg_passes_run(const dfg_options * o, int n_out, dfg_node ** outs,
                           pass_report_list * rep)
 {
@@ -354,38 +371,20 @@ dfg_status dfg_passes_run(const dfg_options * o, int n_out, dfg_node ** outs,
     static const int round_passes[3] = { DFG_PASS_CSE, DFG_PASS_FOLD, DFG_PASS_SIMPLIFY };
     for (int round = 0; round < MAX_ROUNDS; round++) {
         int64_t changed = 0;
-        for (int q = 0; q < 3; q++) {
-            int k = round_passes[q];
-            if (!(o->passes & (1u << k)))
-                continue;
-            int64_t b = count_nodes(&r);
-            double t0 = now_ms();
-            r.changed = 0;
-            r.extra = 0;
-            r.what[0] = 0;
-            if ((st = pass_fns[k](&r)))
-                return st;
-            changed += r.changed;
-            if (round == 0)
-                snprintf(what, sizeof what, "%s", r.what);
-            else
-                snprintf(what, sizeof what, "(round %d) %s", round + 1, r.what);
-            add_row(rep, pass_names[k], b, count_nodes(&r), r.changed, what, now_ms() - t0);
-        }
+        char label[32] = "";
+        if (round)
+            snprintf(label, sizeof label, "(round %d) ", round + 1);
+        for (int q = 0; q < 3; q++)
+            if (o->passes & (1u << round_passes[q])) {
+                if ((st = run_pass(round_passes[q], &r, rep, label)))
+                    return st;
+                changed += r.changed;
+            }
         if (!changed)
             break;
     }
-    for (int k = DFG_PASS_GEMM; k <= DFG_PASS_FUSE; k++) {
-        if (!(o->passes & (1u << k)))
-            continue;
-        int64_t b = count_nodes(&r);
-        double t0 = now_ms();
-        r.changed = 0;
-        r.extra = 0;
-        r.what[0] = 0;
-        if ((st = pass_fns[k](&r)))
+    for (int k = DFG_PASS_GEMM; k <= DFG_PASS_FUSE; k++)
+        if ((o->passes & (1u << k)) && (st = run_pass(k, &r, rep, "")))
             return st;
-        add_row(rep, pass_names[k], b, count_nodes(&r), r.changed, r.what, now_ms() - t0);
-    }
     return DFG_OK;
 }

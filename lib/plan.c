@@ -536,8 +536,8 @@ static dfg_status build_rows(dfg_plan * p, pmap * seen)
         for (int64_t j = 0; j < FP_NO(prog); j++) {
             const int64_t * o = FP_O(prog, j);
             node_row * w = &p->rows[r++];
-            if (o[1] < 0) {           /* an element-wise output: no row of its own */
-                w->op = NULL;
+            if (o[1] < 0) {           /* an element-wise output: its step's row */
+                w->op = NULL;     /* stands for it; this one is dropped below */
                 continue;
             }
             w->op = dfg_ops[o[1]].name;
@@ -554,7 +554,7 @@ static dfg_status build_rows(dfg_plan * p, pmap * seen)
             p->rows_in[a++] = (int32_t)(base + o[0]);
         }
     }
-    /* drop the placeholder rows of element-wise outputs, renumbering */
+    /* drop the rows reserved for element-wise outputs, renumbering */
     int32_t * ren = dfg_malloc(((size_t)r + 1) * sizeof *ren);
     if (!ren) {
         dfg_free(row_of);

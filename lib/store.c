@@ -242,6 +242,22 @@ dfg_status dfg_node_make(int op, int n_in, dfg_node * const * in,
     return DFG_OK;
 }
 
+static int is_transpose_of(const dfg_node * t, const dfg_node * x)
+{
+    return t->op == DFG_OP_PERMUTE && t->in[0] == x && t->iattr[0] == 2 &&
+           t->iattr[1] == 1 && t->iattr[2] == 0;
+}
+
+/* A'*A or A*A' of one value (the transpose as a flag or as a node). */
+static int matmul_is_gram(const dfg_node * a, const dfg_node * b, const int64_t * i)
+{
+    if (a == b)
+        return i[0] != i[1];
+    if (i[0] != i[1])
+        return 0;
+    return is_transpose_of(a, b) || is_transpose_of(b, a);
+}
+
 dfg_status dfg_build(int op, int n_in, dfg_node * const * in,
                      const dfg_attr * attr, dfg_node ** out)
 {
@@ -252,6 +268,18 @@ dfg_status dfg_build(int op, int n_in, dfg_node * const * in,
     if ((ar >= 0 && n_in != ar) || (ar < 0 && n_in < 1))
         return dfg_set_error(DFG_ERR_ARG, "dfg.%s: expected %d inputs, got %d",
                              dfg_ops[op].name, ar, n_in);
+    /* A product records whether it is A'*A or A*A' of one value (attr
+     * i[2], ops.def) when it is made from a fresh attribute, so that what
+     * the kernel does never depends on which nodes the passes merge later */
+    dfg_attr gram_attr;
+    if (op == DFG_OP_MATMUL && (!attr || attr->i[2] == 0)) {
+        if (attr)
+            gram_attr = *attr;
+        else
+            memset(&gram_attr, 0, sizeof gram_attr);
+        gram_attr.i[2] = matmul_is_gram(in[0], in[1], gram_attr.i) ? 1 : 2;
+        attr = &gram_attr;
+    }
     /* Kernels see inputs of one class: convert where Octave's class rules
      * make the op compute in another (logical + double, double * single). */
     static const int64_t no_attr[DFG_MAX_IATTR];

@@ -4,8 +4,8 @@
 # own setting).  Prints one line per combination and a closing line
 # "pass-matrix: N passed, N failed".  Exits non-zero if anything failed.
 #
-#   sh tools/pass-matrix.sh          none, all, each pass alone, each pass
-#                                    off (12 runs; part of `make test`)
+#   sh tools/pass-matrix.sh          none, all, all with fast, each pass alone,
+#                                    each pass off (13 runs; part of `make test`)
 #   sh tools/pass-matrix.sh full     every subset of the 5 passes (32 runs)
 passes="cse fold simplify gemm fuse"
 if [ "$1" = full ]; then
@@ -19,7 +19,7 @@ if [ "$1" = full ]; then
         combos="$combos $c"
     done
 else
-    combos="none all"
+    combos="none all all,fast"
     for p in $passes; do combos="$combos none,$p all,-$p"; done
 fi
 top=$(pwd)

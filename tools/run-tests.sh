@@ -3,6 +3,9 @@
 # Octave suites, then prints one closing line "N passed, N failed".
 # Exits non-zero if anything failed.
 #
+# Then the Octave parity and gradient suites run again under combinations of
+# graph passes (tools/pass-matrix.sh).
+#
 # The C tests run under valgrind (memcheck, definite leaks are errors) when it
 # is installed and DFG_NO_VALGRIND is unset; a valgrind error is a failure.
 pass=0
@@ -44,5 +47,17 @@ k=$(echo "$line" | sed -E 's/.* ([0-9]+) skipped.*/\1/')
 [ -n "$p" ] || p=0
 [ -n "$f" ] || { f=1; echo "octave suite did not finish (status $rc)"; }
 pass=$((pass + p)); fail=$((fail + f))
+# the parity and gradient suites again under pass combinations
+# (tools/pass-matrix.sh; DFG_NO_PASS_MATRIX=1 skips it)
+if [ -z "${DFG_NO_PASS_MATRIX+set}" ]; then
+    out=$(sh tools/pass-matrix.sh 2>&1)
+    echo "$out"
+    line=$(echo "$out" | grep -E '^pass-matrix: [0-9]+ passed, [0-9]+ failed' | tail -n 1)
+    p=$(echo "$line" | sed -E 's/.* ([0-9]+) passed.*/\1/')
+    f=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
+    [ -n "$p" ] || p=0
+    [ -n "$f" ] || { f=1; echo "pass matrix did not finish"; }
+    pass=$((pass + p)); fail=$((fail + f))
+fi
 echo "$pass passed, $fail failed, $k skipped"
 [ "$fail" -eq 0 ]

@@ -60,9 +60,10 @@ int dfg_cpu_scan(int op, int dt_in, int dt_out, void * out, const void * in,
  * result and calls dfg_set_warning() with Octave's wording.
  *
  * gemm: C(m x n) = op(A) * op(B), op = transpose when ta/tb is nonzero;
- *       k is the inner dimension.  Handles m, n or k == 0 (C zero).
+ *       k is the inner dimension.  Handles m, n or k == 0 (C zero).  gram:
+ *       the product is A'*A or A*A' of one value (xSYRK when a == b).
  */
-int dfg_cpu_gemm(int dt, int ta, int tb, int64_t m, int64_t n, int64_t k,
+int dfg_cpu_gemm(int dt, int ta, int tb, int gram, int64_t m, int64_t n, int64_t k,
                  const void * a, const void * b, void * c);
 /* X = A \ B; A is m x n, B is m x p, X is n x p.  Square: the solver
  * Octave picks from the matrix type (triangular, positive definite, or

@@ -205,7 +205,7 @@ static int probe(int dt, int64_t n, const void * a)
  * Octave's: A'*A and A*A' with one operand buffer use xSYRK and mirror the
  * upper triangle (the result is exactly symmetric, which later matters to
  * the matrix-type probe); vector shapes use xDOT or xGEMV; the rest xGEMM. */
-int dfg_cpu_gemm(int dt, int ta, int tb, int64_t m64, int64_t n64, int64_t k64,
+int dfg_cpu_gemm(int dt, int ta, int tb, int gram, int64_t m64, int64_t n64, int64_t k64,
                  const void * a, const void * b, void * c)
 {
     int s = check_args("mtimes", dt, m64, n64, k64);
@@ -219,7 +219,7 @@ int dfg_cpu_gemm(int dt, int ta, int tb, int64_t m64, int64_t n64, int64_t k64,
     int lda = ta ? k : m, ldb = tb ? n : k;           /* rows as stored */
     enum CBLAS_TRANSPOSE opa = ta ? CblasTrans : CblasNoTrans;
     enum CBLAS_TRANSPOSE opb = tb ? CblasTrans : CblasNoTrans;
-    if (a == b && m == n && !ta != !tb) {
+    if (gram && a == b && m == n && !ta != !tb) {
         if (d) cblas_dsyrk(CblasColMajor, CblasUpper, opa, n, k, 1.0, a, lda, 0.0, c, n);
         else   cblas_ssyrk(CblasColMajor, CblasUpper, opa, n, k, 1.0f, a, lda, 0.0f, c, n);
         for (int64_t j = 0; j < n; j++)
@@ -758,7 +758,7 @@ int dfg_cpu_pinv(int dt, int64_t m, int64_t n, const void * a, void * out)
         for (int64_t i = 0; i < m; i++)       /* U_r' */
             st(dt, ut, j + (r + 1) * i, ld(dt, u, i + m * j));
     }
-    status = dfg_cpu_gemm(dt, 0, 0, n, m, r + 1, vd, ut, out);
+    status = dfg_cpu_gemm(dt, 0, 0, 0, n, m, r + 1, vd, ut, out);
 done:
     drop(f); drop(s); drop(u); drop(vt); drop(vd); drop(ut);
     return status;

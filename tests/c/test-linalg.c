@@ -453,36 +453,36 @@ static void test_gemm(void)
     for (int t = 0; t < 2; t++) {
         int dt = DTS[t];
         void * a = IN(dt, G23), * b = IN(dt, G32), * c = OUT(dt, 4), * z = OUT(dt, 6);
-        CHECK(dfg_cpu_gemm(dt, 0, 0, 2, 2, 3, a, b, c) == DFG_OK);
+        CHECK(dfg_cpu_gemm(dt, 0, 0, 1, 2, 2, 3, a, b, c) == DFG_OK);
         CHECK_ARR(dt, c, g_nn, 4, 0);
-        CHECK(dfg_cpu_gemm(dt, 1, 0, 2, 2, 3, b, b, c) == DFG_OK);
+        CHECK(dfg_cpu_gemm(dt, 1, 0, 1, 2, 2, 3, b, b, c) == DFG_OK);
         CHECK_ARR(dt, c, g_tn, 4, 0);
-        CHECK(dfg_cpu_gemm(dt, 0, 1, 2, 2, 3, a, a, c) == DFG_OK);
+        CHECK(dfg_cpu_gemm(dt, 0, 1, 1, 2, 2, 3, a, a, c) == DFG_OK);
         CHECK_ARR(dt, c, g_nt, 4, 0);
-        CHECK(dfg_cpu_gemm(dt, 1, 1, 2, 2, 3, b, a, c) == DFG_OK);
+        CHECK(dfg_cpu_gemm(dt, 1, 1, 1, 2, 2, 3, b, a, c) == DFG_OK);
         CHECK_ARR(dt, c, g_tt, 4, 0);
-        CHECK(dfg_cpu_gemm(dt, 0, 0, 1, 1, 3, IN(dt, row), IN(dt, col), c) == DFG_OK);
+        CHECK(dfg_cpu_gemm(dt, 0, 0, 1, 1, 1, 3, IN(dt, row), IN(dt, col), c) == DFG_OK);
         CHECK_ARR(dt, c, dot, 1, 0);
-        CHECK(dfg_cpu_gemm(dt, 0, 0, 2, 1, 3, a, IN(dt, row), c) == DFG_OK);   /* gemv */
+        CHECK(dfg_cpu_gemm(dt, 0, 0, 1, 2, 1, 3, a, IN(dt, row), c) == DFG_OK);   /* gemv */
         CHECK_ARR(dt, c, mv, 2, 0);
-        CHECK(dfg_cpu_gemm(dt, 0, 0, 1, 3, 2, IN(dt, v12), a, c) == DFG_OK);   /* gemv */
+        CHECK(dfg_cpu_gemm(dt, 0, 0, 1, 1, 3, 2, IN(dt, v12), a, c) == DFG_OK);   /* gemv */
         CHECK_ARR(dt, c, vm, 3, 0);
-        CHECK(dfg_cpu_gemm(dt, 1, 0, 3, 1, 2, a, IN(dt, v12), c) == DFG_OK);   /* G23'*v */
+        CHECK(dfg_cpu_gemm(dt, 1, 0, 1, 3, 1, 2, a, IN(dt, v12), c) == DFG_OK);   /* G23'*v */
         CHECK_ARR(dt, c, vm, 3, 0);
         /* A'*A from one buffer (xSYRK) is exactly symmetric */
         void * s = OUT(dt, 9);
-        CHECK(dfg_cpu_gemm(dt, 1, 0, 3, 3, 3, IN(dt, A3), IN(dt, A3), s) == DFG_OK);
+        CHECK(dfg_cpu_gemm(dt, 1, 0, 1, 3, 3, 3, IN(dt, A3), IN(dt, A3), s) == DFG_OK);
         void * a3 = IN(dt, A3), * s2 = OUT(dt, 9);
-        CHECK(dfg_cpu_gemm(dt, 1, 0, 3, 3, 3, a3, a3, s2) == DFG_OK);
+        CHECK(dfg_cpu_gemm(dt, 1, 0, 1, 3, 3, 3, a3, a3, s2) == DFG_OK);
         CHECK_ARR(dt, s2, ata, 9, 0);
         CHECK_ARR(dt, s, ata, 9, 0);
         CHECK(get(dt, s2, 1) == get(dt, s2, 3) && get(dt, s2, 2) == get(dt, s2, 6) &&
               get(dt, s2, 5) == get(dt, s2, 7));
         /* k == 0: zeros, operands never read; m or n == 0: nothing */
-        CHECK(dfg_cpu_gemm(dt, 0, 0, 2, 3, 0, NULL, NULL, z) == DFG_OK);
+        CHECK(dfg_cpu_gemm(dt, 0, 0, 1, 2, 3, 0, NULL, NULL, z) == DFG_OK);
         CHECK_ARR(dt, z, zeros, 6, 0);
-        CHECK(dfg_cpu_gemm(dt, 0, 0, 0, 3, 2, NULL, NULL, NULL) == DFG_OK);
-        CHECK(dfg_cpu_gemm(dt, 1, 1, 3, 0, 2, NULL, NULL, NULL) == DFG_OK);
+        CHECK(dfg_cpu_gemm(dt, 0, 0, 1, 0, 3, 2, NULL, NULL, NULL) == DFG_OK);
+        CHECK(dfg_cpu_gemm(dt, 1, 1, 1, 3, 0, 2, NULL, NULL, NULL) == DFG_OK);
     }
     free_pool();
 }
@@ -960,9 +960,9 @@ static void test_pinv(void)
 static void test_args(void)
 {
     int64_t big = (int64_t) INT_MAX + 1;
-    CHECK(dfg_cpu_gemm(DFG_LOGICAL, 0, 0, 1, 1, 1, NULL, NULL, NULL) == DFG_ERR_DTYPE);
-    CHECK(dfg_cpu_gemm(DFG_DOUBLE, 0, 0, -1, 1, 1, NULL, NULL, NULL) == DFG_ERR_ARG);
-    CHECK(dfg_cpu_gemm(DFG_DOUBLE, 0, 0, 1, 1, big, NULL, NULL, NULL) == DFG_ERR_ARG);
+    CHECK(dfg_cpu_gemm(DFG_LOGICAL, 0, 0, 1, 1, 1, 1, NULL, NULL, NULL) == DFG_ERR_DTYPE);
+    CHECK(dfg_cpu_gemm(DFG_DOUBLE, 0, 0, 1, -1, 1, 1, NULL, NULL, NULL) == DFG_ERR_ARG);
+    CHECK(dfg_cpu_gemm(DFG_DOUBLE, 0, 0, 1, 1, 1, big, NULL, NULL, NULL) == DFG_ERR_ARG);
     CHECK(strstr(dfg_last_error(), "LAPACK integer range") != NULL);
     CHECK(dfg_cpu_mldivide(DFG_LOGICAL, 1, 1, 1, NULL, NULL, NULL) == DFG_ERR_DTYPE);
     CHECK(dfg_cpu_mldivide(DFG_SINGLE, 2, -2, 1, NULL, NULL, NULL) == DFG_ERR_ARG);
@@ -992,7 +992,7 @@ static void test_args(void)
 typedef int (*kern_fn)(int dt, const void * a, const void * b, void * o1,
                        void * o2, void * o3);
 static int k_gemm(int dt, const void * a, const void * b, void * o1, void * o2, void * o3)
-{ (void) o2; (void) o3; return dfg_cpu_gemm(dt, 0, 0, 3, 2, 3, a, b, o1); }
+{ (void) o2; (void) o3; return dfg_cpu_gemm(dt, 0, 0, 1, 3, 2, 3, a, b, o1); }
 static int k_solve(int dt, const void * a, const void * b, void * o1, void * o2, void * o3)
 { (void) o2; (void) o3; return dfg_cpu_mldivide(dt, 3, 3, 2, a, b, o1); }
 static int k_lsq(int dt, const void * a, const void * b, void * o1, void * o2, void * o3)
