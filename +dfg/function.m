@@ -2,6 +2,9 @@
 ## @deftypefn  {dfg} {@var{f} =} dfg.function (@var{inputs}, @var{outputs})
 ## @deftypefnx {dfg} {@var{f} =} dfg.function (@dots{}, "passes", @var{passes})
 ## @deftypefnx {dfg} {@var{f} =} dfg.function (@dots{}, "fast", @var{tf})
+## @deftypefnx {dfg} {@var{f} =} dfg.function (@dots{}, "updates", @var{updates})
+## @deftypefnx {dfg} {@var{f} =} dfg.function (@dots{}, "checkpoint", "sqrt")
+## @deftypefnx {dfg} {@var{f} =} dfg.function (@dots{}, "memory_limit", @var{bytes})
 ## Compiles the graph that computes @var{outputs} from @var{inputs} into a
 ## plan, once, and returns a function handle that runs it.
 ##
@@ -22,7 +25,26 @@
 ## sign of zero (e.g. @code{exp (log (x))} -> @code{x}).  With
 ## @code{"fast", true} the same.  @code{dfg.explain (f)} shows what each
 ## pass did.
-## @seealso{dfg.input, dfg.jit, dfg.value, dfg.passes, dfg.explain, dfg.nodes}
+##
+## @code{"updates", @var{updates}} makes a plan that assigns variables:
+## @var{updates} is an n-by-2 cell array @code{@{@var{v1}, @var{e1};
+## @var{v2}, @var{e2}; @dots{}@}} of variables (made by @code{dfg.variable})
+## and tensors with their class and size.  After each call @var{v1} holds
+## what @var{e1} computed from the variables' values before the call (all
+## updates at once, as in one simultaneous assignment); where it is legal
+## the new value is computed straight into the variable's storage.  One
+## call of such a plan is, for example, a whole training step:
+## @code{step = dfg.function (@{x, y@}, @{loss@}, "updates", @{w, w - lr * dw@})}.
+##
+## Memory (docs/memory.md): the plan's intermediates live in one arena
+## laid out when it is compiled (@code{dfg.memory (f)} reports it); a call
+## allocates no memory for them.  @code{"checkpoint", "sqrt"} keeps about
+## one in sqrt(N) of the forward activations the gradients need and
+## recomputes the others in the backward pass; @code{"memory_limit",
+## @var{bytes}} chooses what to keep so the arena fits in @var{bytes}, or
+## fails saying the smallest budget that works.  @code{dfg.checkpoint}
+## marks a function whose activations are recomputed.
+## @seealso{dfg.input, dfg.jit, dfg.value, dfg.passes, dfg.explain, dfg.nodes, dfg.memory, dfg.checkpoint}
 ## @end deftypefn
 function f = function_ (inputs, outputs, varargin)
   if (nargin < 2 || mod (numel (varargin), 2) != 0)
@@ -30,18 +52,32 @@ function f = function_ (inputs, outputs, varargin)
   endif
   passes = [];
   fast = [];
+  updates = {};
+  checkpoint = "";
+  limit = [];
   for k = 1:2:numel (varargin)
+    if (! ischar (varargin{k}))
+      error ("dfg:badArgument", "dfg.function: option names must be strings");
+    endif
     switch (lower (varargin{k}))
       case "passes"
         passes = varargin{k+1};
       case "fast"
         fast = varargin{k+1};
+      case "updates"
+        updates = varargin{k+1};
+      case "checkpoint"
+        checkpoint = varargin{k+1};
+      case "memory_limit"
+        limit = varargin{k+1};
       otherwise
-        error ("dfg:badArgument", "dfg.function: unknown option '%s' (options: passes, fast)",
+        error ("dfg:badArgument",
+               "dfg.function: unknown option '%s' (options: passes, fast, updates, checkpoint, memory_limit)",
                varargin{k});
     endswitch
   endfor
-  p = dfg.internal.Plan (dfg_mex ("function", inputs, outputs, passes, fast));
+  p = dfg.internal.Plan (dfg_mex ("function", inputs, outputs, passes, fast,
+                                  updates, checkpoint, limit));
   id = p.id;
   f = @(varargin) dfg_mex ("run", id, p, varargin{:});
 endfunction
@@ -93,5 +129,56 @@ endfunction
 %!   assert (D, R);
 %! endfor
 %!error <unknown pass 'fusion'> x = dfg.input ([1 1]); dfg.function ({x}, {x}, "passes", "-fusion")
+%!test
+%! ## a plan that assigns variables: simultaneous, in place where legal
+%! a = dfg.variable ([1 2; 3 4], "a");
+%! b = dfg.variable ([10 20], "b");
+%! x = dfg.input ([1 2]);
+%! f = dfg.function ({x}, {sum(a(:))}, "updates", {a, a .* 2 + b; b, b - x + sum(a(:))});
+%! s = f ([1 1]);
+%! assert (s, 10);
+%! assert (dfg.value (a), [12 24; 16 28]);
+%! assert (dfg.value (b), [19 29]);
+%! s = f ([0 0]);
+%! assert (s, 80);
+%! assert (dfg.value (a), [43 77; 51 85]);
+%! assert (dfg.value (b), [99 109]);
+%!test
+%! ## the old value read after the new one is made: no in-place write
+%! w = dfg.variable (ones (3), "w");
+%! f = dfg.function ({}, {w * 2}, "updates", {w, w + 1});
+%! o = f ();
+%! assert (o, 2 * ones (3));
+%! assert (dfg.value (w), 2 * ones (3));
+%! o = f ();
+%! assert (o, 4 * ones (3));
+%!test
+%! ## only updates, no outputs; a pair list works too
+%! v = dfg.variable (single ([1 2 3]));
+%! f = dfg.function ({}, {}, "updates", {v, v .^ 2});
+%! f (); f ();
+%! assert (dfg.value (v), single ([1 16 81]));
+%!test
+%! ## gradient-descent step equals the hand-written one
+%! w = dfg.variable ([0.5; -0.25]);
+%! x = dfg.input ([4 2]); y = dfg.input ([4 1]);
+%! loss = sum ((x * w - y) .^ 2) / 4;
+%! g = dfg.grad (loss, w);
+%! step = dfg.function ({x, y}, {loss}, "updates", {w, w - 0.1 * g});
+%! X = [1 2; 3 4; 5 6; 7 8]; Y = [1; 2; 3; 4]; W = [0.5; -0.25];
+%! for k = 1:5
+%!   L = step (X, Y);
+%!   assert (L, sum ((X * W - Y) .^ 2) / 4, 1e-12);
+%!   W = W - 0.1 * (X' * (X * W - Y)) / 2;
+%! endfor
+%! assert (dfg.value (w), W, 1e-12);
+%!error <must be a dfg.variable> x = dfg.input ([1 1]); dfg.function ({x}, {x}, "updates", {x, x + 1})
+%!error <assigned twice> v = dfg.variable (1); dfg.function ({}, {}, "updates", {v, v + 1; v, v + 2})
+%!error id=dfg:nonconformant v = dfg.variable ([1 2]); dfg.function ({}, {}, "updates", {v, v'})
+%!error id=dfg:badClass v = dfg.variable ([1 2]); u = dfg.variable (single ([1 2])); dfg.function ({}, {}, "updates", {v, u + 1})
+%!error <cannot swap> a = dfg.variable (1); b = dfg.variable (2); dfg.function ({}, {}, "updates", {a, b; b, a})
+%!error <UPDATES must be> v = dfg.variable (1); dfg.function ({}, {}, "updates", {v, v, v})
+%!error <CHECKPOINT must be> x = dfg.input ([1 1]); dfg.function ({x}, {x}, "checkpoint", "all")
+%!error <MEMORY_LIMIT must be> x = dfg.input ([1 1]); dfg.function ({x}, {x}, "memory_limit", -1)
 %!error <unknown option 'pases'> x = dfg.input ([1 1]); dfg.function ({x}, {x}, "pases", "none")
 %!error <FAST must be true or false> x = dfg.input ([1 1]); dfg.function ({x}, {x}, "fast", "yes")

@@ -16,6 +16,36 @@ dfg_status dfg_set_error(dfg_status s, const char * fmt, ...)
 void       dfg_set_warning(const char * fmt, ...)
     __attribute__((format(printf, 1, 2)));
 
+/* ---- threads (lib/threads.c) --------------------------------------------
+ * Kernels split large loops with "#pragma omp parallel for
+ * num_threads(nt) schedule(static)", nt = dfg_threads_for(work), and call
+ * the sequential code directly when nt == 1 (no region at all).
+ * dfg_threads_for(work): how many threads a kernel with work elements
+ * (element-steps) should use: 1 below DFG_PAR_MIN (small arrays never pay
+ * for thread start-up) or inside a parallel region (no nesting), else
+ * min(dfg_threads_get(), work / (DFG_PAR_MIN / 2)).
+ * dfg_par_chunk(n, nt, align): the length of each of nt contiguous chunks
+ * that cover n, rounded up to a multiple of align (the last may be short,
+ * trailing ones empty).
+ * Errors inside a region: dfg_set_error writes the calling thread's message,
+ * which is lost on a worker thread.  A kernel's region records a failure
+ * with dfg_par_fail (thread-safe; keeps the failure at the lowest where, so
+ * the error reported is the one the sequential loop would have met first,
+ * with the message the failing thread set), and after the region the
+ * calling thread returns dfg_par_finish (DFG_OK, or the recorded status
+ * with its message set on the calling thread).  Zero-initialise it. */
+#define DFG_THREADS_MAX 1024
+#define DFG_PAR_MIN     32768
+int        dfg_threads_for(int64_t work);
+int64_t    dfg_par_chunk(int64_t n, int nt, int64_t align);
+typedef struct dfg_par_status {
+    int     status;
+    int64_t where;
+    char    msg[1024];
+} dfg_par_status;
+void       dfg_par_fail(dfg_par_status * ps, int64_t where, dfg_status st);
+dfg_status dfg_par_finish(const dfg_par_status * ps);
+
 /* ---- allocation (lib/store.c) -------------------------------------------
  * All library memory goes through these (one place to inject an allocator
  * or count bytes).  dfg_malloc(0) returns a valid unique pointer. */
@@ -74,7 +104,26 @@ struct dfg_node {
     void *      data;           /* owned: constant/variable storage         */
     char *      name;           /* owned, or NULL                           */
     uint64_t    hash;           /* structural hash (op, inputs, attrs)      */
+    uint32_t    tags;           /* DFG_TAG_*: where the node came from      */
+    int32_t     region;         /* dfg.checkpoint region it was made in, 0  */
+    uint64_t    seq;            /* when it was recorded (a pass's new nodes */
+                                /* take the seq of the node they replace)   */
 };
+
+/* Tags a node is made with (dfg_node_make copies the current ones): nodes
+ * made by reverse-mode autodiff are DFG_TAG_GRAD, copies made by gradient
+ * checkpointing DFG_TAG_RECOMPUTE; nodes made inside dfg.checkpoint (fun)
+ * carry the region's number.  A pass rewriting node n makes its new nodes
+ * with n's tags and seq.  dfg_tags_set returns the tags it replaces. */
+#define DFG_TAG_GRAD      1u
+#define DFG_TAG_RECOMPUTE 2u
+typedef struct dfg_tags {
+    uint32_t tags;
+    int32_t  region;
+    uint64_t seq;      /* 0: a new number for each node */
+} dfg_tags;
+dfg_tags    dfg_tags_set(dfg_tags t);
+dfg_tags    dfg_tags_get(void);
 
 /* Node helpers for the library's own code.  Pointers are only valid while
  * the node holds a reference. */
@@ -108,10 +157,20 @@ int64_t     dfg_shape_numel(int ndim, const int64_t * dims);
 void        dfg_shape_fold(int ndim, const int64_t * dims, int64_t k, int64_t * view);
 
 /* ---- plans (lib/plan.c, lib/exec.c) ------------------------------------- */
+/* Testing: plans compiled while on give every intermediate its own buffer
+ * (no reuse, no in-place), the reference the planner is checked against. */
+void        dfg_memplan_naive(int on);
 typedef struct dfg_plan dfg_plan;
 dfg_status  dfg_exec_node(const dfg_node * n, void * out, const void * const * in);
 /* A FUSED node: output j to outs[j] (NULL: into the packed buffer). */
 dfg_status  dfg_exec_fused(const dfg_node * n, void * const * outs, void * packed,
                            const void * const * in);
+/* The same with operand classes and dims (padded to DFG_MAX_DIMS with 1)
+ * and working memory from the caller: allocates nothing when scratch has
+ * the bytes dfg_cpu_fused_scratch (lib/fused.h) asks for. */
+dfg_status  dfg_exec_fused_with(const dfg_node * n, void * const * outs, void * packed,
+                                const void * const * in, const int * dts,
+                                const int64_t (*dims)[DFG_MAX_DIMS],
+                                void * scratch, size_t scratch_bytes);
 
 #endif

@@ -226,6 +226,71 @@ typedef struct dfg_node_info {
 dfg_status dfg_plan_nodes(dfg_id plan, int64_t * count);
 dfg_status dfg_plan_node(dfg_id plan, int64_t k, dfg_node_info * info);
 
+/* ---- plans that assign variables, memory plan (lib/plan.c, lib/memplan.c;
+ * docs/memory.md) ------------------------------------------------------------
+ * A plan may assign variables: after a run, variable upd_vars[k] holds what
+ * upd_vals[k] computed from the variables' values before the run (all
+ * updates are simultaneous).  Each upd_vals[k] has its variable's class and
+ * size; a variable is assigned at most once.  Where it is legal the update
+ * is computed straight into the variable's storage (no copy).
+ * Checkpointing (opts->checkpoint, opts->memory_limit) recomputes forward
+ * activations in the backward pass instead of keeping them. */
+enum { DFG_CKPT_NONE, DFG_CKPT_SQRT, DFG_CKPT_LIMIT };
+typedef struct dfg_plan_spec {
+    int             n_in;
+    const dfg_id *  ins;
+    int             n_out;
+    const dfg_id *  outs;
+    int             n_upd;
+    const dfg_id *  upd_vars;
+    const dfg_id *  upd_vals;
+    const dfg_options * opts;     /* NULL: the default options            */
+    int             checkpoint;   /* DFG_CKPT_*                           */
+    double          memory_limit; /* bytes, for DFG_CKPT_LIMIT            */
+} dfg_plan_spec;
+dfg_status dfg_plan_compile_spec(const dfg_plan_spec * spec, dfg_id * plan);
+/* Nodes recorded between dfg_region_begin and the matching dfg_region_end
+ * form a checkpoint region (dfg.checkpoint): plans keep only the values
+ * the region hands out and recompute its inner activations in the backward
+ * pass.  begin returns what end must be given back (regions nest). */
+int32_t    dfg_region_begin(void);
+void       dfg_region_end(int32_t previous);
+
+/* The memory plan: every intermediate has a live interval [first, last]
+ * (step numbers of the schedule, from 0) and an offset in the plan's one
+ * arena, allocated when the plan is compiled. */
+typedef struct dfg_memory_info {
+    int64_t arena_bytes;      /* the arena                                  */
+    int64_t naive_bytes;      /* every intermediate in a buffer of its own  */
+    int64_t lower_bound;      /* most bytes live at once in the schedule    */
+    int64_t n_buffers;        /* intermediates (dfg_plan_buffer rows)        */
+    int64_t inplace;          /* results written over a dying input         */
+    int64_t views;            /* results that are views of their input      */
+    int64_t n_steps;          /* kernel launches per run                    */
+    int64_t recomputed;       /* nodes recomputed by checkpointing          */
+    double  flops;            /* estimated work per run ...                 */
+    double  recompute_flops;  /* ... of which recomputation                 */
+    int64_t variables_inplace;/* updates computed in the variable's storage */
+} dfg_memory_info;
+typedef struct dfg_buffer_info {
+    const char * op;          /* the op that writes it                      */
+    int          dtype, ndim;
+    int64_t      dims[DFG_MAX_DIMS];
+    int64_t      offset, bytes;
+    int32_t      first, last; /* live from step first to step last          */
+    int32_t      shares;      /* the buffer row it reuses in place, or -1   */
+    int32_t      node;        /* its row in dfg_plan_node's table, or -1    */
+} dfg_buffer_info;
+dfg_status dfg_plan_memory(dfg_id plan, dfg_memory_info * m);
+dfg_status dfg_plan_buffer(dfg_id plan, int64_t k, dfg_buffer_info * b);
+
+/* ---- threads (lib/threads.c) ---------------------------------------------
+ * Kernels on large arrays split their work across threads; results do not
+ * depend on the thread count.  dfg_threads_set(0) restores the default
+ * (the number of cores); BLAS is given the same count. */
+int        dfg_threads_get(void);
+dfg_status dfg_threads_set(int n);
+
 #ifdef __cplusplus
 }
 #endif

@@ -102,7 +102,7 @@ dfg_status dfg_exec_fused(const dfg_node * n, void * const * outs, void * packed
     }
     for (int64_t j = 0; j < no; j++)
         o[j] = outs ? outs[j] : (char *)packed + FP_O(n->idx, j)[4];
-    st = dfg_cpu_fused(n->idx, n->n_in, in, dts, (const int64_t (*)[DFG_MAX_DIMS])dims, o);
+    st = dfg_cpu_fused(n->idx, n->n_in, in, dts, (const int64_t (*)[DFG_MAX_DIMS])dims, o, NULL, 0);
 done:
     dfg_free(dims);
     if (dts != dt_small)
@@ -206,4 +206,21 @@ dfg_status dfg_exec_node(const dfg_node * n, void * out, const void * const * in
         return dfg_exec_fused(n, NULL, out, in);
     }
     return dfg_set_error(DFG_ERR_INTERNAL, "dfg: no kernel for %s", dfg_ops[n->op].name);
+}
+
+/* A fused kernel with its operands' classes and sizes worked out when the
+ * plan was compiled and working memory from the plan: no allocation.
+ * outs == NULL: the outputs go to their places in the packed buffer. */
+dfg_status dfg_exec_fused_with(const dfg_node * n, void * const * outs, void * packed,
+                               const void * const * in, const int * dts,
+                               const int64_t (*dims)[DFG_MAX_DIMS],
+                               void * scratch, size_t scratch_bytes)
+{
+    void * o[64];
+    int64_t no = FP_NO(n->idx);
+    if (no > 64)
+        return dfg_set_error(DFG_ERR_INTERNAL, "dfg: fused kernel with too many outputs");
+    for (int64_t j = 0; j < no; j++)
+        o[j] = outs ? outs[j] : (char *)packed + FP_O(n->idx, j)[4];
+    return dfg_cpu_fused(n->idx, n->n_in, in, dts, dims, o, scratch, scratch_bytes);
 }

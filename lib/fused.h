@@ -13,7 +13,10 @@
  *   out     FP_OUT words each: instr, red, dim, dtype, byte offset, numel
  *           red = -1: the instruction's values (domain-sized); else
  *           DFG_OP_SUM or DFG_OP_PROD of them along dim, accumulated in
- *           index order (as the unfused reduction kernel does).
+ *           the blocked order of the unfused reduction kernel (index order
+ *           within blocks of DFG_RED_BLOCK along dim, then the block
+ *           partials in block order; kernels/cpu/cpu.h), so that both agree
+ *           bitwise whatever the thread count.
  *   ext     one word per external input: FX_FULL (the domain's size, read
  *           in place), FX_SCALAR (one element, used as a scalar operand),
  *           FX_BCAST (broadcast into the domain, loaded per tile).
@@ -39,9 +42,17 @@ enum { FX_FULL, FX_SCALAR, FX_BCAST };
 
 /* Runs a fused program (kernels/cpu/fused.c).  in[k] has class in_dt[k]
  * and dims in_dims[k] (ndim of the domain, padded with 1); out[j] is output
- * j's buffer.  Streams the domain in tiles of DFG_FUSE_TILE elements. */
+ * j's buffer.  Streams the domain in tiles of DFG_FUSE_TILE elements, split
+ * across up to dfg_threads_for(numel * n_instr) threads (lib/threads.c).
+ * scratch (scratch_bytes, any alignment) is the caller's working memory
+ * for the tiles and reduction partials: dfg_cpu_fused_scratch(prog, n_in,
+ * nthreads) bytes are enough for nthreads threads (64-byte aligned per
+ * thread); with fewer bytes the kernel uses as many threads as fit, and
+ * with scratch == NULL (or too small for one thread) it allocates what it
+ * needs itself.  Errors are set on the calling thread. */
 #define DFG_FUSE_TILE 512
 int dfg_cpu_fused(const int64_t * prog, int n_in, const void * const * in,
                   const int * in_dt, const int64_t (*in_dims)[DFG_MAX_DIMS],
-                  void * const * out);
+                  void * const * out, void * scratch, size_t scratch_bytes);
+size_t dfg_cpu_fused_scratch(const int64_t * prog, int n_in, int nthreads);
 #endif

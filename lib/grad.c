@@ -172,8 +172,23 @@ static dfg_status backprop_node(dfg_node * y, dfg_node * g, const uint8_t * dep,
     return st;
 }
 
+static dfg_status grad_nodes(dfg_node * y, int n_x, dfg_node * const * xs,
+                             dfg_node * seed, dfg_node ** gx);
+
+/* Every node of the backward graph is tagged DFG_TAG_GRAD (checkpointing
+ * tells forward activations from backward nodes by it). */
 dfg_status dfg_grad_nodes(dfg_node * y, int n_x, dfg_node * const * xs,
                           dfg_node * seed, dfg_node ** gx)
+{
+    dfg_tags t = dfg_tags_get();
+    dfg_tags old = dfg_tags_set((dfg_tags){ t.tags | DFG_TAG_GRAD, t.region, t.seq });
+    dfg_status st = grad_nodes(y, n_x, xs, seed, gx);
+    dfg_tags_set(old);
+    return st;
+}
+
+static dfg_status grad_nodes(dfg_node * y, int n_x, dfg_node * const * xs,
+                             dfg_node * seed, dfg_node ** gx)
 {
     for (int k = 0; k < n_x; k++)
         gx[k] = NULL;

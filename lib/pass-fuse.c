@@ -16,7 +16,8 @@
  * Grouping is greedy in topological order: a node joins the newest group of
  * one of its operands unless another of its operands depends on that group
  * through a node outside it (which would make a cycle), else the newest
- * group of its size none of its operands depends on; "depends on" is
+ * group of its size that reads one of its operands and none of its
+ * operands depends on; "depends on" is
  * tracked as the newest group each node reaches (maxreach), a safe
  * over-approximation.  A group of one element-wise op and no reduction is
  * left as it is.  x .^ y is only taken in when each operand is a scalar or
@@ -42,6 +43,8 @@ typedef struct group {
     int64_t    ndim, dims[DFG_MAX_DIMS];
     int32_t    n_ew, n_red;
     int        keep;      /* fused (1) or dissolved (0) */
+    uint32_t   tags;      /* its first member's tags ...                    */
+    int        bar;       /* ... and whether it was barred                  */
 } group;
 
 typedef struct fctx {
@@ -52,6 +55,10 @@ typedef struct fctx {
     int8_t *    role;
     int32_t *   reach;
     int8_t *    outside;  /* read outside its group (or a plan output)      */
+    int8_t *    bar;      /* kept out of groups of forward nodes            */
+    int32_t *   lastread; /* the newest group a member of which reads it    */
+    int32_t *   ustart;   /* the nodes reading node v:                      */
+    int32_t *   users;    /* users[ustart[v] .. ustart[v + 1])              */
     group *     groups;
     int32_t     n_groups;
     dfg_node ** nmap;     /* new node of each node (outputs of groups too)  */
@@ -112,6 +119,21 @@ static int in_group(fctx * c, const dfg_node * x, int32_t g)
     return c->role[i] == ROLE_EW && c->grp[i] == g;
 }
 
+/* Tags decide what may share a kernel: recomputed copies only with their
+ * kind (a kernel runs at one time: a recomputation fused into a forward
+ * kernel would be no recomputation), a node barred from forward groups
+ * (see bar_early_grads) only with barred groups, and independent work
+ * (no operand in the group) only with nodes of the same tags. */
+static int tags_ok(fctx * c, const dfg_node * n, int32_t g, int via_operand)
+{
+    const group * G = &c->groups[g];
+    if ((n->tags & DFG_TAG_RECOMPUTE) != (G->tags & DFG_TAG_RECOMPUTE))
+        return 0;
+    if (c->bar[idx_of(c, n)] && !G->bar)
+        return 0;
+    return via_operand || n->tags == G->tags;
+}
+
 static int can_join(fctx * c, const dfg_node * n, int32_t g)
 {
     for (int k = 0; k < n->n_in; k++) {
@@ -128,6 +150,8 @@ static dfg_status assign_groups(fctx * c)
     c->groups = dfg_malloc((size_t)cap * sizeof *c->groups);
     if (!c->groups)
         return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
+    for (int32_t v = 0; v < c->n; v++)
+        c->lastread[v] = -1;
     for (int32_t v = 0; v < c->n; v++) {
         dfg_node * n = c->list[v];
         int32_t reach = -1;
@@ -143,15 +167,37 @@ static dfg_status assign_groups(fctx * c)
                 int32_t i = idx_of(c, n->in[k]);
                 int32_t g = c->grp[i];
                 if (c->role[i] == ROLE_EW && g > best && pass_same_shape(c->list[i], n) &&
-                    can_join(c, n, g))
+                    can_join(c, n, g) && tags_ok(c, n, g, 1))
                     best = g;
             }
-            /* else the newest group of its size it can join without a
-             * cycle (independent element-wise work over the same domain:
-             * one pass over the tiles instead of two) */
-            for (int32_t g = c->n_groups - 1; best < 0 && g >= 0 && g >= c->n_groups - 64; g--)
-                if (g > reach && same_dims(n, c->groups[g].ndim, c->groups[g].dims))
+            /* else the newest group that reads one of its (domain-sized)
+             * operands, if it can join it without a cycle: independent
+             * element-wise work over the same data, one pass over the tiles
+             * instead of two */
+            for (int k = 0; best < 0 && k < n->n_in; k++) {
+                int32_t i = idx_of(c, n->in[k]);
+                int32_t g = c->lastread[i];
+                if (g > reach && n->in[k]->numel == n->numel && n->numel > 1 &&
+                    same_dims(n, c->groups[g].ndim, c->groups[g].dims) && tags_ok(c, n, g, 0))
                     best = g;
+            }
+            /* or a group of its size that a node reading it also reads
+             * (that node can then join both).  Work that shares neither
+             * data nor a reader is not merged: that would only tie together
+             * when independent parts run and keep their results longer
+             * (e.g. every parameter's update at the very end). */
+            for (int32_t u = c->ustart[v]; best < 0 && u < c->ustart[v + 1]; u++) {
+                const dfg_node * r = c->list[c->users[u]];
+                for (int k = 0; best < 0 && k < r->n_in; k++) {
+                    int32_t i = idx_of(c, r->in[k]);
+                    if (i >= v || c->role[i] != ROLE_EW)    /* not grouped yet */
+                        continue;
+                    int32_t g = c->grp[i];
+                    if (g > reach && same_dims(n, c->groups[g].ndim, c->groups[g].dims) &&
+                        tags_ok(c, n, g, 0))
+                        best = g;
+                }
+            }
             if (best < 0) {
                 if (c->n_groups == cap) {
                     group * ng = dfg_realloc(c->groups, 2 * (size_t)cap * sizeof *ng);
@@ -165,17 +211,25 @@ static dfg_status assign_groups(fctx * c)
                 memset(g, 0, sizeof *g);
                 g->ndim = n->ndim;
                 memcpy(g->dims, n->dims, sizeof g->dims);
+                g->tags = n->tags;
+                g->bar = c->bar[v];
             }
             c->grp[v] = best;
             c->role[v] = ROLE_EW;
             c->groups[best].n_ew++;
+            for (int k = 0; k < n->n_in; k++) {
+                int32_t i = idx_of(c, n->in[k]);
+                if (c->lastread[i] < best)
+                    c->lastread[i] = best;
+            }
             c->reach[v] = best > reach ? best : reach;
             continue;
         }
         if ((n->op == DFG_OP_SUM || n->op == DFG_OP_PROD) &&
             (n->dtype == DFG_DOUBLE || n->dtype == DFG_SINGLE)) {
             int32_t i = idx_of(c, n->in[0]);
-            if (c->role[i] == ROLE_EW && c->list[i]->dtype == n->dtype) {
+            if (c->role[i] == ROLE_EW && c->list[i]->dtype == n->dtype &&
+                (n->tags & DFG_TAG_RECOMPUTE) == (c->groups[c->grp[i]].tags & DFG_TAG_RECOMPUTE)) {
                 int32_t g = c->grp[i];
                 c->grp[v] = g;
                 c->role[v] = ROLE_RED;
@@ -189,6 +243,91 @@ static dfg_status assign_groups(fctx * c)
     for (int32_t g = 0; g < c->n_groups; g++)
         c->groups[g].keep = c->groups[g].n_ew + c->groups[g].n_red >= 2;
     return DFG_OK;
+}
+
+/* outside[v]: v is read by a node outside its group or is a plan output;
+ * read[v] (optional): by a node outside its group. */
+static void mark_outside(fctx * c, const pass_run * r, int8_t * read)
+{
+    memset(c->outside, 0, (size_t)c->n + 1);
+    if (read)
+        memset(read, 0, (size_t)c->n + 1);
+    for (int32_t v = 0; v < c->n; v++) {
+        dfg_node * n = c->list[v];
+        for (int k = 0; k < n->n_in; k++) {
+            int32_t i = idx_of(c, n->in[k]);
+            if (c->role[i] == ROLE_EW && !(c->role[v] != ROLE_NONE && c->grp[v] == c->grp[i])) {
+                c->outside[i] = 1;
+                if (read)
+                    read[i] = 1;
+            }
+        }
+    }
+    for (int k = 0; k < r->n_out; k++)
+        c->outside[idx_of(c, r->outs[k])] = 1;
+}
+
+/* A gradient computation fused into a forward kernel is computed early and
+ * kept until the backward pass reads it, e.g. 1 - y.^2 for tanh's
+ * gradient next to y = tanh (x): two arrays kept instead of one.  Bars
+ * such a backward chain from forward groups when taking it out makes no
+ * new output (what it reads from the group is written anyway); it then
+ * fuses with the backward kernel that reads it.  Returns how many nodes it
+ * barred. */
+static int32_t bar_early_grads(fctx * c, const int8_t * read)
+{
+    int32_t n_bar = 0;
+    int32_t * nuse = dfg_calloc((size_t)c->n + 1, sizeof *nuse);
+    int8_t * fwd = dfg_calloc((size_t)c->n_groups + 1, 1);
+    int32_t * set = dfg_malloc(((size_t)c->n + 1) * sizeof *set);
+    if (!nuse || !fwd || !set)
+        goto done;
+    for (int32_t v = 0; v < c->n; v++) {
+        for (int k = 0; k < c->list[v]->n_in; k++)
+            nuse[idx_of(c, c->list[v]->in[k])]++;
+        if (c->role[v] != ROLE_NONE && !(c->list[v]->tags & DFG_TAG_GRAD))
+            fwd[c->grp[v]] = 1;
+    }
+    for (int32_t v = c->n - 1; v >= 0; v--) {
+        dfg_node * n = c->list[v];
+        int32_t g = c->grp[v];
+        if (c->role[v] != ROLE_EW || !c->groups[g].keep || !fwd[g] ||
+            !(n->tags & DFG_TAG_GRAD) || !read[v] || c->bar[v])
+            continue;
+        /* the chain: v and the group's gradient nodes only it uses */
+        int32_t ns = 0;
+        set[ns++] = v;
+        for (int32_t q = 0; q < ns; q++) {
+            dfg_node * u = c->list[set[q]];
+            for (int k = 0; k < u->n_in; k++) {
+                int32_t i = idx_of(c, u->in[k]);
+                if (c->role[i] == ROLE_EW && c->grp[i] == g && (c->list[i]->tags & DFG_TAG_GRAD) &&
+                    nuse[i] == 1 && !c->outside[i] && !c->bar[i])
+                    set[ns++] = i;
+            }
+        }
+        int ok = 1;
+        for (int32_t q = 0; ok && q < ns; q++) {
+            dfg_node * u = c->list[set[q]];
+            for (int k = 0; ok && k < u->n_in; k++) {
+                int32_t i = idx_of(c, u->in[k]), in_set = 0;
+                for (int32_t t = 0; t < ns; t++)
+                    in_set |= set[t] == i;
+                if (c->role[i] == ROLE_EW && c->grp[i] == g && !in_set && !c->outside[i])
+                    ok = 0;
+            }
+        }
+        if (!ok)
+            continue;
+        for (int32_t q = 0; q < ns; q++)
+            c->bar[set[q]] = 1;
+        n_bar += ns;
+    }
+done:
+    dfg_free(nuse);
+    dfg_free(fwd);
+    dfg_free(set);
+    return n_bar;
 }
 
 /* the vertex a node stands for in the build walk: a kept group or itself */
@@ -350,8 +489,14 @@ static dfg_status build_group(fctx * c, int32_t g, int64_t * n_fused_nodes)
         dfg_free(slot);
     }
     /* the FUSED node and one FUSED_OUT per output */
-    for (int32_t k = 0; k < nx; k++)
-        xin[k] = c->nmap[idx_of(c, xs[k].node)];
+    for (int32_t k = 0; k < nx; k++) {
+        int32_t xi = idx_of(c, xs[k].node);
+        if (!(xin[k] = c->nmap[xi])) {
+            st = dfg_set_error(DFG_ERR_INTERNAL, "dfg: the fuse pass lost input %d (%s, role %d, group %d of %d, outside %d, tags %u, bar %d; group %d)",
+                               k, dfg_ops[xs[k].node->op].name, c->role[xi], c->grp[xi], c->n_groups, c->outside[xi], xs[k].node->tags, c->bar[xi], g);
+            goto done;
+        }
+    }
     dfg_attr at;
     memset(&at, 0, sizeof at);
     at.i[0] = DFG_LOGICAL;
@@ -409,7 +554,9 @@ static dfg_status build(fctx * c, pass_run * r)
                 dfg_node * n = c->list[x];
                 while (next[x] < n->n_in && dep < 0) {
                     int32_t d = vertex(c, idx_of(c, n->in[next[x]++]));
-                    if (!state[d])
+                    if (state[d] == 1)
+                        dep = -2;
+                    else if (!state[d])
                         dep = d;
                 }
             } else {
@@ -417,9 +564,15 @@ static dfg_status build(fctx * c, pass_run * r)
                 const ext * xs = c->gx + (size_t)g * MAX_EXT;
                 while (next[x] < nx && dep < 0) {
                     int32_t d = vertex(c, idx_of(c, xs[next[x]++].node));
-                    if (!state[d])
+                    if (state[d] == 1)
+                        dep = -2;
+                    else if (!state[d])
                         dep = d;
                 }
+            }
+            if (dep == -2) {      /* the grouping made a cycle: a bug */
+                st = dfg_set_error(DFG_ERR_INTERNAL, "dfg: the fuse pass made a cycle");
+                break;
             }
             if (dep >= 0) {
                 state[dep] = 1;
@@ -479,25 +632,56 @@ dfg_status dfg_pass_fuse(pass_run * r)
     c.role = dfg_calloc(n1, 1);
     c.reach = dfg_malloc(n1 * sizeof *c.reach);
     c.outside = dfg_calloc(n1, 1);
+    c.bar = dfg_calloc(n1, 1);
+    c.lastread = dfg_malloc(n1 * sizeof *c.lastread);
     c.nmap = dfg_calloc(n1, sizeof *c.nmap);
-    if (!c.grp || !c.role || !c.reach || !c.outside || !c.nmap) {
+    int8_t * read = dfg_calloc(n1, 1);
+    if (!c.grp || !c.role || !c.reach || !c.outside || !c.bar || !c.lastread || !c.nmap || !read) {
+        dfg_free(read);
         st = dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
         goto done;
     }
-    if ((st = assign_groups(&c)))
+    c.ustart = dfg_calloc(n1 + 1, sizeof *c.ustart);
+    size_t ne = 0;
+    for (int32_t v = 0; v < c.n; v++)
+        ne += (size_t)c.list[v]->n_in;
+    c.users = dfg_malloc((ne + 1) * sizeof *c.users);
+    if (!c.ustart || !c.users) {
+        dfg_free(read);
+        st = dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
         goto done;
+    }
+    for (int32_t v = 0; v < c.n; v++)
+        for (int k = 0; k < c.list[v]->n_in; k++)
+            c.ustart[idx_of(&c, c.list[v]->in[k]) + 1]++;
+    for (int32_t v = 0; v < c.n; v++)
+        c.ustart[v + 1] += c.ustart[v];
+    {
+        int32_t * fill = c.lastread;     /* scratch until assign_groups */
+        for (int32_t v = 0; v < c.n; v++)
+            fill[v] = c.ustart[v];
+        for (int32_t v = 0; v < c.n; v++)
+            for (int k = 0; k < c.list[v]->n_in; k++)
+                c.users[fill[idx_of(&c, c.list[v]->in[k])]++] = v;
+    }
+    if ((st = assign_groups(&c))) {
+        dfg_free(read);
+        goto done;
+    }
+    mark_outside(&c, r, read);
+    if (bar_early_grads(&c, read)) {       /* group again with the bars */
+        dfg_free(c.groups);
+        c.groups = NULL;
+        c.n_groups = 0;
+        if ((st = assign_groups(&c))) {
+            dfg_free(read);
+            goto done;
+        }
+        mark_outside(&c, r, NULL);
+    }
+    dfg_free(read);
     /* a group whose external inputs or outputs would exceed the kernel's
      * limits is dissolved */
-    for (int32_t v = 0; v < c.n; v++) {
-        dfg_node * n = c.list[v];
-        for (int k = 0; k < n->n_in; k++) {
-            int32_t i = idx_of(&c, n->in[k]);
-            if (c.role[i] == ROLE_EW && !(c.role[v] != ROLE_NONE && c.grp[v] == c.grp[i]))
-                c.outside[i] = 1;
-        }
-    }
-    for (int k = 0; k < r->n_out; k++)
-        c.outside[idx_of(&c, r->outs[k])] = 1;
     if ((st = collect_exts(&c)))
         goto done;
     {
@@ -538,6 +722,10 @@ done:
     dfg_free(c.role);
     dfg_free(c.reach);
     dfg_free(c.outside);
+    dfg_free(c.bar);
+    dfg_free(c.lastread);
+    dfg_free(c.ustart);
+    dfg_free(c.users);
     dfg_free(c.nmap);
     dfg_free(c.gmap);
     dfg_free(c.groups);

@@ -12,6 +12,7 @@
  *   cse       common subexpressions (pass-cse.c)
  *   fold      constant folding (pass-fold.c)
  *   simplify  algebraic simplification (pass-simplify.c)
+ *   checkpoint gradient checkpointing, when asked for (pass-checkpoint.c)
  *   gemm      horizontal fusion of matmuls sharing an input (pass-gemm.c)
  *   fuse      element-wise (vertical) fusion (pass-fuse.c)
  */
@@ -69,6 +70,14 @@ dfg_status dfg_pass_fold(pass_run * r);
 dfg_status dfg_pass_simplify(pass_run * r);
 dfg_status dfg_pass_gemm(pass_run * r);
 dfg_status dfg_pass_fuse(pass_run * r);
+/* Gradient checkpointing (pass-checkpoint.c): mode DFG_CKPT_NONE (only
+ * dfg.checkpoint regions) or DFG_CKPT_SQRT (every seg-th activation kept,
+ * seg <= 0: about sqrt of their number, and the last keep_last). */
+typedef struct pass_ckpt {
+    int     mode;
+    int64_t seg, keep_last;
+} pass_ckpt;
+dfg_status dfg_pass_checkpoint(pass_run * r, const pass_ckpt * ck);
 
 /* The manager (passes.c): what each pass did, for dfg_plan_report. */
 #define PASS_REPORT_MAX 16
@@ -88,6 +97,10 @@ void       dfg_options_effective(const dfg_options * given, dfg_options * o);
  * use; replaced by the new outputs). */
 dfg_status dfg_passes_run(const dfg_options * o, int n_out, dfg_node ** outs,
                           pass_report_list * rep);
+/* The same with gradient checkpointing (ck: NULL for none) between the
+ * cse/fold/simplify rounds and gemm. */
+dfg_status dfg_passes_run_ckpt(const dfg_options * o, int n_out, dfg_node ** outs,
+                               pass_report_list * rep, const pass_ckpt * ck);
 
 /* Constant leaf of class dt and size dims with uninitialised data (store.c):
  * one use, the caller's. */

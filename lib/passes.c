@@ -266,9 +266,11 @@ dfg_status pass_rewrite(pass_run * r, pass_visit visit)
         for (int k = 0; k < x->n_in; k++)
             in[k] = map[pmap_get(&index, x->in[k])];
         dfg_node * y = NULL;
+        dfg_tags old = dfg_tags_set((dfg_tags){ x->tags, x->region, x->seq });
         st = visit(r, x, in, &y);
         if (!st && !y)
             st = pass_remake(x, in, &y);
+        dfg_tags_set(old);
         map[v] = y;
     }
     if (!st)
@@ -358,6 +360,12 @@ static dfg_status run_pass(int k, pass_run * r, pass_report_list * rep, const ch
 dfg_status dfg_passes_run(const dfg_options * o, int n_out, dfg_node ** outs,
                           pass_report_list * rep)
 {
+    return dfg_passes_run_ckpt(o, n_out, outs, rep, NULL);
+}
+
+dfg_status dfg_passes_run_ckpt(const dfg_options * o, int n_out, dfg_node ** outs,
+                               pass_report_list * rep, const pass_ckpt * ck)
+{
     pass_run r = { .n_out = n_out, .outs = outs, .fast = o->fast };
     dfg_status st;
     rep->n = 0;
@@ -382,6 +390,14 @@ dfg_status dfg_passes_run(const dfg_options * o, int n_out, dfg_node ** outs,
             }
         if (!changed)
             break;
+    }
+    if (ck) {
+        int64_t b = count_nodes(&r);
+        double t0 = now_ms();
+        r.what[0] = 0;
+        if ((st = dfg_pass_checkpoint(&r, ck)))
+            return st;
+        add_row(rep, "checkpoint", b, count_nodes(&r), r.changed, r.what, now_ms() - t0);
     }
     for (int k = DFG_PASS_GEMM; k <= DFG_PASS_FUSE; k++)
         if ((o->passes & (1u << k)) && (st = run_pass(k, &r, rep, "")))

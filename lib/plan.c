@@ -1,71 +1,16 @@
 /* lib/plan.c -- compiled plans: run the graph passes (lib/passes.c) over
- * what the outputs need, schedule in topological order, bind
- * inputs/outputs, lay intermediates out in one arena, and run.
+ * what the outputs and variable updates need, schedule, bind inputs,
+ * outputs and variables, plan the memory (lib/memplan.c), and run.
  *
  * Compile does everything that does not depend on the data; a run only
- * writes the input and output pointers into the value table and calls the
- * kernels in order.  Later passes (optimisation, memory planning, devices)
- * slot in between scheduling and layout.
+ * writes the caller's input and output pointers into the value table and
+ * calls the kernels in order.  It allocates nothing.
  */
+#include <stdio.h>
 #include <string.h>
-#include "dfg-impl.h"
+#include "plan-impl.h"
 #include "store-impl.h"
-#include "pmap.h"
-#include "pass.h"
 #include "fused.h"
-
-/* VAL_VIRTUAL: a fused kernel's packed result, never stored: the kernel
- * writes each output straight into its FUSED_OUT value's buffer, and the
- * FUSED_OUT values need no step of their own. */
-enum { VAL_INPUT, VAL_LEAF, VAL_ARENA, VAL_OUTPUT, VAL_VIRTUAL };
-
-typedef struct step {
-    dfg_node * node;
-    int32_t    out;      /* value index of the result (-1: virtual)         */
-    int32_t    first;    /* its inputs' value indices: args[first .. +n_in) */
-    int32_t    fouts;    /* fused kernel: its outputs' value indices are    */
-                         /* fout[fouts .. + n_out); else -1                 */
-} step;
-
-typedef struct node_row {  /* dfg_plan_node's table                         */
-    const char * op;
-    int32_t      val;      /* value index, or -1                            */
-    int32_t      first;    /* inputs: rows_in[first .. + n_in)              */
-    int32_t      n_in;
-    int32_t      group;
-    int          dtype, ndim, is_output;
-    int64_t      dims[DFG_MAX_DIMS];
-} node_row;
-
-typedef struct copy_out {
-    int32_t from;        /* value whose data is copied ...                  */
-    int32_t to;          /* ... into output k                               */
-} copy_out;
-
-struct dfg_plan {
-    uint32_t    slot;
-    int         n_in, n_out;
-    dfg_node ** ins;          /* input nodes (uses held)                    */
-    dfg_node ** outs;         /* output nodes (uses held)                   */
-    int32_t *   in_val;       /* value index of input k                     */
-    int32_t *   out_val;      /* value index bound to output k, or -1       */
-    int32_t     n_vals;
-    dfg_node ** vals;         /* every value's node (uses held)             */
-    void **     bufs;         /* every value's data pointer                 */
-    int32_t     n_steps;
-    step *      steps;
-    int32_t *   args;
-    int32_t     n_copies;
-    copy_out *  copies;
-    void *      arena;        /* intermediates, owned                       */
-    size_t      arena_bytes;
-    int32_t *   fout;         /* fused kernels' output values               */
-    dfg_node ** gouts;        /* the outputs after the passes (uses held)   */
-    pass_report_list report;
-    int64_t     n_rows;       /* dfg_plan_node's table                      */
-    node_row *  rows;
-    int32_t *   rows_in;
-};
 
 /* ---- compile -------------------------------------------------------------- */
 
@@ -79,45 +24,46 @@ void dfg_plan_destroy(dfg_plan * p)
     for (int k = 0; k < p->n_in; k++)
         if (p->ins && p->ins[k])
             dfg_node_unuse(p->ins[k]);
-    for (int k = 0; k < p->n_out; k++) {
+    for (int k = 0; k < p->n_out; k++)
         if (p->outs && p->outs[k])
             dfg_node_unuse(p->outs[k]);
+    for (int k = 0; k < p->n_upd; k++)
+        if (p->upd_vars && p->upd_vars[k])
+            dfg_node_unuse(p->upd_vars[k]);
+    for (int k = 0; k < p->n_out + p->n_upd; k++)
         if (p->gouts && p->gouts[k])
             dfg_node_unuse(p->gouts[k]);
-    }
     dfg_store_remove(p->slot);
     dfg_free(p->gouts);
+    dfg_free(p->upd_vars);
     dfg_free(p->fout);
+    dfg_free(p->fdt);
+    dfg_free(p->fdims);
     dfg_free(p->rows);
     dfg_free(p->rows_in);
+    dfg_free(p->val_row);
+    dfg_free(p->bufrows);
     dfg_free(p->ins);
     dfg_free(p->outs);
     dfg_free(p->in_val);
     dfg_free(p->out_val);
     dfg_free(p->vals);
+    dfg_free(p->kind);
     dfg_free(p->bufs);
     dfg_free(p->steps);
     dfg_free(p->args);
+    dfg_free(p->argp);
+    dfg_free(p->views);
     dfg_free(p->copies);
+    dfg_free(p->ucopies);
     dfg_free(p->arena);
+    dfg_free(p->scratch);
     dfg_free(p);
 }
 
 static dfg_status nomem(void)
 {
     return dfg_set_error(DFG_ERR_NOMEM, "dfg.function: out of memory compiling the plan");
-}
-
-/* p->vals gets every node the (optimised) outputs reach, inputs before
- * their users; seen maps node -> value index. */
-static dfg_status schedule(dfg_plan * p, pmap * seen)
-{
-    dfg_status st = pass_topo(p->n_out, p->gouts, &p->vals, &p->n_vals, seen);
-    if (st)
-        return st;
-    for (int32_t v = 0; v < p->n_vals; v++)
-        dfg_node_use(p->vals[v]);
-    return DFG_OK;
 }
 
 static dfg_status free_input_error(const dfg_node * n)
@@ -145,18 +91,221 @@ dfg_status dfg_plan_compile_opts(int n_in, const dfg_id * ins, int n_out,
                                  const dfg_id * outs, const dfg_options * given,
                                  dfg_id * plan_id)
 {
-    dfg_status st;
-    if (n_in < 0 || n_out < 0)
+    dfg_plan_spec s = { .n_in = n_in, .ins = ins, .n_out = n_out, .outs = outs,
+                        .opts = given };
+    return dfg_plan_compile_spec(&s, plan_id);
+}
+
+static const char * var_name(const dfg_node * v, char * buf, size_t len, int k)
+{
+    if (v->name)
+        snprintf(buf, len, "'%s'", v->name);
+    else
+        snprintf(buf, len, "%d", k + 1);
+    return buf;
+}
+
+/* The ports: inputs, outputs, and the variables assigned with their new
+ * values, checked. */
+static dfg_status bind_ports(dfg_plan * p, const dfg_plan_spec * sp)
+{
+    for (int k = 0; k < sp->n_in; k++) {
+        dfg_node * n = dfg_node_get(sp->ins[k]);
+        if (!n)
+            return dfg_set_error(DFG_ERR_HANDLE, "dfg.function: input %d is not a valid tensor", k + 1);
+        if (n->op != DFG_OP_INPUT)
+            return dfg_set_error(DFG_ERR_ARG,
+                                 "dfg.function: input %d must be made by dfg.input, not a %s tensor",
+                                 k + 1, dfg_ops[n->op].name);
+        for (int q = 0; q < k; q++)
+            if (p->ins[q] == n)
+                return dfg_set_error(DFG_ERR_ARG, "dfg.function: inputs %d and %d are the same tensor",
+                                     q + 1, k + 1);
+        p->ins[k] = n;
+        dfg_node_use(n);
+        p->n_in = k + 1;
+    }
+    for (int k = 0; k < sp->n_out; k++) {
+        dfg_node * n = dfg_node_get(sp->outs[k]);
+        if (!n)
+            return dfg_set_error(DFG_ERR_HANDLE, "dfg.function: output %d is not a valid tensor", k + 1);
+        p->outs[k] = n;
+        p->gouts[k] = n;
+        dfg_node_use(n);
+        dfg_node_use(n);
+        p->n_out = k + 1;
+    }
+    for (int k = 0; k < sp->n_upd; k++) {
+        dfg_node * v = dfg_node_get(sp->upd_vars[k]);
+        dfg_node * u = v ? dfg_node_get(sp->upd_vals[k]) : NULL;
+        char nm[160], a[256], b[256];
+        if (!v || !u)
+            return dfg_set_error(DFG_ERR_HANDLE, "dfg.function: update %d is not a valid tensor", k + 1);
+        if (v->op != DFG_OP_VARIABLE)
+            return dfg_set_error(DFG_ERR_ARG,
+                                 "dfg.function: UPDATES{%d,1} must be a dfg.variable, not a %s tensor",
+                                 k + 1, dfg_ops[v->op].name);
+        var_name(v, nm, sizeof nm, k);
+        if (u->dtype != v->dtype)
+            return dfg_set_error(DFG_ERR_DTYPE,
+                                 "dfg.function: the new value of variable %s is %s, but the variable is %s",
+                                 nm, dfg_dtype_name(u->dtype), dfg_dtype_name(v->dtype));
+        if (u->ndim != v->ndim || memcmp(u->dims, v->dims, (size_t)u->ndim * sizeof *u->dims))
+            return dfg_set_error(DFG_ERR_SHAPE,
+                                 "dfg.function: the new value of variable %s is %s, but the variable is %s",
+                                 nm, dfg_shape_str(u->ndim, u->dims, a, sizeof a),
+                                 dfg_shape_str(v->ndim, v->dims, b, sizeof b));
+        for (int q = 0; q < k; q++)
+            if (p->upd_vars[q] == v)
+                return dfg_set_error(DFG_ERR_ARG, "dfg.function: variable %s is assigned twice "
+                                     "(updates %d and %d)", nm, q + 1, k + 1);
+        p->upd_vars[k] = v;
+        dfg_node_use(v);
+        p->gouts[p->n_out + k] = u;
+        dfg_node_use(u);
+        p->n_upd = k + 1;
+    }
+    /* a new value that is itself a variable this plan assigns would be
+     * read after it changed */
+    for (int k = 0; k < p->n_upd; k++)
+        for (int q = 0; q < p->n_upd; q++)
+            if (p->gouts[p->n_out + k] == p->upd_vars[q] && q != k) {
+                char nm[160], nm2[160];
+                return dfg_set_error(DFG_ERR_UNSUPPORTED,
+                                     "dfg.function: the new value of variable %s is variable %s, "
+                                     "which the plan also assigns (dfg cannot swap variables in "
+                                     "one plan)",
+                                     var_name(p->upd_vars[k], nm, sizeof nm, k),
+                                     var_name(p->upd_vars[q], nm2, sizeof nm2, q));
+            }
+    return DFG_OK;
+}
+
+/* A value that can be another's data at an offset, with no kernel: a
+ * reshape, or a part of a packed result.  Variables are never viewed (an
+ * in-place update would change what the view shows). */
+static int view_source(const dfg_plan * p, const pmap * seen, int32_t v,
+                       int32_t * src, int64_t * off)
+{
+    const dfg_node * n = p->vals[v];
+    int fam = dfg_ops[n->op].family;
+    if (fam != DFG_FAM_RESHAPE && fam != DFG_FAM_PART && n->op != DFG_OP_FUSED_OUT)
+        return 0;
+    *src = pmap_get(seen, n->in[0]);
+    int k = p->kind[*src];
+    if (k == VAL_VIRTUAL || k == VAL_VAR ||
+        (k == VAL_LEAF && n->in[0]->op == DFG_OP_VARIABLE))
+        return 0;
+    *off = fam == DFG_FAM_PART ? n->iattr[0] * (int64_t)dfg_dtype_size(n->dtype)
+         : n->op == DFG_OP_FUSED_OUT ? n->iattr[1] : 0;
+    return 1;
+}
+
+/* 1 when the graph of the roots holds nodes made inside dfg.checkpoint */
+static int has_regions(int n, dfg_node * const * roots)
+{
+    dfg_node ** list;
+    int32_t nl;
+    if (pass_topo(n, roots, &list, &nl, NULL))
+        return 1;              /* let the pass find out (and fail) */
+    int any = 0;
+    for (int32_t v = 0; v < nl && !any; v++)
+        any = list[v]->region != 0;
+    dfg_free(list);
+    return any;
+}
+
+static dfg_status compile_one(const dfg_plan_spec * sp, const pass_ckpt * ck, int dry,
+                              dfg_plan ** plan, dfg_id * plan_id);
+
+dfg_status dfg_plan_compile_spec(const dfg_plan_spec * sp, dfg_id * plan_id)
+{
+    if (!sp || sp->n_in < 0 || sp->n_out < 0 || sp->n_upd < 0)
         return dfg_set_error(DFG_ERR_ARG, "dfg.function: negative count");
+    dfg_plan * p;
+    if (sp->checkpoint == DFG_CKPT_NONE)
+        return compile_one(sp, NULL, 0, &p, plan_id);
+    if (sp->checkpoint == DFG_CKPT_SQRT) {
+        pass_ckpt ck = { DFG_CKPT_SQRT, 0, 0 };
+        return compile_one(sp, &ck, 0, &p, plan_id);
+    }
+    if (sp->checkpoint != DFG_CKPT_LIMIT || !(sp->memory_limit > 0))
+        return dfg_set_error(DFG_ERR_ARG, "dfg.function: bad checkpoint mode");
+    /* 'memory_limit': nothing recomputed if that fits; else, among keeping
+     * every seg-th activation and the last keep_last, what fits with the
+     * least recomputation (the arena grows with keep_last: bisect it) */
+    dfg_id id;
+    dfg_status st = compile_one(sp, NULL, 1, &p, &id);
+    if (st)
+        return st;
+    int64_t best_arena = p->mem.arena_bytes, n_act = p->mem.n_steps;
+    dfg_plan_destroy(p);
+    if ((double)best_arena <= sp->memory_limit)
+        return compile_one(sp, NULL, 0, &p, plan_id);
+    pass_ckpt best = { DFG_CKPT_SQRT, 0, -1 };
+    double best_re = 0;
+    int64_t min_arena = best_arena, min_seg = 0;
+    int64_t segs[64];
+    int ns = 0;
+    for (int64_t s = 2; s <= n_act && ns < 60; s = s < 4 ? s + 1 : s + s / 3)
+        segs[ns++] = s;
+    for (int q = 0; q < ns; q++) {
+        int64_t lo = 0, hi = n_act;          /* keep_last: bisect the largest that fits */
+        int fit_any = 0;
+        while (lo <= hi) {
+            int64_t mid = (lo + hi) / 2;
+            pass_ckpt ck = { DFG_CKPT_SQRT, segs[q], mid };
+            if ((st = compile_one(sp, &ck, 1, &p, &id)))
+                return st;
+            int64_t a = p->mem.arena_bytes;
+            double re = p->mem.recompute_flops;
+            dfg_plan_destroy(p);
+            if (a < min_arena) {
+                min_arena = a;
+                min_seg = segs[q];
+            }
+            if ((double)a <= sp->memory_limit) {
+                fit_any = 1;
+                if (best.keep_last < 0 || re < best_re) {
+                    best = ck;
+                    best_re = re;
+                }
+                lo = mid + 1;
+            } else
+                hi = mid - 1;
+            if (mid == 0 && !fit_any)
+                break;
+        }
+    }
+    if (best.keep_last < 0) {
+        if (min_seg)
+            return dfg_set_error(DFG_ERR_NOMEM,
+                                 "dfg.function: the plan needs at least %lld bytes for intermediates "
+                                 "(recomputing all but every %lld-th activation); MEMORY_LIMIT is %.0f",
+                                 (long long)min_arena, (long long)min_seg, sp->memory_limit);
+        return dfg_set_error(DFG_ERR_NOMEM,
+                             "dfg.function: the plan needs at least %lld bytes for intermediates "
+                             "and checkpointing cannot lower that; MEMORY_LIMIT is %.0f",
+                             (long long)min_arena, sp->memory_limit);
+    }
+    return compile_one(sp, &best, 0, &p, plan_id);
+}
+
+static dfg_status compile_one(const dfg_plan_spec * sp, const pass_ckpt * ck, int dry,
+                              dfg_plan ** plan, dfg_id * plan_id)
+{
+    dfg_status st;
+    int n_root = sp->n_out + sp->n_upd;
     dfg_plan * p = dfg_calloc(1, sizeof *p);
     if (!p)
         return nomem();
-    p->ins = dfg_calloc((size_t)n_in + 1, sizeof *p->ins);
-    p->outs = dfg_calloc((size_t)n_out + 1, sizeof *p->outs);
-    p->gouts = dfg_calloc((size_t)n_out + 1, sizeof *p->gouts);
-    p->in_val = dfg_malloc(((size_t)n_in + 1) * sizeof *p->in_val);
-    p->out_val = dfg_malloc(((size_t)n_out + 1) * sizeof *p->out_val);
-    if (!p->ins || !p->outs || !p->gouts || !p->in_val || !p->out_val) {
+    p->ins = dfg_calloc((size_t)sp->n_in + 1, sizeof *p->ins);
+    p->outs = dfg_calloc((size_t)sp->n_out + 1, sizeof *p->outs);
+    p->upd_vars = dfg_calloc((size_t)sp->n_upd + 1, sizeof *p->upd_vars);
+    p->gouts = dfg_calloc((size_t)n_root + 1, sizeof *p->gouts);
+    p->in_val = dfg_malloc(((size_t)sp->n_in + 1) * sizeof *p->in_val);
+    p->out_val = dfg_malloc(((size_t)sp->n_out + 1) * sizeof *p->out_val);
+    if (!p->ins || !p->outs || !p->upd_vars || !p->gouts || !p->in_val || !p->out_val) {
         dfg_plan_destroy(p);
         return nomem();
     }
@@ -167,88 +316,70 @@ dfg_status dfg_plan_compile_opts(int n_in, const dfg_id * ins, int n_out,
         return st;
     }
     p->slot = dfg_store_slot(pid);
-    for (int k = 0; k < n_in; k++) {
-        dfg_node * n = dfg_node_get(ins[k]);
-        if (!n) {
-            dfg_plan_destroy(p);
-            return dfg_set_error(DFG_ERR_HANDLE, "dfg.function: input %d is not a valid tensor", k + 1);
-        }
-        if (n->op != DFG_OP_INPUT) {
-            dfg_plan_destroy(p);
-            return dfg_set_error(DFG_ERR_ARG,
-                                 "dfg.function: input %d must be made by dfg.input, not a %s tensor",
-                                 k + 1, dfg_ops[n->op].name);
-        }
-        for (int q = 0; q < k; q++)
-            if (p->ins[q] == n) {
-                dfg_plan_destroy(p);
-                return dfg_set_error(DFG_ERR_ARG, "dfg.function: inputs %d and %d are the same tensor",
-                                     q + 1, k + 1);
-            }
-        p->ins[k] = n;
-        dfg_node_use(n);
-        p->n_in = k + 1;
-    }
-    for (int k = 0; k < n_out; k++) {
-        dfg_node * n = dfg_node_get(outs[k]);
-        if (!n) {
-            dfg_plan_destroy(p);
-            return dfg_set_error(DFG_ERR_HANDLE, "dfg.function: output %d is not a valid tensor", k + 1);
-        }
-        p->outs[k] = n;
-        p->gouts[k] = n;
-        dfg_node_use(n);
-        dfg_node_use(n);
-        p->n_out = k + 1;
-    }
+    p->dry = dry;
+    pmap seen = {0};
+    mp_deps deps = {0};
+    int8_t * kind = NULL;
+    int * inplace = NULL;
+    int32_t * fbase = NULL;
+    if ((st = bind_ports(p, sp)))
+        goto fail;
+    /* p->n_out counted the outputs bound so far; gouts[n_out ..] are the
+     * update values */
     dfg_options opts;
-    dfg_options_effective(given, &opts);
-    if ((st = dfg_passes_run(&opts, n_out, p->gouts, &p->report))) {
-        dfg_plan_destroy(p);
-        return st;
-    }
+    dfg_options_effective(sp->opts, &opts);
+    pass_ckpt none = { DFG_CKPT_NONE, 0, 0 };
+    if (!ck && has_regions(n_root, p->gouts))
+        ck = &none;
+    if ((st = dfg_passes_run_ckpt(&opts, n_root, p->gouts, &p->report, ck)))
+        goto fail;
 
-    pmap seen;
+    /* the schedule, with what assigning variables in place needs */
+    if (!(inplace = dfg_calloc((size_t)p->n_upd + 1, sizeof *inplace))) {
+        st = nomem();
+        goto fail;
+    }
+    if ((st = mp_update_plan(p, inplace, &deps)))
+        goto fail;
     if (!pmap_init(&seen, 64)) {
-        dfg_plan_destroy(p);
-        return nomem();
+        st = nomem();
+        goto fail;
     }
-    if ((st = schedule(p, &seen))) {
-        pmap_free(&seen);
-        dfg_plan_destroy(p);
-        return st;
-    }
-    /* bind inputs */
-    for (int k = 0; k < n_in; k++)
+    if ((st = mp_schedule(n_root, p->gouts, &deps, &p->vals, &p->n_vals, &seen)))
+        goto fail;
+    for (int32_t v = 0; v < p->n_vals; v++)
+        dfg_node_use(p->vals[v]);
+    for (int k = 0; k < p->n_in; k++)
         p->in_val[k] = pmap_get(&seen, p->ins[k]);
     for (int32_t v = 0; v < p->n_vals; v++) {
         dfg_node * n = p->vals[v];
         if (n->op != DFG_OP_INPUT)
             continue;
         int bound = 0;
-        for (int k = 0; k < n_in; k++)
+        for (int k = 0; k < p->n_in; k++)
             bound |= p->ins[k] == n;
         if (!bound) {
-            pmap_free(&seen);
             st = free_input_error(n);
-            dfg_plan_destroy(p);
-            return st;
+            goto fail;
         }
     }
-    /* bind outputs; what cannot be written in place is copied at the end */
-    int8_t * kind = dfg_calloc((size_t)p->n_vals + 1, 1);
-    p->copies = dfg_malloc(((size_t)n_out + 1) * sizeof *p->copies);
-    p->bufs = dfg_calloc((size_t)p->n_vals + 1, sizeof *p->bufs);
-    p->steps = dfg_malloc(((size_t)p->n_vals + 1) * sizeof *p->steps);
+
+    /* where each value lives */
     size_t n_args = 0;
     for (int32_t v = 0; v < p->n_vals; v++)
         n_args += (size_t)p->vals[v]->n_in;
+    p->kind = kind = dfg_calloc((size_t)p->n_vals + 1, 1);
+    p->copies = dfg_malloc(((size_t)p->n_out + 1) * sizeof *p->copies);
+    p->ucopies = dfg_malloc(((size_t)p->n_upd + 1) * sizeof *p->ucopies);
+    p->views = dfg_malloc(((size_t)p->n_vals + 1) * sizeof *p->views);
+    p->bufs = dfg_calloc((size_t)p->n_vals + 1, sizeof *p->bufs);
+    p->steps = dfg_malloc(((size_t)p->n_vals + 1) * sizeof *p->steps);
     p->args = dfg_malloc((n_args + 1) * sizeof *p->args);
-    if (!kind || !p->copies || !p->bufs || !p->steps || !p->args) {
-        dfg_free(kind);
-        pmap_free(&seen);
-        dfg_plan_destroy(p);
-        return nomem();
+    p->argp = dfg_malloc((n_args + 1) * sizeof *p->argp);
+    if (!kind || !p->copies || !p->ucopies || !p->views || !p->bufs || !p->steps ||
+        !p->args || !p->argp) {
+        st = nomem();
+        goto fail;
     }
     for (int32_t v = 0; v < p->n_vals; v++) {
         int op = p->vals[v]->op;
@@ -259,18 +390,24 @@ dfg_status dfg_plan_compile_opts(int n_in, const dfg_id * ins, int n_out,
             p->bufs[v] = p->vals[v]->data;
     }
     /* a fused kernel is virtual when every output has a FUSED_OUT user */
-    size_t n_fout = 0;
+    size_t n_fout = 0, n_fmeta = 0;
     for (int32_t v = 0; v < p->n_vals; v++)
-        if (kind[v] == VAL_VIRTUAL)
+        if (kind[v] == VAL_VIRTUAL) {
             n_fout += (size_t)FP_NO(p->vals[v]->idx);
+            n_fmeta += (size_t)p->vals[v]->n_in;
+        }
+    /* (a fused kernel stored whole, below, needs its operands' metadata too) */
+    n_fmeta = 0;
+    for (int32_t v = 0; v < p->n_vals; v++)
+        if (p->vals[v]->op == DFG_OP_FUSED)
+            n_fmeta += (size_t)p->vals[v]->n_in;
     p->fout = dfg_malloc((n_fout + 1) * sizeof *p->fout);
-    int32_t * fbase = dfg_malloc(((size_t)p->n_vals + 1) * sizeof *fbase);
-    if (!p->fout || !fbase) {
-        dfg_free(fbase);
-        dfg_free(kind);
-        pmap_free(&seen);
-        dfg_plan_destroy(p);
-        return nomem();
+    p->fdt = dfg_malloc((n_fmeta + 1) * sizeof *p->fdt);
+    p->fdims = dfg_malloc((n_fmeta + 1) * sizeof *p->fdims);
+    fbase = dfg_malloc(((size_t)p->n_vals + 1) * sizeof *fbase);
+    if (!p->fout || !p->fdt || !p->fdims || !fbase) {
+        st = nomem();
+        goto fail;
     }
     for (size_t j = 0; j < n_fout; j++)
         p->fout[j] = -1;
@@ -297,7 +434,20 @@ dfg_status dfg_plan_compile_opts(int n_in, const dfg_id * ins, int n_out,
             for (int64_t j = 0; j < FP_NO(p->vals[v]->idx); j++)
                 if (p->fout[fbase[v] + j] < 0)
                     kind[v] = VAL_ARENA;     /* an output nobody reads: store it all */
-    for (int k = 0; k < n_out; k++) {
+    /* variables assigned in place: their new value is computed in their
+     * storage; the others are copied in at the end of a run */
+    for (int k = 0; k < p->n_upd; k++) {
+        int32_t v = pmap_get(&seen, p->gouts[p->n_out + k]);
+        if (inplace[k] && kind[v] == VAL_ARENA) {
+            kind[v] = VAL_VAR;
+            p->bufs[v] = p->upd_vars[k]->data;
+            p->mem.variables_inplace++;
+        } else if (p->gouts[p->n_out + k] != p->upd_vars[k])
+            p->ucopies[p->n_ucopies++] = (copy_out){ v, k };
+    }
+    /* outputs: written straight into the caller's arrays when a kernel
+     * makes them; what cannot be is copied at the end */
+    for (int k = 0; k < p->n_out; k++) {
         int32_t v = pmap_get(&seen, p->gouts[k]);
         if (kind[v] == VAL_ARENA) {
             kind[v] = VAL_OUTPUT;
@@ -307,60 +457,69 @@ dfg_status dfg_plan_compile_opts(int n_in, const dfg_id * ins, int n_out,
             p->copies[p->n_copies++] = (copy_out){ v, k };
         }
     }
-    /* lay out the intermediates: one buffer each, 64-byte aligned */
-    size_t off = 0;
-    size_t * offs = dfg_malloc(((size_t)p->n_vals + 1) * sizeof *offs);
-    if (!offs) {
-        dfg_free(kind);
-        pmap_free(&seen);
-        dfg_plan_destroy(p);
-        return nomem();
-    }
+    /* views: no kernel, no buffer of their own */
     for (int32_t v = 0; v < p->n_vals; v++) {
-        if (kind[v] != VAL_ARENA)
-            continue;
-        size_t b = (size_t)p->vals[v]->numel * dfg_dtype_size(p->vals[v]->dtype);
-        offs[v] = off;
-        off += (b + 63) & ~(size_t)63;
+        int32_t src;
+        int64_t off;
+        if (kind[v] == VAL_ARENA && view_source(p, &seen, v, &src, &off)) {
+            kind[v] = VAL_VIEW;
+            p->views[p->n_views++] = (view_of){ v, src, off };
+        }
     }
-    p->arena_bytes = off;
-    if (off && !(p->arena = dfg_malloc(off))) {
-        dfg_free(offs);
-        dfg_free(kind);
-        pmap_free(&seen);
-        dfg_plan_destroy(p);
-        return dfg_set_error(DFG_ERR_NOMEM,
-                             "dfg.function: out of memory allocating %zu bytes for intermediates", off);
-    }
-    size_t at = 0;
+    /* the steps */
+    size_t at = 0, fm = 0;
     for (int32_t v = 0; v < p->n_vals; v++) {
         dfg_node * n = p->vals[v];
-        if (kind[v] == VAL_ARENA)
-            p->bufs[v] = (char *)p->arena + offs[v];
         int fused_part = n->op == DFG_OP_FUSED_OUT &&
                          kind[pmap_get(&seen, n->in[0])] == VAL_VIRTUAL;
-        if ((kind[v] != VAL_ARENA && kind[v] != VAL_OUTPUT && kind[v] != VAL_VIRTUAL) ||
-            fused_part)
+        if ((kind[v] != VAL_ARENA && kind[v] != VAL_OUTPUT && kind[v] != VAL_VIRTUAL &&
+             kind[v] != VAL_VAR) || fused_part)
             continue;
         step * s = &p->steps[p->n_steps++];
         s->node = n;
         s->out = kind[v] == VAL_VIRTUAL ? -1 : v;
         s->fouts = kind[v] == VAL_VIRTUAL ? fbase[v] : -1;
+        s->fmeta = -1;
         s->first = (int32_t)at;
         for (int32_t q = 0; q < n->n_in; q++)
             p->args[at++] = pmap_get(&seen, n->in[q]);
+        if (n->op == DFG_OP_FUSED) {
+            size_t need = dfg_cpu_fused_scratch(n->idx, n->n_in, dfg_threads_get());
+            if (need > p->scratch_bytes)
+                p->scratch_bytes = need;
+            s->fmeta = (int32_t)fm;
+            int nd = (int)FP_NDIM(n->idx);
+            for (int32_t q = 0; q < n->n_in; q++, fm++) {
+                const dfg_node * x = n->in[q];
+                p->fdt[fm] = x->dtype;
+                for (int j = 0; j < DFG_MAX_DIMS; j++)
+                    p->fdims[fm][j] = j < nd && j < x->ndim ? x->dims[j] : 1;
+            }
+        }
     }
-    dfg_free(offs);
-    dfg_free(kind);
-    dfg_free(fbase);
-    st = build_rows(p, &seen);
+    if ((st = mp_plan_memory(p)))
+        goto fail;
+    if (p->scratch_bytes && !dry && !(p->scratch = dfg_malloc(p->scratch_bytes))) {
+        st = nomem();
+        goto fail;
+    }
+    if ((st = build_rows(p, &seen)))
+        goto fail;
     pmap_free(&seen);
-    if (st) {
-        dfg_plan_destroy(p);
-        return st;
-    }
+    mp_deps_free(&deps);
+    dfg_free(inplace);
+    dfg_free(fbase);
+    *plan = p;
     *plan_id = pid;
     return DFG_OK;
+fail:
+    if (seen.keys)
+        pmap_free(&seen);
+    mp_deps_free(&deps);
+    dfg_free(inplace);
+    dfg_free(fbase);
+    dfg_plan_destroy(p);
+    return st;
 }
 
 static dfg_plan * plan_get(dfg_id id)
@@ -426,27 +585,28 @@ dfg_status dfg_plan_run(dfg_id id, const void * const * in, void * const * out)
     for (int k = 0; k < p->n_out; k++)
         if (p->out_val[k] >= 0)
             p->bufs[p->out_val[k]] = out[k];
-    const void * small[16];
+    for (int32_t i = 0; i < p->n_views; i++) {
+        const view_of * w = &p->views[i];
+        p->bufs[w->val] = (char *)p->bufs[w->src] + w->off;
+    }
     for (int32_t s = 0; s < p->n_steps; s++) {
         const step * sp = &p->steps[s];
         const dfg_node * n = sp->node;
-        const void ** ins = small;
-        if (n->n_in > 16 && !(ins = dfg_malloc((size_t)n->n_in * sizeof *ins)))
-            return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory");
+        const void ** ins = p->argp + sp->first;
         for (int32_t q = 0; q < n->n_in; q++)
             ins[q] = p->bufs[p->args[sp->first + q]];
         dfg_status st;
-        if (sp->out < 0) {
+        if (sp->fmeta >= 0) {
             void * os[64];
             int64_t no = FP_NO(n->idx);
-            for (int64_t j = 0; j < no && j < 64; j++)
+            for (int64_t j = 0; sp->out < 0 && j < no && j < 64; j++)
                 os[j] = p->bufs[p->fout[sp->fouts + j]];
-            st = no > 64 ? dfg_set_error(DFG_ERR_INTERNAL, "dfg: fused kernel with too many outputs")
-                         : dfg_exec_fused(n, os, NULL, ins);
+            st = dfg_exec_fused_with(n, sp->out < 0 ? os : NULL, sp->out < 0 ? NULL : p->bufs[sp->out],
+                                     ins, p->fdt + sp->fmeta,
+                                     (const int64_t (*)[DFG_MAX_DIMS])(p->fdims + sp->fmeta),
+                                     p->scratch, p->scratch_bytes);
         } else
             st = dfg_exec_node(n, p->bufs[sp->out], ins);
-        if (ins != small)
-            dfg_free(ins);
         if (st)
             return st;
     }
@@ -455,6 +615,41 @@ dfg_status dfg_plan_run(dfg_id id, const void * const * in, void * const * out)
         memcpy(out[p->copies[c].to], p->bufs[p->copies[c].from],
                (size_t)n->numel * dfg_dtype_size(n->dtype));
     }
+    for (int32_t c = 0; c < p->n_ucopies; c++) {
+        dfg_node * v = p->upd_vars[p->ucopies[c].to];
+        memcpy(v->data, p->bufs[p->ucopies[c].from], (size_t)v->numel * dfg_dtype_size(v->dtype));
+    }
+    return DFG_OK;
+}
+
+dfg_status dfg_plan_memory(dfg_id id, dfg_memory_info * m)
+{
+    dfg_plan * p = plan_get(id);
+    if (!p)
+        return DFG_ERR_HANDLE;
+    *m = p->mem;
+    return DFG_OK;
+}
+
+dfg_status dfg_plan_buffer(dfg_id id, int64_t k, dfg_buffer_info * b)
+{
+    dfg_plan * p = plan_get(id);
+    if (!p)
+        return DFG_ERR_HANDLE;
+    if (k < 0 || k >= p->n_bufrows)
+        return dfg_set_error(DFG_ERR_ARG, "dfg: plan buffer %lld out of range", (long long)k + 1);
+    const buf_row * r = &p->bufrows[k];
+    const dfg_node * n = p->vals[r->val];
+    b->op = dfg_ops[n->op].name;
+    b->dtype = n->dtype;
+    b->ndim = n->ndim;
+    memcpy(b->dims, n->dims, sizeof b->dims);
+    b->offset = r->offset;
+    b->bytes = r->bytes;
+    b->first = r->first;
+    b->last = r->last;
+    b->shares = r->shares;
+    b->node = p->val_row ? p->val_row[r->val] : -1;
     return DFG_OK;
 }
 
@@ -574,8 +769,10 @@ static dfg_status build_rows(dfg_plan * p, pmap * seen)
         if (v >= 0 && row_of[v] >= 0 && ren[row_of[v]] >= 0)
             p->rows[ren[row_of[v]]].is_output = 1;
     }
+    for (int32_t v = 0; v < p->n_vals; v++)
+        row_of[v] = row_of[v] >= 0 ? ren[row_of[v]] : -1;
+    p->val_row = row_of;
     dfg_free(ren);
-    dfg_free(row_of);
     return DFG_OK;
 }
 

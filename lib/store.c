@@ -188,6 +188,37 @@ static uint64_t mix(uint64_t h, uint64_t v)
     return h;
 }
 
+static dfg_tags cur_tags;
+static uint64_t n_made;
+
+dfg_tags dfg_tags_set(dfg_tags t)
+{
+    dfg_tags old = cur_tags;
+    cur_tags = t;
+    return old;
+}
+
+dfg_tags dfg_tags_get(void)
+{
+    return cur_tags;
+}
+
+static int32_t n_regions;
+
+int32_t dfg_region_begin(void)
+{
+    int32_t prev = cur_tags.region;
+    cur_tags.region = ++n_regions;
+    if (n_regions == INT32_MAX)
+        n_regions = 0;
+    return prev;
+}
+
+void dfg_region_end(int32_t previous)
+{
+    cur_tags.region = previous;
+}
+
 dfg_status dfg_node_make(int op, int n_in, dfg_node * const * in,
                          const dfg_attr * attr, dfg_node ** out)
 {
@@ -197,6 +228,9 @@ dfg_status dfg_node_make(int op, int n_in, dfg_node * const * in,
         return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory making a node");
     n->op = (int16_t)op;
     n->ndim = 2;
+    n->tags = cur_tags.tags;
+    n->region = cur_tags.region;
+    n->seq = cur_tags.seq ? cur_tags.seq : ++n_made;
     if (n_in > 0) {
         n->in = dfg_malloc((size_t)n_in * sizeof *n->in);
         if (!n->in) {

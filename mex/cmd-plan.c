@@ -36,18 +36,56 @@ static int parse_spec(const char * fn, const mxArray * a, dfg_options * o)
     return DFG_OK;
 }
 
-/* dfg_mex ("function", INPUTS, OUTPUTS [, PASSES, FAST]) */
+/* UPDATES: an n-by-2 cell {variable, new value; ...} or a flat cell of
+ * pairs {v1, e1, v2, e2, ...}; vars/vals are mxMalloc'd. */
+static int parse_updates(gw * g, const mxArray * a, dfg_id ** vars, dfg_id ** vals, int * n)
+{
+    *n = 0;
+    if (mxIsEmpty(a))
+        return DFG_OK;
+    if (!mxIsCell(a))
+        return dfg_set_error(DFG_ERR_ARG, "dfg.function: UPDATES must be a cell array "
+                             "{variable, new value; ...}");
+    size_t r = mxGetM(a), c = mxGetN(a), ne = mxGetNumberOfElements(a);
+    int pairs_by_row = mxGetNumberOfDimensions(a) == 2 && c == 2;
+    if (!pairs_by_row && (ne % 2 != 0 || (r != 1 && c != 1)))
+        return dfg_set_error(DFG_ERR_ARG, "dfg.function: UPDATES must be an n-by-2 cell array "
+                             "{variable, new value; ...} or a list of pairs, not %zux%zu", r, c);
+    int m = (int)(ne / 2);
+    *vars = mxMalloc(((size_t)m + 1) * sizeof **vars);
+    *vals = mxMalloc(((size_t)m + 1) * sizeof **vals);
+    for (int k = 0; k < m; k++) {
+        const mxArray * v = mxGetCell(a, pairs_by_row ? (mwIndex)k : (mwIndex)(2 * k));
+        const mxArray * e = mxGetCell(a, pairs_by_row ? (mwIndex)(k + r) : (mwIndex)(2 * k + 1));
+        if (!v || !gw_is_tensor(v))
+            return dfg_set_error(DFG_ERR_ARG, "dfg.function: UPDATES{%d,1} must be a dfg.variable", k + 1);
+        if (!e || !gw_is_tensor(e))
+            return dfg_set_error(DFG_ERR_ARG, "dfg.function: UPDATES{%d,2} must be a dfg.Tensor "
+                                 "(the variable's new value)", k + 1);
+        int st = gw_tensor(g, v, 3, &(*vars)[k]);
+        if (!st)
+            st = gw_tensor(g, e, 3, &(*vals)[k]);
+        if (st)
+            return st;
+        *n = k + 1;
+    }
+    return DFG_OK;
+}
+
+/* dfg_mex ("function", INPUTS, OUTPUTS [, PASSES, FAST [, UPDATES,
+ * CHECKPOINT, MEMORY_LIMIT]]) */
 int cmd_function(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
 {
     (void)nlhs;
-    dfg_id * ins = NULL, * outs = NULL, plan;
-    int n_in = 0, n_out = 0;
-    if (nrhs != 2 && nrhs != 4)
+    dfg_id * ins = NULL, * outs = NULL, * uvars = NULL, * uvals = NULL, plan;
+    int n_in = 0, n_out = 0, n_upd = 0;
+    if (nrhs != 2 && nrhs != 4 && nrhs != 7)
         return dfg_set_error(DFG_ERR_ARG, "dfg.function: expected dfg.function (INPUTS, OUTPUTS, ...)");
     dfg_options o;
     dfg_options_default(&o);
+    dfg_plan_spec spec = { .opts = &o };
     int st = DFG_OK;
-    if (nrhs == 4) {
+    if (nrhs >= 4) {
         st = parse_spec("function", prhs[2], &o);
         if (!st && !mxIsEmpty(prhs[3])) {
             if (!(mxIsLogical(prhs[3]) || mxIsNumeric(prhs[3])) || mxGetNumberOfElements(prhs[3]) != 1)
@@ -56,12 +94,46 @@ int cmd_function(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** p
                 o.fast = mxGetScalar(prhs[3]) != 0;
         }
     }
+    if (!st && nrhs == 7) {
+        st = parse_updates(g, prhs[4], &uvars, &uvals, &n_upd);
+        const mxArray * c = prhs[5], * lim = prhs[6];
+        if (!st && !mxIsEmpty(c)) {
+            char w[32] = "";
+            if (!mxIsChar(c) || mxGetString(c, w, sizeof w) ||
+                (strcmp(w, "sqrt") && strcmp(w, "none")))
+                st = dfg_set_error(DFG_ERR_ARG, "dfg.function: CHECKPOINT must be 'sqrt' or 'none'");
+            else
+                spec.checkpoint = strcmp(w, "sqrt") ? DFG_CKPT_NONE : DFG_CKPT_SQRT;
+        }
+        if (!st && !mxIsEmpty(lim)) {
+            if (!mxIsNumeric(lim) || mxIsComplex(lim) || mxGetNumberOfElements(lim) != 1 ||
+                !(mxGetScalar(lim) > 0))
+                st = dfg_set_error(DFG_ERR_ARG, "dfg.function: MEMORY_LIMIT must be a positive "
+                                   "number of bytes");
+            else if (spec.checkpoint == DFG_CKPT_SQRT)
+                st = dfg_set_error(DFG_ERR_ARG, "dfg.function: give 'checkpoint' or "
+                                   "'memory_limit', not both");
+            else {
+                spec.checkpoint = DFG_CKPT_LIMIT;
+                spec.memory_limit = mxGetScalar(lim);
+            }
+        }
+    }
     if (!st)
         st = gw_ids_from_cell(g, prhs[0], 1, "INPUTS", &ins, &n_in);
     if (!st)
         st = gw_ids_from_cell(g, prhs[1], 2, "OUTPUTS", &outs, &n_out);
-    if (!st && !(st = dfg_plan_compile_opts(n_in, ins, n_out, outs, &o, &plan)))
-        plhs[0] = gw_id_out(plan);
+    if (!st) {
+        spec.n_in = n_in;
+        spec.ins = ins;
+        spec.n_out = n_out;
+        spec.outs = outs;
+        spec.n_upd = n_upd;
+        spec.upd_vars = uvars;
+        spec.upd_vals = uvals;
+        if (!(st = dfg_plan_compile_spec(&spec, &plan)))
+            plhs[0] = gw_id_out(plan);
+    }
     if (st == DFG_ERR_FREE_INPUT) {
         char m[1024];
         snprintf(m, sizeof m, "%s", dfg_last_error());
@@ -69,7 +141,58 @@ int cmd_function(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** p
     }
     mxFree(ins);
     mxFree(outs);
+    mxFree(uvars);
+    mxFree(uvals);
     return st;
+}
+
+/* dfg_mex ("memory", PLAN): the memory plan as a struct */
+int cmd_memory(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)g; (void)nlhs;
+    dfg_id plan;
+    dfg_memory_info m;
+    if (nrhs != 1 || mxGetClassID(prhs[0]) != mxUINT64_CLASS || mxGetNumberOfElements(prhs[0]) != 1)
+        return dfg_set_error(DFG_ERR_HANDLE, "dfg.memory: F must be a function made by dfg.function or dfg.jit");
+    plan = *(const uint64_t *)mxGetData(prhs[0]);
+    int st = dfg_plan_memory(plan, &m);
+    if (st)
+        return st;
+    const char * bf[] = {"op", "class", "size", "offset", "bytes", "first", "last", "shares", "node"};
+    mxArray * b = mxCreateStructMatrix((mwSize)m.n_buffers, 1, 9, bf);
+    for (int64_t k = 0; k < m.n_buffers; k++) {
+        dfg_buffer_info r;
+        dfg_plan_buffer(plan, k, &r);
+        mxArray * sz = mxCreateDoubleMatrix(1, (mwSize)r.ndim, mxREAL);
+        for (int j = 0; j < r.ndim; j++)
+            mxGetPr(sz)[j] = (double)r.dims[j];
+        mwIndex e = (mwIndex)k;
+        mxSetField(b, e, "op", mxCreateString(r.op));
+        mxSetField(b, e, "class", mxCreateString(dfg_dtype_name((dfg_dtype)r.dtype)));
+        mxSetField(b, e, "size", sz);
+        mxSetField(b, e, "offset", mxCreateDoubleScalar((double)r.offset));
+        mxSetField(b, e, "bytes", mxCreateDoubleScalar((double)r.bytes));
+        mxSetField(b, e, "first", mxCreateDoubleScalar((double)r.first + 1));
+        mxSetField(b, e, "last", mxCreateDoubleScalar((double)r.last + 1));
+        mxSetField(b, e, "shares", mxCreateDoubleScalar(r.shares >= 0 ? (double)r.shares + 1 : 0));
+        mxSetField(b, e, "node", mxCreateDoubleScalar(r.node >= 0 ? (double)r.node + 1 : 0));
+    }
+    const char * f[] = {"arena_bytes", "naive_bytes", "lower_bound", "inplace", "views",
+                        "variables_inplace", "steps", "recomputed", "flops",
+                        "recompute_flops", "buffers"};
+    plhs[0] = mxCreateStructMatrix(1, 1, 11, f);
+    mxSetField(plhs[0], 0, "arena_bytes", mxCreateDoubleScalar((double)m.arena_bytes));
+    mxSetField(plhs[0], 0, "naive_bytes", mxCreateDoubleScalar((double)m.naive_bytes));
+    mxSetField(plhs[0], 0, "lower_bound", mxCreateDoubleScalar((double)m.lower_bound));
+    mxSetField(plhs[0], 0, "inplace", mxCreateDoubleScalar((double)m.inplace));
+    mxSetField(plhs[0], 0, "views", mxCreateDoubleScalar((double)m.views));
+    mxSetField(plhs[0], 0, "variables_inplace", mxCreateDoubleScalar((double)m.variables_inplace));
+    mxSetField(plhs[0], 0, "steps", mxCreateDoubleScalar((double)m.n_steps));
+    mxSetField(plhs[0], 0, "recomputed", mxCreateDoubleScalar((double)m.recomputed));
+    mxSetField(plhs[0], 0, "flops", mxCreateDoubleScalar(m.flops));
+    mxSetField(plhs[0], 0, "recompute_flops", mxCreateDoubleScalar(m.recompute_flops));
+    mxSetField(plhs[0], 0, "buffers", b);
+    return DFG_OK;
 }
 
 static mxArray * options_struct(const dfg_options * o)
@@ -179,4 +302,22 @@ int cmd_nodes(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs
         mxSetField(plhs[0], e, "output", mxCreateLogicalScalar(in.is_output != 0));
     }
     return DFG_OK;
+}
+
+/* dfg_mex ("region", "begin") -> PREV; dfg_mex ("region", "end", PREV) */
+int cmd_region(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)g; (void)nlhs;
+    char w[8] = "";
+    if (nrhs < 1 || !mxIsChar(prhs[0]) || mxGetString(prhs[0], w, sizeof w))
+        return dfg_set_error(DFG_ERR_ARG, "dfg.checkpoint: bad region call");
+    if (!strcmp(w, "begin") && nrhs == 1) {
+        plhs[0] = mxCreateDoubleScalar((double)dfg_region_begin());
+        return DFG_OK;
+    }
+    if (!strcmp(w, "end") && nrhs == 2 && mxIsDouble(prhs[1]) && mxGetNumberOfElements(prhs[1]) == 1) {
+        dfg_region_end((int32_t)mxGetScalar(prhs[1]));
+        return DFG_OK;
+    }
+    return dfg_set_error(DFG_ERR_ARG, "dfg.checkpoint: bad region call");
 }

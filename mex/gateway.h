@@ -75,6 +75,10 @@ int cmd_function(gw *, int, mxArray **, int, const mxArray **);
 int cmd_passes(gw *, int, mxArray **, int, const mxArray **);
 int cmd_explain(gw *, int, mxArray **, int, const mxArray **);
 int cmd_nodes(gw *, int, mxArray **, int, const mxArray **);
+int cmd_memory(gw *, int, mxArray **, int, const mxArray **);
+int cmd_region(gw *, int, mxArray **, int, const mxArray **);
+/* mex/cmd-threads.c */
+int cmd_threads(gw *, int, mxArray **, int, const mxArray **);
 /* mex/cmd-grad.c */
 int cmd_grad(gw *, int, mxArray **, int, const mxArray **);
 int cmd_jvp(gw *, int, mxArray **, int, const mxArray **);

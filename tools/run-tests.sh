@@ -8,11 +8,12 @@
 #
 # The C tests run under valgrind (memcheck, definite leaks are errors) when it
 # is installed and DFG_NO_VALGRIND is unset; a valgrind error is a failure.
+# tools/valgrind.supp hides libgomp's thread pool, alive at exit.
 pass=0
 fail=0
 vg=""
 if [ -z "${DFG_NO_VALGRIND+set}" ] && command -v valgrind >/dev/null 2>&1; then
-    vg="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite"
+    vg="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --suppressions=tools/valgrind.supp"
 fi
 for t in "$@"; do
     if [ -n "$vg" ]; then

@@ -1,6 +1,13 @@
 /* kernels/cpu/elementwise.c -- element-wise unary and broadcasting n-ary
  * kernels for double, single and logical data, with Octave's semantics
- * (max/min ignore NaN, mod/rem as liboctave, gamma at the poles, ...). */
+ * (max/min ignore NaN, mod/rem as liboctave, gamma at the poles, ...).
+ *
+ * Threads: on large arrays each entry point cuts its index range into one
+ * contiguous chunk per thread (a multiple of 64 elements; for broadcasting
+ * n-ary ops, whole rows of the inner loop) and runs the sequential code on
+ * each.  An element's value depends on its operands only, so results never
+ * depend on the cut.  Errors found on a worker thread are reported on the
+ * calling thread (lib/threads.c, dfg_par_fail). */
 #define _DEFAULT_SOURCE
 #include <math.h>
 #include <string.h>
@@ -175,8 +182,8 @@ static int cast(int dt_in, int dt_out, void * out, const void * in, int64_t n,
     return dfg_set_error(DFG_ERR_INTERNAL, "dfg: bad cast");
 }
 
-int dfg_cpu_unary(int op, int dt_in, int dt_out, void * out, const void * in,
-                  int64_t n)
+static int unary_seq(int op, int dt_in, int dt_out, void * out, const void * in,
+                     int64_t n)
 {
     if (op == DFG_OP_CAST)
         return cast(dt_in, dt_out, out, in, n, "logical");
@@ -215,6 +222,26 @@ int dfg_cpu_unary(int op, int dt_in, int dt_out, void * out, const void * in,
     if (dt_in == DFG_SINGLE)
         return unary_single(op, out, in, n);
     return dfg_set_error(DFG_ERR_INTERNAL, "dfg.%s: no kernel for logical", dfg_op_name(op));
+}
+
+int dfg_cpu_unary(int op, int dt_in, int dt_out, void * out, const void * in,
+                  int64_t n)
+{
+    int nt = dfg_threads_for(n);
+    if (nt <= 1)
+        return unary_seq(op, dt_in, dt_out, out, in, n);
+    const size_t ei = dfg_dtype_size(dt_in), eo = dfg_dtype_size(dt_out);
+    const int64_t chunk = dfg_par_chunk(n, nt, 64);
+    dfg_par_status ps = {0};
+#pragma omp parallel for num_threads(nt) schedule(static)
+    for (int t = 0; t < nt; t++) {
+        const int64_t a = t * chunk;
+        if (a < n)
+            dfg_par_fail(&ps, t, unary_seq(op, dt_in, dt_out, (char *)out + (size_t)a * eo,
+                                           (const char *)in + (size_t)a * ei,
+                                           n - a < chunk ? n - a : chunk));
+    }
+    return dfg_par_finish(&ps);
 }
 
 /* ---- broadcasting n-ary ops ---------------------------------------------------- */
@@ -313,35 +340,97 @@ static void merge_row(int dt, void * o, const void * m, int64_t sm, const void *
     else                       MERGE_LOOP(uint8_t);
 }
 
+typedef int (*bin_fn)(int, void *, const void *, int64_t, const void *, int64_t, int64_t, int *);
+
+/* What every thread of an n-ary op reads.  The op runs as rows of n0
+ * elements along dimension 0 (or one row of everything when nothing
+ * broadcasts); the outer dimensions start..ndim-1 are walked with a
+ * counter. */
+typedef struct nary_ctx {
+    int op, n_in, dt_out, ndim, start;
+    const void * const * in;
+    void * out;
+    const int64_t * dims;
+    int64_t n0;
+    int64_t stride[3][DFG_MAX_DIMS];   /* element strides, 0 where broadcast */
+    size_t esz[3], eo;
+    bin_fn bin;
+} nary_ctx;
+
+/* Rows [r0, r1); elements [e0, e1) of them when there is one row.  Returns
+ * -1 when there is no kernel, else the bad flags (1: complex, 2: NaN to
+ * logical). */
+static int nary_rows(const nary_ctx * c, int64_t r0, int64_t r1, int64_t e0, int64_t e1)
+{
+    int64_t ctr[DFG_MAX_DIMS] = {0};
+    int64_t off[3] = {0, 0, 0}, ooff = r0 * c->n0 + e0, n0 = e1 - e0;
+    for (int k = 0; k < c->n_in; k++)
+        off[k] = c->stride[k][0] * e0;
+    for (int64_t r = r0, j = c->start; j < c->ndim; j++) {   /* counter of row r0 */
+        ctr[j] = r % c->dims[j];
+        r /= c->dims[j];
+        for (int k = 0; k < c->n_in; k++)
+            off[k] += ctr[j] * c->stride[k][j];
+    }
+    int bad = 0;
+    for (int64_t r = r0; r < r1; r++) {
+        const char * p0 = (const char *)c->in[0] + off[0] * (int64_t)c->esz[0];
+        const char * p1 = (const char *)c->in[1] + off[1] * (int64_t)c->esz[1];
+        char * po = (char *)c->out + ooff * (int64_t)c->eo;
+        if (c->op == DFG_OP_MERGE) {
+            const char * p2 = (const char *)c->in[2] + off[2] * (int64_t)c->esz[2];
+            merge_row(c->dt_out, po, p0, c->stride[0][0], p1, c->stride[1][0], p2,
+                      c->stride[2][0], n0);
+        } else if (c->bin(c->op, po, p0, c->stride[0][0], p1, c->stride[1][0], n0, &bad) < 0)
+            return -1;
+        ooff += n0;
+        for (int j = c->start; j < c->ndim; j++) {
+            ctr[j]++;
+            for (int k = 0; k < c->n_in; k++)
+                off[k] += c->stride[k][j];
+            if (ctr[j] < c->dims[j])
+                break;
+            for (int k = 0; k < c->n_in; k++)
+                off[k] -= c->stride[k][j] * c->dims[j];
+            ctr[j] = 0;
+        }
+    }
+    return bad;
+}
+
 int dfg_cpu_nary(int op, int n_in, const int * dt_in, int dt_out, void * out,
                  const void * const * in, int ndim, const int64_t * dims,
                  const int64_t (*ind)[DFG_MAX_DIMS])
 {
-    int64_t stride[3][DFG_MAX_DIMS];   /* element strides, 0 where broadcast */
-    size_t  esz[3];
+    nary_ctx c;
     if (n_in < 2 || n_in > 3)
         return dfg_set_error(DFG_ERR_INTERNAL, "dfg: bad arity for %s", dfg_op_name(op));
     int64_t numel = dfg_shape_numel(ndim, dims);
     if (numel == 0)
         return DFG_OK;
+    c.op = op;
+    c.n_in = n_in;
+    c.dt_out = dt_out;
+    c.ndim = ndim;
+    c.in = in;
+    c.out = out;
+    c.dims = dims;
     for (int k = 0; k < n_in; k++) {
-        esz[k] = dfg_dtype_size(dt_in[k]);
+        c.esz[k] = dfg_dtype_size(dt_in[k]);
         int64_t s = 1;
         for (int j = 0; j < ndim; j++) {
-            stride[k][j] = ind[k][j] == 1 ? 0 : s;
+            c.stride[k][j] = ind[k][j] == 1 ? 0 : s;
             s *= ind[k][j];
         }
     }
-    int (*bin)(int, void *, const void *, int64_t, const void *, int64_t, int64_t, int *) =
-        dt_in[n_in - 1] == DFG_DOUBLE ? bin_double :
-        dt_in[n_in - 1] == DFG_SINGLE ? bin_single : bin_logical;
-    size_t eo = dfg_dtype_size(dt_out);
-    int bad = 0;
+    c.bin = dt_in[n_in - 1] == DFG_DOUBLE ? bin_double :
+            dt_in[n_in - 1] == DFG_SINGLE ? bin_single : bin_logical;
+    c.eo = dfg_dtype_size(dt_out);
 
-    /* Walk the outer dimensions with a counter; the inner loop runs along
-     * dimension 0 (or over everything when no input broadcasts). */
-    int64_t n0 = dims[0];
-    int     start = 1;
+    /* The inner loop runs along dimension 0, or over everything when no
+     * input broadcasts (or each is a scalar or full). */
+    c.n0 = dims[0];
+    c.start = 1;
     int flat = 1;
     for (int k = 0; k < n_in; k++)
         for (int j = 0; j < ndim; j++)
@@ -354,39 +443,34 @@ int dfg_cpu_nary(int op, int n_in, const int * dt_in, int dt_out, void * out,
             all_scalar_or_full = 0;
     }
     if (flat || all_scalar_or_full) {
-        n0 = numel;
-        start = ndim;
+        c.n0 = numel;
+        c.start = ndim;
         for (int k = 0; k < n_in; k++)
-            stride[k][0] = dfg_shape_numel(ndim, ind[k]) == 1 ? 0 : 1;
+            c.stride[k][0] = dfg_shape_numel(ndim, ind[k]) == 1 ? 0 : 1;
     }
-    int64_t ctr[DFG_MAX_DIMS] = {0};
-    int64_t off[3] = {0, 0, 0}, ooff = 0;
-    for (;;) {
-        const char * p0 = (const char *)in[0] + off[0] * (int64_t)esz[0];
-        const char * p1 = (const char *)in[1] + off[1] * (int64_t)esz[1];
-        char * po = (char *)out + ooff * (int64_t)eo;
-        if (op == DFG_OP_MERGE) {
-            const char * p2 = (const char *)in[2] + off[2] * (int64_t)esz[2];
-            merge_row(dt_out, po, p0, stride[0][0], p1, stride[1][0], p2, stride[2][0], n0);
-        } else if (bin(op, po, p0, stride[0][0], p1, stride[1][0], n0, &bad) < 0) {
-            return dfg_set_error(DFG_ERR_INTERNAL, "dfg: no kernel for %s on %s",
-                                 dfg_op_name(op), dfg_dtype_name(dt_in[0]));
+    const int64_t rows = numel / c.n0;
+    int nt = dfg_threads_for(numel);
+    if (rows > 1 && nt > rows)
+        nt = (int)rows;
+    int bad;
+    if (nt <= 1)
+        bad = nary_rows(&c, 0, rows, 0, c.n0);
+    else {
+        /* one row: chunks of its elements; else chunks of rows */
+        const int64_t chunk = rows == 1 ? dfg_par_chunk(c.n0, nt, 64) : dfg_par_chunk(rows, nt, 1);
+        const int64_t span = rows == 1 ? c.n0 : rows;
+        int acc = 0;
+#pragma omp parallel for num_threads(nt) schedule(static) reduction(|: acc)
+        for (int t = 0; t < nt; t++) {
+            const int64_t a = t * chunk, b = a + chunk < span ? a + chunk : span;
+            if (a < b)
+                acc |= rows == 1 ? nary_rows(&c, 0, 1, a, b) : nary_rows(&c, a, b, 0, c.n0);
         }
-        ooff += n0;
-        int j = start;
-        for (; j < ndim; j++) {
-            ctr[j]++;
-            for (int k = 0; k < n_in; k++)
-                off[k] += stride[k][j];
-            if (ctr[j] < dims[j])
-                break;
-            for (int k = 0; k < n_in; k++)
-                off[k] -= stride[k][j] * dims[j];
-            ctr[j] = 0;
-        }
-        if (j >= ndim)
-            break;
+        bad = acc;
     }
+    if (bad < 0)
+        return dfg_set_error(DFG_ERR_INTERNAL, "dfg: no kernel for %s on %s",
+                             dfg_op_name(op), dfg_dtype_name(dt_in[0]));
     if (bad & 1)
         return complex_error(dfg_op_name(op));
     if (bad & 2)
@@ -400,10 +484,29 @@ int dfg_cpu_nary(int op, int n_in, const int * dt_in, int dt_out, void * out,
 int dfg_cpu_binary(int op, int dt_in, void * out, const void * a, int64_t sa,
                    const void * b, int64_t sb, int64_t n)
 {
-    int bad = 0;
-    int r = dt_in == DFG_DOUBLE ? bin_double(op, out, a, sa, b, sb, n, &bad)
-          : dt_in == DFG_SINGLE ? bin_single(op, out, a, sa, b, sb, n, &bad)
-          : bin_logical(op, out, a, sa, b, sb, n, &bad);
+    bin_fn bin = dt_in == DFG_DOUBLE ? bin_double : dt_in == DFG_SINGLE ? bin_single
+               : bin_logical;
+    int bad = 0, r = 0;
+    int nt = dfg_threads_for(n);
+    if (nt <= 1)
+        r = bin(op, out, a, sa, b, sb, n, &bad);
+    else {
+        /* comparisons and logical ops write logical, the others the input class */
+        const int logic = op >= 0 && op < DFG_OP_COUNT && dfg_ops[op].dtrule == DFG_DT_LOGIC;
+        const size_t ei = dfg_dtype_size(dt_in), eo = dfg_dtype_size(logic ? DFG_LOGICAL : dt_in);
+        const int64_t chunk = dfg_par_chunk(n, nt, 64);
+        int acc = 0, fail = 0;
+#pragma omp parallel for num_threads(nt) schedule(static) reduction(|: acc, fail)
+        for (int t = 0; t < nt; t++) {
+            const int64_t x = t * chunk, len = n - x < chunk ? n - x : chunk;
+            if (len > 0)
+                fail |= bin(op, (char *)out + (size_t)x * eo,
+                            (const char *)a + (size_t)(x * sa) * ei, sa,
+                            (const char *)b + (size_t)(x * sb) * ei, sb, len, &acc) < 0;
+        }
+        bad = acc;
+        r = fail ? -1 : 0;
+    }
     if (r < 0)
         return dfg_set_error(DFG_ERR_INTERNAL, "dfg: no kernel for %s on %s",
                              dfg_op_name(op), dfg_dtype_name(dt_in));

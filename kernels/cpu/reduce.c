@@ -18,6 +18,23 @@
  *    all([NaN 1; 1 1], 2) is [0; 1] while all([NaN 1], 2) is 1.  We match
  *    Octave 7.3 in every case (DFG_RED_ALL dispatches to "allr" there).
  *
+ * Summation order (sum, prod; cpu.h): along the reduced axis, elements are
+ * accumulated sequentially within blocks of DFG_RED_BLOCK consecutive k
+ * (from 0 for sum, 1 for prod), and the block partials are then combined
+ * sequentially in block order, starting from 0 / 1.  For n <= DFG_RED_BLOCK
+ * this is Octave's running sum exactly (0 + p == p and 1 * p == p bitwise
+ * for a running sum / product p started from 0 / 1); for larger n it is a
+ * fixed order that no thread count changes.  kernels/cpu/fused.c uses the
+ * same order, so fused and unfused reductions agree bitwise.
+ *
+ * Threads (lib/threads.c): the work is split into tasks -- one output
+ * (pre == 1) or one block of BLK outputs (pre > 1) each -- and contiguous
+ * runs of tasks go to the threads; a task is computed exactly as the
+ * sequential loop would.  A full sum or product (pre == 1, fewer outputs
+ * than threads, n > DFG_RED_BLOCK) is split over its blocks instead: the
+ * threads write block partials, which the calling thread combines in block
+ * order.  Nothing here can fail inside a parallel region.
+ *
  * Layout: for pre == 1 each output is a contiguous run of n inputs.  For
  * pre > 1 the kernels work on blocks of up to BLK consecutive i and stream
  * over k, so the inner loop is contiguous (vectorisable) and the block of
@@ -32,9 +49,19 @@
 #include "cpu.h"
 
 #define BLK 256         /* pre > 1: accumulators per block            */
+#define RB  DFG_RED_BLOCK
 
+/* Computes tasks [t0, t1): outputs j (pre == 1), or blocks of BLK outputs
+ * t = j * ceil(pre / BLK) + b (pre > 1). */
 typedef void (*red_fn)(void * out, const void * in,
-                       int64_t pre, int64_t n, int64_t post);
+                       int64_t pre, int64_t n, int64_t post, int64_t t0, int64_t t1);
+/* Block partials g in [g0, g1) of a pre == 1 sum/prod: part[g] folds block
+ * g % nb of output g / nb. */
+typedef void (*part_fn)(void * part, const void * in, int64_t n, int64_t nb,
+                        int64_t g0, int64_t g1);
+/* Scans of outputs runs j in [j0, j1). */
+typedef void (*scan_fn)(void * out, const void * in,
+                        int64_t pre, int64_t n, int64_t post, int64_t j0, int64_t j1);
 
 /* Type suffixes: d = double, f = float, b = logical (uint8_t). */
 enum { DT_d = DFG_DOUBLE, DT_f = DFG_SINGLE, DT_b = DFG_LOGICAL };
@@ -48,20 +75,25 @@ static inline int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 #define sum_ID          0
 #define sum_STEP(TO, a, v)  ((TO)((a) + (TO)(v)))
 #define sum_SAT(a)      0
+#define sum_BLOCKED     1
 #define prod_ID         1
 #define prod_STEP(TO, a, v) ((TO)((a) * (TO)(v)))
 #define prod_SAT(a)     0
+#define prod_BLOCKED    1
 /* Octave's xis_true: nonzero and not NaN; xis_false: exactly zero. */
 #define IS_TRUE(v)      ((v) != 0 && !ISNAN(v))
 #define any_ID          0
 #define any_STEP(TO, a, v)  ((TO)((a) | IS_TRUE(v)))
 #define any_SAT(a)      ((a) != 0)
+#define any_BLOCKED     0
 #define all_ID          1
 #define all_STEP(TO, a, v)  ((TO)((a) & ((v) != 0)))
 #define all_SAT(a)      ((a) == 0)
+#define all_BLOCKED     0
 #define allr_ID         1
 #define allr_STEP(TO, a, v) ((TO)((a) & IS_TRUE(v)))
 #define allr_SAT(a)     ((a) == 0)
+#define allr_BLOCKED    0
 
 /* Extremes: CMP(v, a) says v strictly beats the current best a; IDX says
  * whether the kernel writes the 1-based index (double) or the value. */
@@ -74,42 +106,93 @@ static inline int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 #define argmax_IDX       1
 #define argmin_IDX       1
 
-/* ---- folds: sum, prod, any, all ------------------------------------------ */
+/* ---- folds: sum, prod, any, all ------------------------------------------
+ * op##_BLOCKED: sum and prod fold long axes in blocks of RB (see the top);
+ * any and all are exact in any order and stop early instead. */
 #define DEF_FOLD(op, si, TI, so, TO)                                          \
 static void op##_##si##_##so(void * out_, const void * in_,                   \
-                             int64_t pre, int64_t n, int64_t post)            \
+                             int64_t pre, int64_t n, int64_t post,            \
+                             int64_t t0, int64_t t1)                          \
 {                                                                             \
     TO * restrict out = (TO *) out_;                                          \
     const TI * restrict in = (const TI *) in_;                                \
-    for (int64_t j = 0; j < post; j++) {                                      \
-        const TI * src = in + j * pre * n;                                    \
-        TO * dst = out + j * pre;                                             \
-        if (pre == 1) {                                                       \
+    (void) post;                                                              \
+    if (pre == 1) {                                                           \
+        for (int64_t j = t0; j < t1; j++) {                                   \
+            const TI * src = in + j * n;                                      \
             TO acc = (TO) op##_ID;                                            \
-            for (int64_t k = 0; k < n; k++) {                                 \
-                acc = op##_STEP(TO, acc, src[k]);                             \
-                if (op##_SAT(acc))                                            \
-                    break;                                                    \
+            if (op##_BLOCKED && n > RB) {                                     \
+                for (int64_t k0 = 0; k0 < n; k0 += RB) {                      \
+                    const int64_t k1 = min64(k0 + RB, n);                     \
+                    TO p = (TO) op##_ID;                                      \
+                    for (int64_t k = k0; k < k1; k++)                         \
+                        p = op##_STEP(TO, p, src[k]);                         \
+                    acc = op##_STEP(TO, acc, p);                              \
+                }                                                             \
+            } else {                                                          \
+                for (int64_t k = 0; k < n; k++) {                             \
+                    acc = op##_STEP(TO, acc, src[k]);                         \
+                    if (op##_SAT(acc))                                        \
+                        break;                                                \
+                }                                                             \
             }                                                                 \
-            dst[0] = acc;                                                     \
+            out[j] = acc;                                                     \
+        }                                                                     \
+        return;                                                               \
+    }                                                                         \
+    const int64_t nblk = (pre + BLK - 1) / BLK;                               \
+    TO part[BLK];                                                             \
+    for (int64_t t = t0; t < t1; t++) {                                       \
+        const int64_t j = t / nblk, i0 = (t % nblk) * BLK;                    \
+        const int64_t m = min64(BLK, pre - i0);                               \
+        const TI * src = in + j * pre * n + i0;                               \
+        TO * restrict d = out + j * pre + i0;                                 \
+        for (int64_t i = 0; i < m; i++)                                       \
+            d[i] = (TO) op##_ID;                                              \
+        if (op##_BLOCKED && n > RB) {                                         \
+            for (int64_t k0 = 0; k0 < n; k0 += RB) {                          \
+                const int64_t k1 = min64(k0 + RB, n);                         \
+                for (int64_t i = 0; i < m; i++)                               \
+                    part[i] = (TO) op##_ID;                                   \
+                for (int64_t k = k0; k < k1; k++) {                           \
+                    const TI * restrict s = src + k * pre;                    \
+                    for (int64_t i = 0; i < m; i++)                           \
+                        part[i] = op##_STEP(TO, part[i], s[i]);               \
+                }                                                             \
+                for (int64_t i = 0; i < m; i++)                               \
+                    d[i] = op##_STEP(TO, d[i], part[i]);                      \
+            }                                                                 \
             continue;                                                         \
         }                                                                     \
-        for (int64_t i0 = 0; i0 < pre; i0 += BLK) {                           \
-            const int64_t m = min64(BLK, pre - i0);                           \
-            TO * restrict d = dst + i0;                                       \
-            for (int64_t i = 0; i < m; i++)                                   \
-                d[i] = (TO) op##_ID;                                          \
-            for (int64_t k = 0; k < n; k++) {                                 \
-                const TI * restrict s = src + k * pre + i0;                   \
-                int sat = 1;                                                  \
-                for (int64_t i = 0; i < m; i++) {                             \
-                    d[i] = op##_STEP(TO, d[i], s[i]);                         \
-                    sat &= op##_SAT(d[i]);                                    \
-                }                                                             \
-                if (sat)                                                      \
-                    break;                                                    \
+        for (int64_t k = 0; k < n; k++) {                                     \
+            const TI * restrict s = src + k * pre;                            \
+            int sat = 1;                                                      \
+            for (int64_t i = 0; i < m; i++) {                                 \
+                d[i] = op##_STEP(TO, d[i], s[i]);                             \
+                sat &= op##_SAT(d[i]);                                        \
             }                                                                 \
+            if (sat)                                                          \
+                break;                                                        \
         }                                                                     \
+    }                                                                         \
+}
+
+/* Block partials of a pre == 1 sum or prod (the full-reduction split). */
+#define DEF_PART(op, si, TI, so, TO)                                          \
+static void op##_##si##_##so##_part(void * part_, const void * in_,           \
+                                    int64_t n, int64_t nb,                    \
+                                    int64_t g0, int64_t g1)                   \
+{                                                                             \
+    TO * restrict part = (TO *) part_;                                        \
+    const TI * restrict in = (const TI *) in_;                                \
+    for (int64_t g = g0; g < g1; g++) {                                       \
+        const int64_t j = g / nb, k0 = (g % nb) * RB;                         \
+        const int64_t k1 = min64(k0 + RB, n);                                 \
+        const TI * src = in + j * n;                                          \
+        TO p = (TO) op##_ID;                                                  \
+        for (int64_t k = k0; k < k1; k++)                                     \
+            p = op##_STEP(TO, p, src[k]);                                     \
+        part[g] = p;                                                          \
     }                                                                         \
 }
 
@@ -132,12 +215,16 @@ static void op##_##si##_##so(void * out_, const void * in_,                   \
     }
 #define DEF_EXT(op, si, TI, so, TO)                                           \
 static void op##_##si##_##so(void * out_, const void * in_,                   \
-                             int64_t pre, int64_t n, int64_t post)            \
+                             int64_t pre, int64_t n, int64_t post,            \
+                             int64_t t0, int64_t t1)                          \
 {                                                                             \
     TO * restrict out = (TO *) out_;                                          \
     const TI * restrict in = (const TI *) in_;                                \
     TI best[BLK];                                                             \
-    for (int64_t j = 0; j < post; j++) {                                      \
+    const int64_t nblk = pre == 1 ? 1 : (pre + BLK - 1) / BLK;                \
+    (void) post;                                                              \
+    for (int64_t t = t0; t < t1; t++) {                                       \
+        const int64_t j = t / nblk;                                           \
         const TI * src = in + j * pre * n;                                    \
         TO * dst = out + j * pre;                                             \
         if (pre == 1) {                                                       \
@@ -158,7 +245,8 @@ static void op##_##si##_##so(void * out_, const void * in_,                   \
             dst[0] = op##_IDX ? (TO) (at + 1) : (TO) acc;                     \
             continue;                                                         \
         }                                                                     \
-        for (int64_t i0 = 0; i0 < pre; i0 += BLK) {                           \
+        {                                                                     \
+            const int64_t i0 = (t % nblk) * BLK;                              \
             const int64_t m = min64(BLK, pre - i0);                           \
             TO * restrict d = dst + i0;                                       \
             int nan = 0;                                                      \
@@ -192,13 +280,15 @@ static void op##_##si##_##so(void * out_, const void * in_,                   \
 #define cumprod_STEP prod_STEP
 #define DEF_SCAN(op, si, TI, so, TO)                                          \
 static void op##_##si##_##so(void * out_, const void * in_,                   \
-                             int64_t pre, int64_t n, int64_t post)            \
+                             int64_t pre, int64_t n, int64_t post,            \
+                             int64_t j0, int64_t j1)                          \
 {                                                                             \
     TO * out = (TO *) out_;                                                   \
     const TI * in = (const TI *) in_;                                         \
+    (void) post;                                                              \
     if (n == 0)                                                               \
         return;                                                               \
-    for (int64_t j = 0; j < post; j++) {                                      \
+    for (int64_t j = j0; j < j1; j++) {                                       \
         const TI * src = in + j * pre * n;                                    \
         TO * dst = out + j * pre * n;                                         \
         if (pre == 1) {                                                       \
@@ -243,6 +333,8 @@ static void op##_##si##_##so(void * out_, const void * in_,                   \
 
 INST_NUM(DEF_FOLD, sum)
 INST_NUM(DEF_FOLD, prod)
+INST_NUM(DEF_PART, sum)
+INST_NUM(DEF_PART, prod)
 INST_LOG(DEF_FOLD, any)
 INST_LOG(DEF_FOLD, all)
 INST_LOG(DEF_FOLD, allr)
@@ -274,12 +366,70 @@ static const red_fn allr_table[DFG_DTYPE_COUNT] = {
     [DFG_DOUBLE] = allr_d_b, [DFG_SINGLE] = allr_f_b, [DFG_LOGICAL] = allr_b_b
 };
 
-static const red_fn scan_table[DFG_SCAN_COUNT][DFG_DTYPE_COUNT][DFG_DTYPE_COUNT] = {
+#define PENTRY(op, si, TI, so, TO) [OP_##op][DT_##si][DT_##so] = op##_##si##_##so##_part,
+static const part_fn part_table[2][DFG_DTYPE_COUNT][DFG_DTYPE_COUNT] = {
+    INST_NUM(PENTRY, sum)    INST_NUM(PENTRY, prod)
+};
+
+static const scan_fn scan_table[DFG_SCAN_COUNT][DFG_DTYPE_COUNT][DFG_DTYPE_COUNT] = {
     INST_NUM(ENTRY, cumsum)  INST_NUM(ENTRY, cumprod)
 };
 
 /* ---- entry points -------------------------------------------------------- */
 static int valid_dt(int dt) { return dt >= 0 && dt < DFG_DTYPE_COUNT; }
+
+/* Runs fn over tasks [0, ntask) on nt threads, contiguous runs of tasks
+ * each.  The task functions cannot fail. */
+#define RUN_TASKS(fn, ntask, nt, ...) do {                                    \
+        if ((nt) <= 1) {                                                      \
+            fn(__VA_ARGS__, 0, (ntask));                                      \
+            break;                                                            \
+        }                                                                     \
+        const int64_t chunk_ = dfg_par_chunk((ntask), (nt), 1);               \
+        _Pragma("omp parallel for num_threads(nt) schedule(static)")          \
+        for (int t_ = 0; t_ < (nt); t_++) {                                   \
+            const int64_t a_ = t_ * chunk_, b_ = min64(a_ + chunk_, (ntask)); \
+            if (a_ < b_)                                                      \
+                fn(__VA_ARGS__, a_, b_);                                      \
+        }                                                                     \
+    } while (0)
+
+/* out[j] = ID op part[j * nb] op part[j * nb + 1] op ..., in block order. */
+#define COMBINE(T, OPR, ID) do {                                              \
+        T * o = out; const T * p = part;                                      \
+        for (int64_t j = 0; j < post; j++) {                                  \
+            T acc = (T) ID;                                                   \
+            for (int64_t b = 0; b < nb; b++)                                  \
+                acc = (T) (acc OPR p[j * nb + b]);                            \
+            o[j] = acc;                                                       \
+        }                                                                     \
+    } while (0)
+
+/* A pre == 1 sum or prod with n > RB split over its blocks (few outputs,
+ * long axis).  Returns 0 when the partials cannot be allocated (the caller
+ * then runs the per-output loop, which gives the same result). */
+static int reduce_blocks(int op, int dt_in, int dt_out, void * out, const void * in,
+                         int64_t n, int64_t post, int nt)
+{
+    const int64_t nb = (n + RB - 1) / RB, ng = post * nb;
+    double small[512];
+    void * part = ng <= 512 ? (void *) small
+                            : dfg_malloc((size_t) ng * (dt_out == DFG_DOUBLE ? 8 : 4));
+    if (!part)
+        return 0;
+    part_fn fn = part_table[op][dt_in][dt_out];
+    if (nt > ng)
+        nt = (int) ng;
+    RUN_TASKS(fn, ng, nt, part, in, n, nb);
+    if (dt_out == DFG_DOUBLE) {
+        if (op == DFG_RED_SUM) COMBINE(double, +, 0); else COMBINE(double, *, 1);
+    } else {
+        if (op == DFG_RED_SUM) COMBINE(float, +, 0); else COMBINE(float, *, 1);
+    }
+    if (part != (void *) small)
+        dfg_free(part);
+    return 1;
+}
 
 int dfg_cpu_reduce(int op, int dt_in, int dt_out, void * out, const void * in,
                    int64_t pre, int64_t n, int64_t post)
@@ -300,10 +450,17 @@ int dfg_cpu_reduce(int op, int dt_in, int dt_out, void * out, const void * in,
     if (n == 0 && op != DFG_RED_SUM && op != DFG_RED_PROD &&
         op != DFG_RED_ANY && op != DFG_RED_ALL)
         return DFG_OK;
-    if (op == DFG_RED_ALL && pre > 1 && n <= 8)
-        allr_table[dt_in](out, in, pre, n, post);
-    else
-        red_table[op][dt_in][dt_out](out, in, pre, n, post);
+    red_fn fn = op == DFG_RED_ALL && pre > 1 && n <= 8 ? allr_table[dt_in]
+              : red_table[op][dt_in][dt_out];
+    int nt = dfg_threads_for(pre * n * post);
+    if (nt > 1 && pre == 1 && n > RB && post < 2 * nt &&
+        (op == DFG_RED_SUM || op == DFG_RED_PROD) &&
+        reduce_blocks(op, dt_in, dt_out, out, in, n, post, nt))
+        return DFG_OK;
+    const int64_t ntask = pre == 1 ? post : post * ((pre + BLK - 1) / BLK);
+    if (nt > ntask)
+        nt = (int) ntask;
+    RUN_TASKS(fn, ntask, nt, out, in, pre, n, post);
     return DFG_OK;
 }
 
@@ -321,6 +478,10 @@ int dfg_cpu_scan(int op, int dt_in, int dt_out, void * out, const void * in,
                              (long long) pre, (long long) n, (long long) post);
     if (pre == 0 || n == 0 || post == 0)
         return DFG_OK;
-    scan_table[op][dt_in][dt_out](out, in, pre, n, post);
+    scan_fn fn = scan_table[op][dt_in][dt_out];
+    int nt = dfg_threads_for(pre * n * post);
+    if (nt > post)
+        nt = (int) post;
+    RUN_TASKS(fn, post, nt, out, in, pre, n, post);
     return DFG_OK;
 }

@@ -442,6 +442,22 @@ static float polygamma_f(int k, float x)
     return ierr == 2 ? -INFINITY : NAN;
 }
 
+/* out[a..b) = psi(k, in[a..b)); the domain was checked. */
+static void psi_range(int dt, int k, void * out, const void * in, int64_t a, int64_t b)
+{
+    if (dt == DFG_DOUBLE) {
+        const double * x = in;
+        double * o = out;
+        for (int64_t i = a; i < b; i++)
+            o[i] = k == 0 ? digamma_d(x[i]) : polygamma_d(k, x[i]);
+    } else {
+        const float * x = in;
+        float * o = out;
+        for (int64_t i = a; i < b; i++)
+            o[i] = k == 0 ? digamma_f(x[i]) : polygamma_f(k, x[i]);
+    }
+}
+
 int dfg_cpu_psi(int dt, int k, void * out, const void * in, int64_t n)
 {
     if (dt != DFG_DOUBLE && dt != DFG_SINGLE)
@@ -450,34 +466,29 @@ int dfg_cpu_psi(int dt, int k, void * out, const void * in, int64_t n)
         return dfg_set_error(DFG_ERR_ARG, "dfg.psi: K must be non-negative");
     if (n < 0)
         return dfg_set_error(DFG_ERR_ARG, "dfg.psi: negative element count");
-    if (dt == DFG_DOUBLE) {
-        const double * a = in;
-        double * o = out;
-        if (k == 0) {
+    if (k > 0) {
+        int bad = 0;
+        if (dt == DFG_DOUBLE)
             for (int64_t i = 0; i < n; i++)
-                o[i] = digamma_d(a[i]);
-            return DFG_OK;
-        }
-        for (int64_t i = 0; i < n; i++)
-            if (a[i] < 0)
-                return dfg_set_error(DFG_ERR_DOMAIN, "dfg.psi: Z must be "
-                                     "non-negative for polygamma (K > 0)");
-        for (int64_t i = 0; i < n; i++)
-            o[i] = polygamma_d(k, a[i]);
-        return DFG_OK;
-    }
-    const float * a = in;
-    float * o = out;
-    if (k == 0) {
-        for (int64_t i = 0; i < n; i++)
-            o[i] = digamma_f(a[i]);
-        return DFG_OK;
-    }
-    for (int64_t i = 0; i < n; i++)
-        if (a[i] < 0)
+                bad |= ((const double *)in)[i] < 0;
+        else
+            for (int64_t i = 0; i < n; i++)
+                bad |= ((const float *)in)[i] < 0;
+        if (bad)
             return dfg_set_error(DFG_ERR_DOMAIN, "dfg.psi: Z must be "
                                  "non-negative for polygamma (K > 0)");
-    for (int64_t i = 0; i < n; i++)
-        o[i] = polygamma_f(k, a[i]);
+    }
+    /* a few dozen flops per element: worth threads sooner than a plain op */
+    int nt = dfg_threads_for(n * 16);
+    if (nt <= 1) {
+        psi_range(dt, k, out, in, 0, n);
+        return DFG_OK;
+    }
+    const int64_t chunk = dfg_par_chunk(n, nt, 64);
+#pragma omp parallel for num_threads(nt) schedule(static)
+    for (int t = 0; t < nt; t++) {
+        const int64_t a = t * chunk;
+        psi_range(dt, k, out, in, a < n ? a : n, a + chunk < n ? a + chunk : n);
+    }
     return DFG_OK;
 }

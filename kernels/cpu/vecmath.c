@@ -47,10 +47,12 @@ static const vfn table[DFG_OP_COUNT] = {
 };
 #undef E
 
-/* 0: off, 1: AVX2, 2: AVX-512 */
+/* 0: off, 1: AVX2, 2: AVX-512.  Worker threads may ask at the same time:
+ * the value is computed once per thread at worst and stored atomically. */
 static int level(void)
 {
-    static int lv = -1;
+    static int cached = -1;
+    int lv = __atomic_load_n(&cached, __ATOMIC_RELAXED);
     if (lv < 0) {
         const char * e = getenv("DFG_VMATH");
         __builtin_cpu_init();
@@ -62,6 +64,7 @@ static int level(void)
                 v = 1;
         }
         lv = v;
+        __atomic_store_n(&cached, lv, __ATOMIC_RELAXED);
     }
     return lv;
 }

@@ -30,6 +30,11 @@
  * a few NaN-sign differences, see above); gemm with fast up to ~40 ulp,
  * more where a product cancels to near zero.
  *
+ * The memory plan (lib/memplan.c) is checked on the same graphs: the plan
+ * with passes none must give bitwise the results of the same plan with
+ * every intermediate in a buffer of its own (dfg_memplan_naive), and every
+ * compiled plan's layout must keep its invariants (check_layout).
+ *
  * DFG_PASSES is unset first: the options under test are the ones given.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -42,6 +47,8 @@
 #include <string.h>
 #include "harness.h"
 #include "dfg.h"
+/* lib/dfg-impl.h, for tests: every intermediate in a buffer of its own */
+void dfg_memplan_naive(int on);
 
 #define PBIT(name) (1u << DFG_PASS_##name)
 
@@ -1946,7 +1953,7 @@ typedef struct rstats {
     int64_t mism[NSETS][MM_KINDS];
     int64_t max_ulp[NSETS];
     int64_t nan_pattern[NSETS];     /* mode 1: NaN on one side only */
-    int64_t compile_fail, errors, nodes, fired[NSETS], printed, build_fail;
+    int64_t compile_fail, errors, nodes, fired[NSETS], printed, build_fail, planner_fail;
     int     verbose;
 } rstats;
 
@@ -1959,6 +1966,37 @@ static void print_graph(gen * g, int gi)
         vals_str(n->dt, g->data[k], n->numel, vs, sizeof vs);
         fprintf(stderr, "  input n%d = [%s]\n", g->in_node[k], vs);
     }
+}
+
+/* The memory plan's invariants: every intermediate inside the arena, and
+ * no two that are live at the same step overlap unless one reuses the
+ * other's buffer (in place or as a view).  Returns the failures. */
+static int check_layout(dfg_id p, int gi)
+{
+    dfg_memory_info m;
+    if (dfg_plan_memory(p, &m))
+        return 1;
+    int bad = m.lower_bound > m.arena_bytes || m.arena_bytes > m.naive_bytes;
+    dfg_buffer_info * b = malloc(((size_t)m.n_buffers + 1) * sizeof *b);
+    if (!b)
+        return 1;
+    for (int64_t k = 0; k < m.n_buffers; k++) {
+        dfg_plan_buffer(p, k, &b[k]);
+        bad |= b[k].offset < 0 || b[k].offset + b[k].bytes > m.arena_bytes ||
+               b[k].first > b[k].last;
+    }
+    for (int64_t i = 0; i < m.n_buffers && !bad; i++)
+        for (int64_t j = i + 1; j < m.n_buffers && !bad; j++) {
+            int64_t oi = b[i].shares >= 0 ? b[i].shares : i, oj = b[j].shares >= 0 ? b[j].shares : j;
+            if (oi == oj || b[i].last < b[j].first || b[j].last < b[i].first)
+                continue;
+            bad |= !(b[i].offset + b[i].bytes <= b[j].offset ||
+                     b[j].offset + b[j].bytes <= b[i].offset);
+        }
+    free(b);
+    if (bad)
+        fprintf(stderr, "graph %d: the memory plan breaks an invariant\n", gi);
+    return bad;
 }
 
 static void random_graph(int gi, uint64_t seed, rstats * S)
@@ -2023,6 +2061,29 @@ static void random_graph(int gi, uint64_t seed, rstats * S)
     }
     s0 = run(p0, data, nout, outs, ref, 0xA5);
     S->errors += s0 != DFG_OK;
+    /* the memory plan against every intermediate in a buffer of its own */
+    {
+        dfg_id pn = 0;
+        dfg_memplan_naive(1);
+        dfg_status cn = dfg_plan_compile_opts(g->nin, ins, nout, outs, &NONE, &pn);
+        dfg_memplan_naive(0);
+        if (!cn) {
+            void * nv[5];
+            dfg_status sn = run(pn, data, nout, outs, nv, 0x3C);
+            int same = sn == s0;
+            for (int k = 0; k < nout && same && !s0; k++)
+                same = !memcmp(ref[k], nv[k], bytes_of(outs[k]));
+            if (!same) {
+                fprintf(stderr, "graph %d: the memory plan changed a result\n", gi);
+                S->planner_fail++;
+                print_graph(g, gi);
+            }
+            free_outs(nout, nv);
+            dfg_release(pn);
+        } else
+            S->compile_fail++;
+    }
+    S->planner_fail += check_layout(p0, gi);
     for (int q = 0; q < NSETS; q++) {
         dfg_id p1 = 0;
         dfg_status c = dfg_plan_compile_opts(g->nin, ins, nout, outs, &set_opts[q], &p1);
@@ -2040,6 +2101,7 @@ static void random_graph(int gi, uint64_t seed, rstats * S)
             any |= rep.changed > 0;
         }
         S->fired[q] += any;
+        S->planner_fail += check_layout(p1, gi);
         void * got[5];
         dfg_status s1 = run(p1, data, nout, outs, got, 0x5A);
         if (set_mode[q] == 2) {
@@ -2144,6 +2206,9 @@ static void test_random(void)
                    (long long)S->mism[q][MM_NAN], (long long)S->mism[q][MM_STATUS],
                    set_mode[q] == 1 ? " (allowed: fast)" : "");
     }
+    printf("  memory plan   %lld graphs checked against a buffer per value and for overlaps: "
+           "%lld failures\n", (long long)graphs, (long long)S->planner_fail);
+    CHECK(S->planner_fail == 0);
     CHECK(S->compile_fail == 0);
     CHECK(total == 0);
     CHECK(!strict_nan || nanb == 0);

@@ -7,12 +7,15 @@
  *    [pre, n, post] layouts, comparing with a naive strided reference that
  *    follows Octave's algorithms literally (first non-NaN then strict
  *    comparison for max/min; accumulation in the output class in index
- *    order for sum/prod/cumsum/cumprod; any/all with Octave's xis_true /
- *    xis_false, see below).  Unsupported dtype pairs must fail with
- *    DFG_ERR_INTERNAL.
+ *    order for sum/prod/cumsum/cumprod -- every layout has n <=
+ *    DFG_RED_BLOCK, where the blocked order of cpu.h is the index order;
+ *    longer axes are tested in test-threads.c; any/all with Octave's
+ *    xis_true / xis_false, see below).  Unsupported dtype pairs must fail
+ *    with DFG_ERR_INTERNAL.
  *
- * Build: gcc -std=c11 -O2 -Wall -Wextra -Werror -Ilib tests/c/test-reduce.c \
- *            kernels/cpu/reduce.c lib/status.c -lm -o /tmp/test-reduce */
+ * Build: gcc -std=c11 -O2 -Wall -Wextra -Werror -fopenmp -Ilib tests/c/test-reduce.c \
+ *            kernels/cpu/reduce.c lib/status.c lib/threads.c tests/c/alloc-shim.c \
+ *            -lm -o /tmp/test-reduce */
 #include <stdlib.h>
 #include <string.h>
 #include "harness.h"
@@ -368,22 +371,37 @@ static void test_octave_sum_precision(void)
     float fo[3];
     double o[3];
     for (int q = 0; q < N; q++) y[q] = 0.1f;
-    /* printf("%.17g", sum(single(ones(1e6,1)*0.1))) -> 100958.34375
-     * (a float running sum; a double accumulator would give 100000.0015) */
+    /* Up to DFG_RED_BLOCK (4096) elements along the axis the sum is
+     * Octave's running sum in the output class (not a double or pairwise
+     * one):
+     * printf("%.17g", sum(single(ones(4096,1)*0.1))) -> 409.61578369140625
+     * Z = single(ones(3,4096)*0.1); printf("%.17g", sum(Z,2)(2)) -> the same */
+    CHECK(dfg_cpu_reduce(DFG_RED_SUM, DFG_SINGLE, DFG_SINGLE, fo, y, 1, 4096, 1) == 0);
+    CHECK(fo[0] == 409.61578369140625f);
+    CHECK(dfg_cpu_reduce(DFG_RED_SUM, DFG_SINGLE, DFG_SINGLE, fo, y, 3, 4096, 1) == 0);
+    CHECK(fo[0] == 409.61578369140625f && fo[1] == fo[0] && fo[2] == fo[0]);
+    /* Longer axes use the blocked order (cpu.h), not Octave's: Octave's
+     * sum(single(ones(1e6,1)*0.1)) is 100958.34375 (a double accumulator
+     * gives 100000.0015); blocks of 4096 give 100004.0703125.  Likewise
+     * sum(Z,2) of Z = single(ones(3,1e5)*0.1): Octave 9998.556640625,
+     * blocked 10000.3818359375. */
     CHECK(dfg_cpu_reduce(DFG_RED_SUM, DFG_SINGLE, DFG_SINGLE, fo, y, 1, N, 1) == 0);
-    CHECK(fo[0] == 100958.34375f);
-    /* Z = single(ones(3,1e5)*0.1); printf("%.17g", sum(Z,2)(2)) -> 9998.556640625 */
+    CHECK(fo[0] == 100004.0703125f);
     CHECK(dfg_cpu_reduce(DFG_RED_SUM, DFG_SINGLE, DFG_SINGLE, fo, y, 3, 100000, 1) == 0);
-    CHECK(fo[0] == 9998.556640625f && fo[1] == fo[0] && fo[2] == fo[0]);
+    CHECK(fo[0] == 10000.3818359375f && fo[1] == fo[0] && fo[2] == fo[0]);
     /* c = cumsum(single(ones(1,1e5)*0.1)): c(50000) = 5002.529296875,
      * c(end) = 9998.556640625 */
     float * c = malloc(100000 * sizeof *c);
     CHECK(dfg_cpu_scan(DFG_SCAN_CUMSUM, DFG_SINGLE, DFG_SINGLE, c, y, 1, 100000, 1) == 0);
     CHECK(c[49999] == 5002.529296875f && c[99999] == 9998.556640625f);
-    /* prod(single(1.0001*ones(1,1e4))) -> 2.7185957431793213 */
+    /* prod(single(1.0001*ones(1,4096))) -> 1.5062856674194336 (running);
+     * prod(single(1.0001*ones(1,1e4))): Octave 2.7185957431793213, blocked
+     * 2.718592643737793 (exact: 2.71859697; either may be the closer) */
     for (int q = 0; q < 10000; q++) y[q] = 1.0001f;
+    CHECK(dfg_cpu_reduce(DFG_RED_PROD, DFG_SINGLE, DFG_SINGLE, fo, y, 1, 4096, 1) == 0);
+    CHECK(fo[0] == 1.5062856674194336f);
     CHECK(dfg_cpu_reduce(DFG_RED_PROD, DFG_SINGLE, DFG_SINGLE, fo, y, 1, 10000, 1) == 0);
-    CHECK(fo[0] == 2.7185957431793213f);
+    CHECK(fo[0] == 2.718592643737793f);
     /* sum(single([16777216 1 1])) -> 16777216; with 'double' -> 16777218 */
     float s[3] = { 16777216.0f, 1, 1 };
     dfg_cpu_reduce(DFG_RED_SUM, DFG_SINGLE, DFG_SINGLE, fo, s, 1, 3, 1);

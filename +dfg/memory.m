@@ -1,0 +1,86 @@
+## -*- texinfo -*-
+## @deftypefn {dfg} {@var{m} =} dfg.memory (@var{f})
+## The memory plan of a function made by @code{dfg.function} or
+## @code{dfg.jit} (docs/memory.md).
+##
+## When a plan is compiled, every intermediate result gets a live interval
+## (the steps from the one that writes it to the last that reads it) and an
+## offset in one arena, allocated then; a call allocates no memory for
+## intermediates.  Inputs are read in place, outputs are written straight
+## into the arrays returned, and neither is part of the arena.  Fields of
+## @var{m}:
+##
+## @table @code
+## @item arena_bytes
+## the arena;
+## @item naive_bytes
+## what the intermediates would take with a buffer each;
+## @item lower_bound
+## the most bytes live at one step of the schedule, which no layout beats;
+## @item inplace
+## results written over an input that dies at their step;
+## @item views
+## results that are another's data (a reshape, a part of a packed result);
+## @item variables_inplace
+## variable updates computed in the variable's own storage;
+## @item steps
+## kernel launches per call;
+## @item recomputed, recompute_flops, flops
+## nodes recomputed by gradient checkpointing, their estimated work, and
+## the estimated work of a whole call;
+## @item buffers
+## a struct array, one element per intermediate: @code{op}, @code{class},
+## @code{size}, @code{offset} and @code{bytes} in the arena,
+## @code{first} and @code{last} step of its live interval, @code{shares}
+## (the element whose buffer it reuses, 0 if none) and @code{node} (its
+## row in @code{dfg.nodes (f)}, 0 if none).
+## @end table
+##
+## For a picture of the layout:
+## @example
+## b = dfg.memory (f).buffers;
+## for k = 1:numel (b)
+##   rectangle ("position", [b(k).first, b(k).offset, b(k).last - b(k).first + 1, b(k).bytes]);
+## endfor
+## @end example
+## @seealso{dfg.function, dfg.explain, dfg.nodes}
+## @end deftypefn
+function m = memory (f)
+  if (nargin != 1)
+    print_usage ();
+  endif
+  ids = dfg.internal.plan_ids (f, "memory");
+  m = dfg_mex ("memory", ids{end});
+endfunction
+
+%!test
+%! x = dfg.input ([100 100]);
+%! y = exp (sin (x) .* x) * x;
+%! z = tanh (y) + y;
+%! f = dfg.function ({x}, {sum(z(:))}, "passes", "none");
+%! m = dfg.memory (f);
+%! assert (m.arena_bytes <= m.naive_bytes);
+%! assert (m.lower_bound <= m.arena_bytes);
+%! assert (m.inplace > 0);
+%! b = m.buffers;
+%! assert (numel (b), 7);
+%! ## no two buffers live at the same step overlap in the arena
+%! for i = 1:numel (b)
+%!   for j = i+1:numel (b)
+%!     oi = max (b(i).shares, (b(i).shares == 0) * i);
+%!     oj = max (b(j).shares, (b(j).shares == 0) * j);
+%!     if (b(i).first <= b(j).last && b(j).first <= b(i).last && oi != oj)
+%!       assert (b(i).offset + b(i).bytes <= b(j).offset || b(j).offset + b(j).bytes <= b(i).offset);
+%!     endif
+%!   endfor
+%! endfor
+%! X = rand (100);
+%! Y = exp (sin (X) .* X) * X;
+%! assert (f (X), sum (sum (tanh (Y) + Y)), 1e-9);
+%!test
+%! x = dfg.input ([3 3]);
+%! m = dfg.memory (dfg.function ({x}, {x + 1}));
+%! assert (m.arena_bytes, 0);
+%! assert (m.steps, 1);
+%! assert (isempty (m.buffers));
+%!error <F must be a function> dfg.memory (1)

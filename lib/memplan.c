@@ -1,0 +1,668 @@
+/* lib/memplan.c -- the static memory plan of a compiled plan (docs/memory.md).
+ *
+ * Everything here runs once, when a plan is compiled:
+ *   mp_schedule      the order the nodes run in (memory-aware DFS);
+ *   mp_update_plan   which variable updates are written in place, and the
+ *                    ordering constraints that makes legal;
+ *   mp_plan_memory   live intervals, in-place reuse, greedy-by-size
+ *                    packing into one arena, and the memory report.
+ * A run then only fills in the caller's pointers and calls kernels.
+ */
+#include <string.h>
+#include "plan-impl.h"
+#include "fused.h"
+
+/* ---- ordering constraints -------------------------------------------------- */
+
+void mp_deps_free(mp_deps * d)
+{
+    dfg_free(d->after);
+    dfg_free(d->before);
+    memset(d, 0, sizeof *d);
+}
+
+static int deps_add(mp_deps * d, dfg_node * after, dfg_node * before)
+{
+    if (d->n == d->cap) {
+        int32_t cap = d->cap ? 2 * d->cap : 16;
+        dfg_node ** a = dfg_realloc(d->after, (size_t)cap * sizeof *a);
+        if (!a)
+            return 0;
+        d->after = a;
+        dfg_node ** b = dfg_realloc(d->before, (size_t)cap * sizeof *b);
+        if (!b)
+            return 0;
+        d->before = b;
+        d->cap = cap;
+    }
+    d->after[d->n] = after;
+    d->before[d->n] = before;
+    d->n++;
+    return 1;
+}
+
+static dfg_status nomem(void)
+{
+    return dfg_set_error(DFG_ERR_NOMEM, "dfg.function: out of memory compiling the plan");
+}
+
+/* ---- the schedule ------------------------------------------------------------ */
+
+/* The graph the roots reach as adjacency lists over positions of a
+ * topological order: node i's children (its inputs, tallest first, then
+ * what deps put before it) are child[start[i] .. start[i + 1]). */
+typedef struct adj {
+    int32_t      n;
+    dfg_node **  list;
+    pmap         index;
+    int32_t *    height;
+    int32_t *    start;
+    int32_t *    child;
+} adj;
+
+static void adj_free(adj * g)
+{
+    dfg_free(g->list);
+    dfg_free(g->height);
+    dfg_free(g->start);
+    dfg_free(g->child);
+    pmap_free(&g->index);
+}
+
+/* 1 when the scheduler visits input a after input b */
+static int later(const dfg_node * a, const dfg_node * b)
+{
+    int ra = (a->tags & DFG_TAG_RECOMPUTE) != 0, rb = (b->tags & DFG_TAG_RECOMPUTE) != 0;
+    if (ra != rb)
+        return ra;
+    return a->seq > b->seq;
+}
+
+static dfg_status adj_build(adj * g, int n_root, dfg_node * const * roots, const mp_deps * deps)
+{
+    memset(g, 0, sizeof *g);
+    if (!pmap_init(&g->index, 64))
+        return nomem();
+    dfg_status st = pass_topo(n_root, roots, &g->list, &g->n, &g->index);
+    if (st)
+        return st;
+    int32_t n = g->n;
+    size_t ne = 0;
+    for (int32_t i = 0; i < n; i++)
+        ne += (size_t)g->list[i]->n_in;
+    ne += deps ? (size_t)deps->n : 0;
+    g->height = dfg_malloc(((size_t)n + 1) * sizeof *g->height);
+    g->start = dfg_calloc((size_t)n + 2, sizeof *g->start);
+    g->child = dfg_malloc((ne + 1) * sizeof *g->child);
+    if (!g->height || !g->start || !g->child)
+        return nomem();
+    for (int32_t i = 0; i < n; i++) {
+        const dfg_node * x = g->list[i];
+        int32_t h = 0;
+        for (int q = 0; q < x->n_in; q++) {
+            int32_t c = pmap_get(&g->index, x->in[q]);
+            if (g->height[c] + 1 > h)
+                h = g->height[c] + 1;
+        }
+        g->height[i] = h;
+        g->start[i + 1] = x->n_in;
+    }
+    int32_t * extra = dfg_calloc((size_t)n + 1, sizeof *extra);
+    if (!extra)
+        return nomem();
+    for (int32_t k = 0; deps && k < deps->n; k++) {
+        int32_t a = pmap_get(&g->index, deps->after[k]);
+        if (a >= 0 && pmap_get(&g->index, deps->before[k]) >= 0)
+            extra[a]++;
+    }
+    for (int32_t i = 0; i < n; i++)
+        g->start[i + 1] += g->start[i] + extra[i];
+    for (int32_t i = 0; i < n; i++) {
+        const dfg_node * x = g->list[i];
+        int32_t * c = g->child + g->start[i];
+        /* inputs in the order they were recorded, recomputed copies last
+         * (stable insertion sort: few inputs) */
+        for (int q = 0; q < x->n_in; q++) {
+            int32_t v = pmap_get(&g->index, x->in[q]), t = q;
+            while (t > 0 && later(g->list[c[t - 1]], g->list[v])) {
+                c[t] = c[t - 1];
+                t--;
+            }
+            c[t] = v;
+        }
+        extra[i] = x->n_in;      /* reused: the next free place */
+    }
+    for (int32_t k = 0; deps && k < deps->n; k++) {
+        int32_t a = pmap_get(&g->index, deps->after[k]);
+        int32_t b = pmap_get(&g->index, deps->before[k]);
+        if (a >= 0 && b >= 0)
+            g->child[g->start[a] + extra[a]++] = b;
+    }
+    dfg_free(extra);
+    return DFG_OK;
+}
+
+/* Post-order DFS over g from the roots (shortest first).  order: NULL to
+ * check for a cycle only.  Returns 1 on a cycle, 0 when done, -1 out of
+ * memory. */
+static int adj_dfs(const adj * g, int n_root, dfg_node * const * roots, int32_t * order)
+{
+    int32_t n = g->n;
+    int8_t * color = dfg_calloc((size_t)n + 1, 1);
+    int32_t * stack = dfg_malloc(((size_t)n + 1) * sizeof *stack);
+    int32_t * next = dfg_malloc(((size_t)n + 1) * sizeof *next);
+    int32_t * rs = dfg_malloc(((size_t)n_root + 1) * sizeof *rs);
+    int rc = 0;
+    if (!color || !stack || !next || !rs) {
+        rc = -1;
+        goto done;
+    }
+    for (int k = 0; k < n_root; k++) {
+        int32_t v = pmap_get(&g->index, roots[k]), t = k;
+        while (t > 0 && g->height[rs[t - 1]] > g->height[v]) {
+            rs[t] = rs[t - 1];
+            t--;
+        }
+        rs[t] = v;
+    }
+    int32_t no = 0;
+    for (int k = 0; k < n_root && !rc; k++) {
+        if (color[rs[k]])
+            continue;
+        int32_t top = 0;
+        stack[top++] = rs[k];
+        next[rs[k]] = g->start[rs[k]];
+        color[rs[k]] = 1;
+        while (top && !rc) {
+            int32_t v = stack[top - 1];
+            if (next[v] < g->start[v + 1]) {
+                int32_t c = g->child[next[v]++];
+                if (color[c] == 1)
+                    rc = 1;
+                else if (!color[c]) {
+                    color[c] = 1;
+                    next[c] = g->start[c];
+                    stack[top++] = c;
+                }
+                continue;
+            }
+            color[v] = 2;
+            if (order)
+                order[no++] = v;
+            top--;
+        }
+    }
+done:
+    dfg_free(color);
+    dfg_free(stack);
+    dfg_free(next);
+    dfg_free(rs);
+    return rc;
+}
+
+dfg_status mp_schedule(int n_root, dfg_node * const * roots, const mp_deps * deps,
+                       dfg_node *** list, int32_t * count, pmap * index)
+{
+    adj g;
+    *list = NULL;
+    *count = 0;
+    dfg_status st = adj_build(&g, n_root, roots, deps);
+    int32_t * order = NULL;
+    if (!st && !(order = dfg_malloc(((size_t)g.n + 1) * sizeof *order)))
+        st = nomem();
+    if (!st) {
+        int rc = adj_dfs(&g, n_root, roots, order);
+        if (rc < 0)
+            st = nomem();
+        else if (rc > 0)
+            st = dfg_set_error(DFG_ERR_INTERNAL, "dfg.function: cyclic schedule constraints");
+    }
+    dfg_node ** out = NULL;
+    if (!st && !(out = dfg_malloc(((size_t)g.n + 1) * sizeof *out)))
+        st = nomem();
+    for (int32_t i = 0; !st && i < g.n; i++) {
+        out[i] = g.list[order[i]];
+        if (!pmap_put(index, out[i], i))
+            st = nomem();
+    }
+    if (!st) {
+        *list = out;
+        *count = g.n;
+    } else
+        dfg_free(out);
+    dfg_free(order);
+    adj_free(&g);
+    return st;
+}
+
+/* ---- variables assigned in place -------------------------------------------- */
+
+int mp_fused_inplace_ok(const dfg_node * f, int64_t j, const char * same)
+{
+    const int64_t * prog = f->idx;
+    const int64_t * o = FP_O(prog, j);
+    if (o[1] >= 0)
+        return 0;                         /* a reduction: starts by clearing */
+    int64_t w = o[0];
+    if (FP_I(prog, w)[7] != -j - 1)
+        return 0;
+    for (int k = 0; k < f->n_in; k++) {
+        if (!same[k])
+            continue;
+        if (FP_X(prog, k)[0] != FX_FULL || f->in[k]->dtype != (int)o[3])
+            return 0;
+        for (int64_t i = w + 1; i < FP_NI(prog); i++) {
+            const int64_t * I = FP_I(prog, i);
+            for (int a = 0; a < I[2]; a++)
+                if (I[3 + a] == -k - 1)
+                    return 0;             /* read after the output is written */
+        }
+    }
+    return 1;
+}
+
+/* 1 when producer p (of value u) may write u over v's storage while it
+ * reads v: element by element, each element read before it is written. */
+static int reads_ok(const dfg_node * p, const dfg_node * u, const dfg_node * v)
+{
+    int reads = 0;
+    for (int k = 0; k < p->n_in; k++)
+        reads |= p->in[k] == v;
+    if (!reads)
+        return 1;
+    if (p->op == DFG_OP_FUSED) {
+        const int64_t * prog = p->idx;
+        for (int64_t j = 0; j < FP_NO(prog); j++)
+            if (FP_O(prog, j)[4] == u->iattr[1] && FP_O(prog, j)[1] < 0) {
+                char same[64] = {0};
+                if (p->n_in > 64)
+                    return 0;
+                for (int k = 0; k < p->n_in; k++)
+                    same[k] = p->in[k] == v;
+                return mp_fused_inplace_ok(p, j, same);
+            }
+        return 0;
+    }
+    int fam = dfg_ops[p->op].family;
+    if (p != u || !(fam == DFG_FAM_UNARY || fam == DFG_FAM_BINARY || fam == DFG_FAM_TERNARY))
+        return 0;
+    for (int k = 0; k < p->n_in; k++)
+        if (p->in[k] == v && (v->numel != p->numel || v->dtype != p->dtype))
+            return 0;
+    return 1;
+}
+
+dfg_status mp_update_plan(dfg_plan * p, int * inplace, mp_deps * deps)
+{
+    int n_root = p->n_out + p->n_upd;
+    adj g;
+    dfg_status st = adj_build(&g, n_root, p->gouts, NULL);
+    for (int k = 0; !st && k < p->n_upd; k++) {
+        inplace[k] = 0;
+        dfg_node * v = p->upd_vars[k], * u = p->gouts[p->n_out + k];
+        int fam = dfg_ops[u->op].family;
+        if (fam == DFG_FAM_LEAF || u == v)
+            continue;
+        dfg_node * prod = u->op == DFG_OP_FUSED_OUT ? u->in[0] : u;
+        int ok = reads_ok(prod, u, v);
+        /* the old value is needed at the end: as an output, or as the new
+         * value of another variable */
+        for (int q = 0; ok && q < n_root; q++)
+            if (p->gouts[q] == v)
+                ok = 0;
+        /* one storage per value */
+        for (int q = 0; ok && q < k; q++)
+            if (inplace[q] && p->gouts[p->n_out + q] == u)
+                ok = 0;
+        if (!ok)
+            continue;
+        int32_t mark = deps->n;
+        for (int32_t i = 0; ok && i < g.n; i++) {
+            dfg_node * x = g.list[i];
+            if (x == prod)
+                continue;
+            for (int q = 0; q < x->n_in; q++)
+                if (x->in[q] == v) {
+                    if (!deps_add(deps, prod, x))
+                        st = nomem();
+                    break;
+                }
+        }
+        if (st)
+            break;
+        /* the constraints so far must leave the graph acyclic */
+        adj h;
+        st = adj_build(&h, n_root, p->gouts, deps);
+        int rc = st ? 0 : adj_dfs(&h, n_root, p->gouts, NULL);
+        adj_free(&h);
+        if (!st && rc < 0)
+            st = nomem();
+        if (st)
+            break;
+        if (rc > 0)
+            deps->n = mark;
+        else
+            inplace[k] = 1;
+    }
+    adj_free(&g);
+    return st;
+}
+
+/* ---- work estimate ---------------------------------------------------------- */
+
+double mp_flops(const dfg_node * n)
+{
+    switch (dfg_ops[n->op].family) {
+    case DFG_FAM_UNARY: case DFG_FAM_BINARY: case DFG_FAM_TERNARY:
+        return (double)n->numel;
+    case DFG_FAM_REDUCE: case DFG_FAM_SCAN:
+        return (double)n->in[0]->numel;
+    case DFG_FAM_MATMUL: {
+        const dfg_node * a = n->in[0];
+        double k = (double)(n->iattr[0] ? a->dims[0] : a->dims[1]);
+        return 2.0 * (double)n->dims[0] * (double)n->dims[1] * k;
+    }
+    case DFG_FAM_LINALG: {
+        double m = (double)n->in[0]->dims[0], q = (double)n->in[0]->dims[1];
+        return 2.0 * m * q * (m < q ? m : q);
+    }
+    case DFG_FAM_FUSED:
+        if (n->op == DFG_OP_FUSED)
+            return (double)dfg_shape_numel((int)FP_NDIM(n->idx), FP_DIMS(n->idx)) *
+                   (double)FP_NI(n->idx);
+        return 0;
+    default:
+        return 0;
+    }
+}
+
+/* ---- the memory plan -------------------------------------------------------- */
+
+static int naive_layout;
+
+void dfg_memplan_naive(int on)
+{
+    naive_layout = on != 0;
+}
+
+static int64_t val_bytes(const dfg_node * n)
+{
+    return n->numel * (int64_t)dfg_dtype_size(n->dtype);
+}
+
+static int64_t align64(int64_t b)
+{
+    return (b + 63) & ~(int64_t)63;
+}
+
+/* Greedy by size: the largest buffer first, each at the lowest offset that
+ * no placed buffer live at the same time overlaps.  Returns the arena
+ * size.  O(n^2) in the number of buffers. */
+static int64_t pack(int32_t nb, const int64_t * size, const int32_t * first,
+                    const int32_t * last, int64_t * offset)
+{
+    int32_t * ord = dfg_malloc(((size_t)nb + 1) * sizeof *ord);
+    int32_t * placed = dfg_malloc(((size_t)nb + 1) * sizeof *placed);
+    if (!ord || !placed) {
+        dfg_free(ord);
+        dfg_free(placed);
+        return -1;
+    }
+    for (int32_t i = 0; i < nb; i++) {
+        int32_t t = i;
+        while (t > 0 && (size[ord[t - 1]] < size[i] ||
+                         (size[ord[t - 1]] == size[i] && first[ord[t - 1]] > first[i]))) {
+            ord[t] = ord[t - 1];
+            t--;
+        }
+        ord[t] = i;
+    }
+    int64_t total = 0;
+    int32_t np = 0;               /* placed, sorted by offset */
+    for (int32_t r = 0; r < nb; r++) {
+        int32_t b = ord[r];
+        int64_t at = 0;
+        for (int32_t q = 0; q < np; q++) {
+            int32_t c = placed[q];
+            if (last[c] < first[b] || last[b] < first[c])
+                continue;                          /* not live together */
+            if (offset[c] >= at + size[b])
+                break;                             /* fits in the gap */
+            if (offset[c] + size[c] > at)
+                at = offset[c] + size[c];
+        }
+        offset[b] = at;
+        if (at + size[b] > total)
+            total = at + size[b];
+        int32_t t = np++;
+        while (t > 0 && offset[placed[t - 1]] > at) {
+            placed[t] = placed[t - 1];
+            t--;
+        }
+        placed[t] = b;
+    }
+    dfg_free(ord);
+    dfg_free(placed);
+    return total;
+}
+
+dfg_status mp_plan_memory(dfg_plan * p)
+{
+    int32_t nv = p->n_vals, ns = p->n_steps;
+    dfg_status st = DFG_OK;
+    int32_t * def = dfg_malloc(((size_t)nv + 1) * sizeof *def);
+    int32_t * last = dfg_malloc(((size_t)nv + 1) * sizeof *last);
+    int32_t * root = dfg_malloc(((size_t)nv + 1) * sizeof *root);
+    int64_t * voff = dfg_calloc((size_t)nv + 1, sizeof *voff);
+    int32_t * glast = dfg_malloc(((size_t)nv + 1) * sizeof *glast);
+    int32_t * buf = dfg_malloc(((size_t)nv + 1) * sizeof *buf);
+    int32_t * bfirst = dfg_malloc(((size_t)nv + 1) * sizeof *bfirst);
+    int32_t * blast = dfg_malloc(((size_t)nv + 1) * sizeof *blast);
+    int64_t * bsize = dfg_malloc(((size_t)nv + 1) * sizeof *bsize);
+    int64_t * boff = dfg_malloc(((size_t)nv + 1) * sizeof *boff);
+    int32_t * bowner = dfg_malloc(((size_t)nv + 1) * sizeof *bowner);
+    int32_t * bclaim = dfg_malloc(((size_t)nv + 1) * sizeof *bclaim);
+    int32_t * row = dfg_malloc(((size_t)nv + 1) * sizeof *row);
+    if (!def || !last || !root || !voff || !glast || !buf || !bfirst || !blast ||
+        !bsize || !boff || !bowner || !bclaim || !row) {
+        st = nomem();
+        goto done;
+    }
+    for (int32_t v = 0; v < nv; v++) {
+        def[v] = -1;
+        last[v] = -1;
+        root[v] = v;
+        buf[v] = -1;
+    }
+    /* live intervals, in steps */
+    for (int32_t s = 0; s < ns; s++) {
+        const step * sp = &p->steps[s];
+        if (sp->out >= 0)
+            def[sp->out] = s;
+        else
+            for (int64_t j = 0; j < FP_NO(sp->node->idx); j++)
+                def[p->fout[sp->fouts + j]] = s;
+        for (int32_t q = 0; q < sp->node->n_in; q++)
+            last[p->args[sp->first + q]] = s;
+    }
+    for (int32_t c = 0; c < p->n_copies; c++)
+        last[p->copies[c].from] = ns;
+    for (int32_t c = 0; c < p->n_ucopies; c++)
+        last[p->ucopies[c].from] = ns;
+    for (int32_t i = 0; i < p->n_views; i++) {
+        const view_of * w = &p->views[i];
+        root[w->val] = root[w->src];
+        voff[w->val] = voff[w->src] + w->off;
+        def[w->val] = def[w->src];
+    }
+    for (int32_t v = 0; v < nv; v++)
+        glast[v] = last[v] > def[v] ? last[v] : def[v];
+    for (int32_t v = 0; v < nv; v++)
+        if (root[v] != v && glast[v] > glast[root[v]])
+            glast[root[v]] = glast[v];
+
+    /* buffers, in schedule order; a result takes over a dying input's
+     * buffer where the kernel allows it */
+    int32_t nb = 0;
+    int64_t inplace = 0;
+    for (int32_t s = 0; s < ns; s++) {
+        const step * sp = &p->steps[s];
+        const dfg_node * n = sp->node;
+        int64_t no = sp->out >= 0 ? 1 : FP_NO(n->idx);
+        for (int64_t j = 0; j < no; j++) {
+            int32_t o = sp->out >= 0 ? sp->out : p->fout[sp->fouts + j];
+            if (p->kind[o] != VAL_ARENA)
+                continue;
+            const dfg_node * on = p->vals[o];
+            int64_t ob = align64(val_bytes(on));
+            int32_t take = -1;
+            int elem = sp->out >= 0 && (dfg_ops[n->op].flags & DFG_F_INPLACE) &&
+                       (dfg_ops[n->op].family == DFG_FAM_UNARY ||
+                        dfg_ops[n->op].family == DFG_FAM_BINARY ||
+                        dfg_ops[n->op].family == DFG_FAM_TERNARY);
+            int fused = sp->out < 0 && FP_O(n->idx, j)[1] < 0;
+            for (int32_t q = 0; (elem || fused) && !naive_layout && take < 0 && q < n->n_in; q++) {
+                int32_t a = p->args[sp->first + q], ra = root[a];
+                if (p->kind[ra] != VAL_ARENA || buf[ra] < 0)
+                    continue;
+                int32_t b = buf[ra];
+                if (blast[b] != s || bsize[b] != ob || bclaim[b] == s ||
+                    n->in[q]->dtype != on->dtype || n->in[q]->numel != on->numel)
+                    continue;
+                /* every operand in this buffer: whole, at offset 0 */
+                char same[64] = {0};
+                int ok = n->n_in <= 64;
+                for (int32_t t = 0; ok && t < n->n_in; t++) {
+                    int32_t x = p->args[sp->first + t];
+                    if (p->kind[root[x]] != VAL_ARENA || buf[root[x]] != b)
+                        continue;
+                    same[t] = 1;
+                    ok = voff[x] == 0 && n->in[t]->numel == on->numel &&
+                         n->in[t]->dtype == on->dtype;
+                }
+                if (ok && fused)
+                    ok = mp_fused_inplace_ok(n, j, same);
+                if (ok)
+                    take = b;
+            }
+            if (take >= 0) {
+                buf[o] = take;
+                bclaim[take] = s;
+                if (glast[o] > blast[take])
+                    blast[take] = glast[o];
+                inplace++;
+            } else {
+                buf[o] = nb;
+                bfirst[nb] = s;
+                blast[nb] = glast[o];
+                bsize[nb] = ob;
+                bowner[nb] = o;
+                bclaim[nb] = s;
+                nb++;
+            }
+        }
+    }
+    /* a value never read still occupies its buffer at the step that makes it */
+    int64_t arena = 0;
+    if (naive_layout)
+        for (int32_t b = 0; b < nb; b++) {
+            boff[b] = arena;
+            arena += bsize[b];
+        }
+    else if (nb)
+        arena = pack(nb, bsize, bfirst, blast, boff);
+    if (arena < 0) {
+        st = nomem();
+        goto done;
+    }
+    if (arena && !p->dry && !(p->arena = dfg_malloc((size_t)arena))) {
+        st = dfg_set_error(DFG_ERR_NOMEM,
+                           "dfg.function: out of memory allocating %lld bytes for intermediates",
+                           (long long)arena);
+        goto done;
+    }
+    p->arena_bytes = (size_t)arena;
+
+    /* the report: one row per intermediate (arena values and their views) */
+    int64_t naive = 0, nrow = 0, views = 0;
+    for (int32_t v = 0; v < nv; v++) {
+        row[v] = -1;
+        if (p->kind[root[v]] == VAL_ARENA && buf[root[v]] >= 0) {
+            row[v] = (int32_t)nrow++;
+            naive += align64(val_bytes(p->vals[v]));
+            views += root[v] != v;
+        }
+    }
+    p->bufrows = dfg_calloc((size_t)nrow + 1, sizeof *p->bufrows);
+    if (!p->bufrows) {
+        st = nomem();
+        goto done;
+    }
+    p->n_bufrows = nrow;
+    for (int32_t v = 0; v < nv; v++) {
+        if (row[v] < 0)
+            continue;
+        int32_t b = buf[root[v]];
+        buf_row * r = &p->bufrows[row[v]];
+        r->val = v;
+        r->offset = boff[b] + voff[v];
+        r->bytes = val_bytes(p->vals[v]);
+        r->first = def[v];
+        r->last = glast[v];
+        r->shares = bowner[b] != v ? row[bowner[b]] : -1;
+        if (root[v] == v && p->arena)
+            p->bufs[v] = (char *)p->arena + boff[b];
+    }
+    /* the most bytes live at once: a bound no packing of these buffers beats */
+    int64_t lower = 0;
+    int64_t * live = dfg_calloc((size_t)ns + 2, sizeof *live);
+    if (!live) {
+        st = nomem();
+        goto done;
+    }
+    for (int32_t b = 0; b < nb; b++) {
+        live[bfirst[b]] += bsize[b];
+        live[blast[b] + 1] -= bsize[b];
+    }
+    for (int32_t s = 0; s <= ns; s++) {
+        if (s > 0)
+            live[s] += live[s - 1];
+        if (live[s] > lower)
+            lower = live[s];
+    }
+    dfg_free(live);
+    dfg_memory_info * m = &p->mem;
+    m->arena_bytes = arena;
+    m->naive_bytes = naive;
+    m->lower_bound = lower;
+    m->n_buffers = nrow;
+    m->inplace = inplace;
+    m->views = views;
+    m->n_steps = ns;
+    m->flops = 0;
+    m->recompute_flops = 0;
+    m->recomputed = 0;
+    for (int32_t s = 0; s < ns; s++) {
+        double f = mp_flops(p->steps[s].node);
+        m->flops += f;
+        if (p->steps[s].node->tags & DFG_TAG_RECOMPUTE) {
+            m->recompute_flops += f;
+            m->recomputed++;
+        }
+    }
+done:
+    dfg_free(def);
+    dfg_free(last);
+    dfg_free(root);
+    dfg_free(voff);
+    dfg_free(glast);
+    dfg_free(buf);
+    dfg_free(bfirst);
+    dfg_free(blast);
+    dfg_free(bsize);
+    dfg_free(boff);
+    dfg_free(bowner);
+    dfg_free(bclaim);
+    dfg_free(row);
+    return st;
+}

@@ -1,0 +1,150 @@
+/* lib/plan-impl.h -- a compiled plan's layout, shared by lib/plan.c
+ * (compile, run, node table) and lib/memplan.c (schedule, memory plan).
+ * Private to the library.
+ *
+ * A plan's values are the nodes its outputs reach, in schedule order.  Each
+ * value has a kind saying where its data lives; bufs[v] is its data
+ * pointer during a run.  Everything but the pointers to the caller's
+ * inputs and outputs is decided when the plan is compiled.
+ */
+#ifndef DFG_PLAN_IMPL_H
+#define DFG_PLAN_IMPL_H
+
+#include "dfg-impl.h"
+#include "pass.h"
+#include "pmap.h"
+
+enum {
+    VAL_INPUT,    /* the caller's input array, read in place               */
+    VAL_LEAF,     /* a constant's or variable's own storage                */
+    VAL_ARENA,    /* an intermediate: a buffer in the plan's arena         */
+    VAL_OUTPUT,   /* written straight into the caller's output array       */
+    VAL_VIRTUAL,  /* a fused kernel's packed result, never stored: the     */
+                  /* kernel writes its outputs to their FUSED_OUT values   */
+    VAL_VAR,      /* a variable's new value, computed in the variable's    */
+                  /* storage (the plan assigns the variable in place)      */
+    VAL_VIEW      /* the data of another value at an offset (reshape,      */
+                  /* part of a packed result): no kernel, no storage       */
+};
+
+typedef struct step {
+    dfg_node * node;
+    int32_t    out;      /* value index of the result (-1: virtual)         */
+    int32_t    first;    /* its inputs' value indices: args[first .. +n_in) */
+    int32_t    fouts;    /* fused kernel: its outputs' value indices are    */
+                         /* fout[fouts .. + n_out); else -1                 */
+    int32_t    fmeta;    /* fused kernel: its operand classes and sizes at  */
+                         /* fdt/fdims[fmeta .. + n_in); else -1             */
+} step;
+
+typedef struct view_of {
+    int32_t val;         /* this value's data ...                            */
+    int32_t src;         /* ... is src's ...                                 */
+    int64_t off;         /* ... at this byte offset                          */
+} view_of;
+
+typedef struct copy_out {
+    int32_t from;        /* value whose data is copied ...                  */
+    int32_t to;          /* ... into output k, or into variable upd_vars[k] */
+} copy_out;
+
+typedef struct node_row {  /* dfg_plan_node's table                         */
+    const char * op;
+    int32_t      val;      /* value index, or -1                            */
+    int32_t      first;    /* inputs: rows_in[first .. + n_in)              */
+    int32_t      n_in;
+    int32_t      group;
+    int          dtype, ndim, is_output;
+    int64_t      dims[DFG_MAX_DIMS];
+} node_row;
+
+typedef struct buf_row {   /* dfg_plan_buffer's table: one per intermediate */
+    int32_t val;
+    int64_t offset, bytes;
+    int32_t first, last;
+    int32_t shares;        /* row whose buffer it reuses, or -1             */
+} buf_row;
+
+struct dfg_plan {
+    uint32_t    slot;
+    int         n_in, n_out, n_upd;
+    dfg_node ** ins;          /* input nodes (uses held)                    */
+    dfg_node ** outs;         /* output nodes (uses held)                   */
+    dfg_node ** upd_vars;     /* variables the plan assigns (uses held)     */
+    int32_t *   in_val;       /* value index of input k                     */
+    int32_t *   out_val;      /* value index bound to output k, or -1       */
+    int32_t     n_vals;
+    dfg_node ** vals;         /* every value's node (uses held)             */
+    int8_t *    kind;         /* every value's VAL_*                        */
+    void **     bufs;         /* every value's data pointer                 */
+    int32_t     n_steps;
+    step *      steps;
+    int32_t *   args;
+    const void ** argp;       /* run-time operand pointers, one per arg     */
+    int32_t     n_views;
+    view_of *   views;        /* resolved at the start of each run, in order */
+    int32_t     n_copies;     /* outputs not written in place               */
+    copy_out *  copies;
+    int32_t     n_ucopies;    /* variable updates not computed in place     */
+    copy_out *  ucopies;
+    void *      arena;        /* intermediates, owned                       */
+    size_t      arena_bytes;
+    void *      scratch;      /* fused kernels' tiles, owned                */
+    size_t      scratch_bytes;
+    int32_t *   fout;         /* fused kernels' output values               */
+    int *       fdt;          /* fused kernels' operand classes ...         */
+    int64_t   (*fdims)[DFG_MAX_DIMS]; /* ... and sizes                      */
+    dfg_node ** gouts;        /* outputs then update values after the       */
+                              /* passes (uses held)                         */
+    pass_report_list report;
+    int64_t     n_rows;       /* dfg_plan_node's table                      */
+    node_row *  rows;
+    int32_t *   rows_in;
+    int32_t *   val_row;      /* value -> its row in that table, or -1      */
+    dfg_memory_info mem;      /* dfg_plan_memory                            */
+    int64_t     n_bufrows;
+    buf_row *   bufrows;
+    int         dry;          /* compiled to measure only: no arena         */
+};
+
+/* ---- lib/memplan.c -------------------------------------------------------- */
+
+/* Extra ordering constraints for the scheduler: node after[k] must be
+ * scheduled after node before[k]. */
+typedef struct mp_deps {
+    int32_t      n, cap;
+    dfg_node **  after;
+    dfg_node **  before;
+} mp_deps;
+
+/* The schedule: every node the roots reach, inputs (and deps) before their
+ * users (a depth-first walk), each node's inputs visited in the order they
+ * were recorded and recomputed copies last (so they are made just before
+ * the backward node that reads them), roots with the shortest longest
+ * path first (a backward pass then runs layer by layer, each gradient
+ * used as soon as it is made).  *list: new array of *n borrowed pointers; index gets
+ * node -> position.  A cycle through deps: DFG_ERR_INTERNAL. */
+dfg_status mp_schedule(int n_root, dfg_node * const * roots, const mp_deps * deps,
+                       dfg_node *** list, int32_t * n, pmap * index);
+
+/* Decides which variable updates are computed in the variable's storage
+ * and the ordering that needs (every other reader of the variable runs
+ * first).  inplace[k] = 1 for those; deps gets the constraints. */
+dfg_status mp_update_plan(dfg_plan * p, int * inplace, mp_deps * deps);
+
+/* Lays the intermediates out: views, in-place reuse, live intervals,
+ * packing into one arena (allocated here), and the memory report.  Needs
+ * p->vals, p->kind, p->steps, p->args, p->fout, p->copies, p->ucopies. */
+dfg_status mp_plan_memory(dfg_plan * p);
+
+/* 1 when output j of the fused kernel f may be written over the buffer
+ * of its inputs marked in same[] (they are all read, element by element,
+ * no later than output j is written). */
+int        mp_fused_inplace_ok(const dfg_node * f, int64_t j, const char * same);
+
+/* Estimated floating-point work of one run of node n. */
+double     mp_flops(const dfg_node * n);
+
+void       mp_deps_free(mp_deps * d);
+
+#endif
