@@ -582,7 +582,14 @@ static dfg_status build(fctx * c, pass_run * r)
             top--;
             state[x] = 2;
             if (x >= c->n) {
-                st = build_group(c, x - c->n, &fused_nodes);
+                /* the kernel's nodes carry the tags of its first member */
+                int32_t g = x - c->n, m = 0;
+                while (m < c->n && !(c->role[m] != ROLE_NONE && c->grp[m] == g))
+                    m++;
+                const dfg_node * f = c->list[m < c->n ? m : 0];
+                dfg_tags old = dfg_tags_set((dfg_tags){ f->tags, f->region, f->seq });
+                st = build_group(c, g, &fused_nodes);
+                dfg_tags_set(old);
                 continue;
             }
             dfg_node * n = c->list[x];
@@ -591,9 +598,11 @@ static dfg_status build(fctx * c, pass_run * r)
                 st = dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
                 break;
             }
+            dfg_tags old = dfg_tags_set((dfg_tags){ n->tags, n->region, n->seq });
             for (int q = 0; q < n->n_in; q++)
                 in[q] = c->nmap[idx_of(c, n->in[q])];
             st = pass_remake(n, in, &c->nmap[x]);
+            dfg_tags_set(old);
             if (in != small)
                 dfg_free(in);
         }
