@@ -15,15 +15,10 @@ OCTAVE   ?= octave
 CFLAGS   ?= -O2 -g
 CWARN     = -std=c11 -Wall -Wextra
 KFLAGS    = -O3
-# Threads (lib/threads.c): OpenMP from gcc's libgomp.  `make OMPFLAGS=
-# OMPLIBS=` builds without it (every kernel then runs on one thread).
-OMPFLAGS ?= -fopenmp
-OMPLIBS  ?= -lgomp
-LIBS      = -lopenblas $(OMPLIBS) -lmvec -lm
+# Threads (lib/threads.c): POSIX threads.
+THREADFLAGS = -pthread
+LIBS      = -lopenblas -lpthread -lmvec -lm
 BUILD     = build
-ifeq ($(strip $(OMPFLAGS)),)
-CWARN    += -Wno-unknown-pragmas
-endif
 
 LIB_SRC   = $(wildcard lib/*.c)
 KER_SRC   = $(wildcard kernels/cpu/*.c)
@@ -44,11 +39,11 @@ deps:
 
 $(BUILD)/lib/%.o: lib/%.c $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CWARN) $(CFLAGS) $(OMPFLAGS) -fPIC -c $< -o $@
+	$(CC) $(CWARN) $(CFLAGS) $(THREADFLAGS) -fPIC -c $< -o $@
 
 $(BUILD)/kernels/%.o: kernels/%.c $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CWARN) $(CFLAGS) $(KFLAGS) $(OMPFLAGS) -fPIC -c $< -o $@
+	$(CC) $(CWARN) $(CFLAGS) $(KFLAGS) $(THREADFLAGS) -fPIC -c $< -o $@
 
 $(BUILD)/libdfg.a: $(LIB_OBJ)
 	ar rcs $@ $^
@@ -58,7 +53,7 @@ dfg_mex.mex: $(MEX_SRC) $(HDRS) $(BUILD)/libdfg.a
 
 $(BUILD)/tests/%: tests/c/%.c $(wildcard tests/c/*.h) $(BUILD)/libdfg.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CWARN) $(CFLAGS) $(OMPFLAGS) -Ilib $< $(BUILD)/libdfg.a $(LIBS) -o $@
+	$(CC) $(CWARN) $(CFLAGS) $(THREADFLAGS) -Ilib $< $(BUILD)/libdfg.a $(LIBS) -o $@
 
 test: all $(CTESTS)
 	@sh tools/run-tests.sh $(CTESTS)

@@ -6,14 +6,18 @@
 ## Element-wise kernels, reductions and fused kernels on large arrays (from
 ## about 32768 elements) split their work across this many threads;
 ## smaller arrays run on one.  @code{dfg.threads (@var{n})} sets the count
-## to the positive integer @var{n}, or to the default with @var{n} = 0, and
-## returns the old count.  The default is the number of cores, or the
-## environment variable @env{DFG_THREADS} when it is set before dfg is
-## first used.
+## to the positive integer @var{n} (@var{n} = 0: the number of cores) and
+## returns the old count.  At start the count is the environment variable
+## @env{DFG_THREADS} when it is set before dfg is first used, else the
+## number of cores.
 ##
-## OpenBLAS (matrix products and LAPACK, in dfg and in Octave itself) is
-## given the same count: dfg runs one kernel at a time, so its threads and
-## BLAS's never compete for the cores.
+## @code{dfg.threads (@var{n})} and @env{DFG_THREADS} also give OpenBLAS
+## (matrix products and LAPACK, in dfg and in Octave itself) the same
+## count: dfg runs one kernel at a time, so its threads and BLAS's never
+## compete for the cores.  A plan's fused kernels get their working memory
+## when the plan is compiled: a plan compiled with fewer threads keeps
+## using at most that many there.  On a machine busy with other work, fewer
+## threads can be faster.
 ##
 ## Results do not depend on the count: each element of an element-wise
 ## result depends on its operands only, and sums and products are

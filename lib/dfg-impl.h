@@ -17,9 +17,12 @@ void       dfg_set_warning(const char * fmt, ...)
     __attribute__((format(printf, 1, 2)));
 
 /* ---- threads (lib/threads.c) --------------------------------------------
- * Kernels split large loops with "#pragma omp parallel for
- * num_threads(nt) schedule(static)", nt = dfg_threads_for(work), and call
- * the sequential code directly when nt == 1 (no region at all).
+ * Kernels split large loops into nt parts, nt = dfg_threads_for(work), and
+ * run them with dfg_par_run(nt, fn, ctx): fn(ctx, t) for t = 0 .. nt-1,
+ * part 0 on the calling thread, the others on the pool's threads; it
+ * returns when every part is done (their writes visible).  Parts must
+ * not depend on each other's progress.  With nt == 1 kernels call their
+ * sequential code directly (no region at all).
  * dfg_threads_for(work): how many threads a kernel with work elements
  * (element-steps) should use: 1 below DFG_PAR_MIN (small arrays never pay
  * for thread start-up) or inside a parallel region (no nesting), else
@@ -36,6 +39,8 @@ void       dfg_set_warning(const char * fmt, ...)
  * with its message set on the calling thread).  Zero-initialise it. */
 #define DFG_THREADS_MAX 1024
 #define DFG_PAR_MIN     32768
+typedef void (*dfg_par_fn)(void * ctx, int t);
+void       dfg_par_run(int nt, dfg_par_fn fn, void * ctx);
 int        dfg_threads_for(int64_t work);
 int64_t    dfg_par_chunk(int64_t n, int nt, int64_t align);
 typedef struct dfg_par_status {

@@ -286,10 +286,14 @@ dfg_status dfg_plan_buffer(dfg_id plan, int64_t k, dfg_buffer_info * b);
 
 /* ---- threads (lib/threads.c) ---------------------------------------------
  * Kernels on large arrays split their work across threads; results do not
- * depend on the thread count.  dfg_threads_set(0) restores the default
- * (the number of cores); BLAS is given the same count. */
+ * depend on the thread count.  dfg_threads_set(n) sets the count (n = 0:
+ * the number of cores) and gives BLAS the same; at first use the count is
+ * the environment variable DFG_THREADS when set, else the cores. */
 int        dfg_threads_get(void);
 dfg_status dfg_threads_set(int n);
+/* Stops the worker threads (they start again when next needed): before the
+ * library's code is unloaded (the MEX gateway's exit hook). */
+void       dfg_threads_stop(void);
 
 #ifdef __cplusplus
 }

@@ -1,33 +1,52 @@
 /* lib/threads.c -- how many threads the kernels use (dfg.threads), and the
- * helpers kernels need to run a loop across them (lib/dfg-impl.h).
+ * pool that runs their parallel loops (lib/dfg-impl.h).
  *
- * One count for the whole process: kernels split large loops over it with
- * OpenMP, and OpenBLAS is given the same count.  dfg runs one kernel at a
- * time, so OpenMP kernels and BLAS calls never overlap and together never
- * use more than the count.  The count is fixed at first use from the
- * environment variable DFG_THREADS (a positive integer; 0, unset or
- * unparsable: the default), else the default: the cores this process may
- * run on.  Built without OpenMP every kernel runs on the calling thread and
- * the count only goes to BLAS.
+ * One count for the whole process: kernels split large loops over it, and
+ * OpenBLAS is given the same count whenever one is chosen (DFG_THREADS,
+ * dfg_threads_set).  dfg runs one kernel at a time, so the pool's threads
+ * and BLAS's never work at the same time and together never use more than
+ * the count.  At first use the count is the environment variable
+ * DFG_THREADS (a positive integer; unset, 0 or unparsable: ignored), else
+ * the cores this process may run on (its affinity mask); BLAS then keeps
+ * its own default, which is also the cores unless OPENBLAS_NUM_THREADS or
+ * OMP_NUM_THREADS say otherwise.  dfg_threads_set(0) means the cores.
+ *
+ * Why a pool of our own and not OpenMP: libgomp's threads spin for about
+ * 3 ms after every parallel region (GOMP_SPINCOUNT, unless
+ * OMP_WAIT_POLICY=passive is set before libgomp loads -- and Octave loads
+ * it at start-up), and while they spin they take the cores from the
+ * OpenBLAS threads of the next matrix product: a plan alternating products
+ * and element-wise kernels ran 3-4 times slower.  Here a worker spins for
+ * at most DFG_SPIN_NS after its share of a region (long enough to catch
+ * the next kernel of a plan, short enough not to matter to BLAS), then
+ * sleeps on a condition variable.
+ *
+ * The pool: workers start when a region first needs them and live until
+ * dfg_threads_stop().  dfg_par_run runs one region at a time; a region
+ * asked for while another runs (another thread of the caller's, or a
+ * kernel called by a pool thread) runs on the calling thread alone.
  *
  * Results never depend on the count: element-wise kernels give each
  * element a value of its own operands only, and reductions use one fixed
  * order (kernels/cpu/cpu.h), so the split only decides who computes what. */
-#include <limits.h>
+#define _GNU_SOURCE
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 #include "dfg-impl.h"
 
 /* OpenBLAS's setter (cblas.h of libopenblas-dev).  Weak, so that a BLAS
  * without it still links; then BLAS keeps its own setting. */
 extern void openblas_set_num_threads(int n) __attribute__((weak));
+
+#define DFG_SPIN_NS 50000               /* 50 us */
+
+/* ---- the count ----------------------------------------------------------- */
 
 static atomic_int n_threads;           /* 0 until the first use */
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -35,11 +54,14 @@ static pthread_mutex_t set_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static int cores(void)
 {
-#ifdef _OPENMP
-    int n = omp_get_num_procs();       /* honours the affinity mask */
-#else
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    long n = 0;
+#ifdef CPU_COUNT
+    cpu_set_t set;
+    if (!sched_getaffinity(0, sizeof set, &set))
+        n = CPU_COUNT(&set);           /* honours the affinity mask */
 #endif
+    if (n < 1)
+        n = sysconf(_SC_NPROCESSORS_ONLN);
     if (n < 1)
         return 1;
     return n > DFG_THREADS_MAX ? DFG_THREADS_MAX : (int)n;
@@ -63,9 +85,11 @@ static void init(void)
         if (!*end && v > 0 && v <= DFG_THREADS_MAX)
             n = (int)v;
     }
-    if (!n)
+    if (n)
+        give_blas(n);   /* else BLAS keeps its own default (the cores, or
+                         * OPENBLAS_NUM_THREADS & co.) until dfg_threads_set */
+    else
         n = cores();
-    give_blas(n);
     atomic_store(&n_threads, n);
 }
 
@@ -94,14 +118,179 @@ dfg_status dfg_threads_set(int n)
     return DFG_OK;
 }
 
+/* ---- the pool ------------------------------------------------------------ */
+
+typedef struct worker {
+    pthread_t       th;
+    pthread_mutex_t m;
+    pthread_cond_t  c;
+    atomic_uint     go;                /* the region it is to run next */
+    atomic_int      quit;
+    unsigned        seen0;             /* go when it was started */
+    int             t;                 /* its part: 1, 2, ... */
+} worker;
+
+static struct {
+    pthread_mutex_t busy;              /* held while a region runs */
+    pthread_mutex_t dm;                /* "done" */
+    pthread_cond_t  dc;
+    worker *        w[DFG_THREADS_MAX];
+    int             n;                 /* workers started */
+    unsigned        seq;               /* regions run */
+    dfg_par_fn      fn;                /* the region */
+    void *          ctx;
+    int             nt;
+    atomic_int      left;              /* workers still in it */
+} pool = {
+    .busy = PTHREAD_MUTEX_INITIALIZER,
+    .dm = PTHREAD_MUTEX_INITIALIZER,
+    .dc = PTHREAD_COND_INITIALIZER,
+};
+
+static _Thread_local int in_pool;      /* a pool thread, or inside a region */
+
+static int64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+static inline void relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+}
+
+static void * worker_main(void * arg)
+{
+    worker * w = arg;
+    unsigned seen = w->seen0;
+    in_pool = 1;
+    for (;;) {
+        unsigned s = atomic_load_explicit(&w->go, memory_order_acquire);
+        if (s == seen) {
+            /* spin a little: the next kernel of a plan follows at once */
+            int64_t until = now_ns() + DFG_SPIN_NS;
+            for (int k = 0; s == seen; k++) {
+                relax();
+                s = atomic_load_explicit(&w->go, memory_order_acquire);
+                if ((k & 63) == 63 && now_ns() > until)
+                    break;
+            }
+        }
+        /* (taken even when the spin saw the region: the atomics order
+         * the memory already, the mutex also shows it to race checkers
+         * such as helgrind, for about 50 ns) */
+        pthread_mutex_lock(&w->m);
+        while ((s = atomic_load(&w->go)) == seen && !atomic_load(&w->quit))
+            pthread_cond_wait(&w->c, &w->m);
+        pthread_mutex_unlock(&w->m);
+        if (atomic_load(&w->quit))
+            return NULL;
+        seen = s;
+        pool.fn(pool.ctx, w->t);
+        pthread_mutex_lock(&pool.dm);
+        if (atomic_fetch_sub_explicit(&pool.left, 1, memory_order_acq_rel) == 1)
+            pthread_cond_signal(&pool.dc);
+        pthread_mutex_unlock(&pool.dm);
+    }
+}
+
+/* Starts workers up to n (pool.busy held); returns how many there are. */
+static int grow(int n)
+{
+    while (pool.n < n) {
+        worker * w = calloc(1, sizeof *w);
+        if (!w)
+            break;
+        pthread_mutex_init(&w->m, NULL);
+        pthread_cond_init(&w->c, NULL);
+        atomic_store(&w->go, pool.seq);
+        w->seen0 = pool.seq;
+        w->t = pool.n + 1;
+        if (pthread_create(&w->th, NULL, worker_main, w)) {
+            pthread_mutex_destroy(&w->m);
+            pthread_cond_destroy(&w->c);
+            free(w);
+            break;
+        }
+        pool.w[pool.n++] = w;
+    }
+    return pool.n;
+}
+
+void dfg_par_run(int nt, dfg_par_fn fn, void * ctx)
+{
+    if (nt > DFG_THREADS_MAX)
+        nt = DFG_THREADS_MAX;
+    if (nt <= 1 || in_pool || pthread_mutex_trylock(&pool.busy)) {
+        /* one thread, a nested region, or the pool is in use: here alone */
+        for (int t = 0; t < nt || t == 0; t++)
+            fn(ctx, t);
+        return;
+    }
+    int have = grow(nt - 1);
+    pool.fn = fn;
+    pool.ctx = ctx;
+    pool.nt = nt;
+    int helpers = have < nt - 1 ? have : nt - 1;
+    atomic_store(&pool.left, helpers);
+    pool.seq++;
+    for (int k = 0; k < helpers; k++) {
+        worker * w = pool.w[k];
+        pthread_mutex_lock(&w->m);
+        atomic_store_explicit(&w->go, pool.seq, memory_order_release);
+        pthread_cond_signal(&w->c);
+        pthread_mutex_unlock(&w->m);
+    }
+    in_pool = 1;
+    fn(ctx, 0);
+    for (int t = helpers + 1; t < nt; t++)   /* parts no worker could take */
+        fn(ctx, t);
+    in_pool = 0;
+    /* wait: spin a little, then sleep */
+    if (atomic_load_explicit(&pool.left, memory_order_acquire)) {
+        int64_t until = now_ns() + DFG_SPIN_NS;
+        for (int k = 0; atomic_load_explicit(&pool.left, memory_order_acquire); k++) {
+            relax();
+            if ((k & 63) == 63 && now_ns() > until)
+                break;
+        }
+    }
+    pthread_mutex_lock(&pool.dm);      /* (always: see worker_main) */
+    while (atomic_load(&pool.left))
+        pthread_cond_wait(&pool.dc, &pool.dm);
+    pthread_mutex_unlock(&pool.dm);
+    pthread_mutex_unlock(&pool.busy);
+}
+
+void dfg_threads_stop(void)
+{
+    pthread_mutex_lock(&pool.busy);
+    for (int k = 0; k < pool.n; k++) {
+        worker * w = pool.w[k];
+        pthread_mutex_lock(&w->m);
+        atomic_store(&w->quit, 1);
+        pthread_cond_signal(&w->c);
+        pthread_mutex_unlock(&w->m);
+        pthread_join(w->th, NULL);
+        pthread_mutex_destroy(&w->m);
+        pthread_cond_destroy(&w->c);
+        free(w);
+        pool.w[k] = NULL;
+    }
+    pool.n = 0;
+    pthread_mutex_unlock(&pool.busy);
+}
+
+/* ---- helpers for kernels -------------------------------------------------- */
+
 int dfg_threads_for(int64_t work)
 {
-    if (work < DFG_PAR_MIN)
+    if (work < DFG_PAR_MIN || in_pool)
         return 1;
-#ifdef _OPENMP
-    if (omp_in_parallel())             /* a kernel run by a kernel's thread */
-        return 1;
-#endif
     int n = dfg_threads_get();
     int64_t most = work / (DFG_PAR_MIN / 2);
     return most < n ? (int)most : n;
@@ -116,20 +305,19 @@ int64_t dfg_par_chunk(int64_t n, int nt, int64_t align)
     return c > 0 ? c : align;
 }
 
+static pthread_mutex_t fail_lock = PTHREAD_MUTEX_INITIALIZER;
+
 void dfg_par_fail(dfg_par_status * ps, int64_t where, dfg_status st)
 {
     if (!st)
         return;
-#ifdef _OPENMP
-#pragma omp critical (dfg_par_fail)
-#endif
-    {
-        if (!ps->status || where < ps->where) {
-            ps->status = st;
-            ps->where = where;
-            snprintf(ps->msg, sizeof ps->msg, "%s", dfg_last_error());
-        }
+    pthread_mutex_lock(&fail_lock);
+    if (!ps->status || where < ps->where) {
+        ps->status = st;
+        ps->where = where;
+        snprintf(ps->msg, sizeof ps->msg, "%s", dfg_last_error());
     }
+    pthread_mutex_unlock(&fail_lock);
 }
 
 dfg_status dfg_par_finish(const dfg_par_status * ps)

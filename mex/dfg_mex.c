@@ -895,6 +895,7 @@ static void raise_error(const char * id, const char * msg)
 static void at_exit(void)
 {
     dfg_reset();
+    dfg_threads_stop();     /* no thread may outlive the MEX file's code */
 }
 
 void mexFunction(int nlhs, mxArray * plhs[], int nrhs, const mxArray * prhs[])

@@ -8,7 +8,7 @@
 #
 # The C tests run under valgrind (memcheck, definite leaks are errors) when it
 # is installed and DFG_NO_VALGRIND is unset; a valgrind error is a failure.
-# tools/valgrind.supp hides libgomp's thread pool, alive at exit.
+# tools/valgrind.supp hides the kernels' thread pool, alive at exit.
 pass=0
 fail=0
 vg=""

@@ -10,6 +10,7 @@
  * calling thread (lib/threads.c, dfg_par_fail). */
 #define _DEFAULT_SOURCE
 #include <math.h>
+#include <stdatomic.h>
 #include <string.h>
 #include "cpu.h"
 
@@ -224,24 +225,37 @@ static int unary_seq(int op, int dt_in, int dt_out, void * out, const void * in,
     return dfg_set_error(DFG_ERR_INTERNAL, "dfg.%s: no kernel for logical", dfg_op_name(op));
 }
 
+/* A unary op cut into chunks of 64-element multiples, one per thread. */
+typedef struct unary_job {
+    int op, dt_in, dt_out;
+    void * out;
+    const void * in;
+    int64_t n, chunk;
+    dfg_par_status ps;
+} unary_job;
+
+static void unary_part(void * ctx, int t)
+{
+    unary_job * j = ctx;
+    const int64_t a = t * j->chunk;
+    if (a >= j->n)
+        return;
+    dfg_par_fail(&j->ps, t,
+                 unary_seq(j->op, j->dt_in, j->dt_out,
+                           (char *)j->out + (size_t)a * dfg_dtype_size(j->dt_out),
+                           (const char *)j->in + (size_t)a * dfg_dtype_size(j->dt_in),
+                           j->n - a < j->chunk ? j->n - a : j->chunk));
+}
+
 int dfg_cpu_unary(int op, int dt_in, int dt_out, void * out, const void * in,
                   int64_t n)
 {
     int nt = dfg_threads_for(n);
     if (nt <= 1)
         return unary_seq(op, dt_in, dt_out, out, in, n);
-    const size_t ei = dfg_dtype_size(dt_in), eo = dfg_dtype_size(dt_out);
-    const int64_t chunk = dfg_par_chunk(n, nt, 64);
-    dfg_par_status ps = {0};
-#pragma omp parallel for num_threads(nt) schedule(static)
-    for (int t = 0; t < nt; t++) {
-        const int64_t a = t * chunk;
-        if (a < n)
-            dfg_par_fail(&ps, t, unary_seq(op, dt_in, dt_out, (char *)out + (size_t)a * eo,
-                                           (const char *)in + (size_t)a * ei,
-                                           n - a < chunk ? n - a : chunk));
-    }
-    return dfg_par_finish(&ps);
+    unary_job j = {op, dt_in, dt_out, out, in, n, dfg_par_chunk(n, nt, 64), {0}};
+    dfg_par_run(nt, unary_part, &j);
+    return dfg_par_finish(&j.ps);
 }
 
 /* ---- broadcasting n-ary ops ---------------------------------------------------- */
@@ -398,6 +412,23 @@ static int nary_rows(const nary_ctx * c, int64_t r0, int64_t r1, int64_t e0, int
     return bad;
 }
 
+typedef struct nary_job {
+    const nary_ctx * c;
+    int64_t rows, chunk;
+    atomic_int bad;            /* the parts' flags or'ed; -1 wins */
+} nary_job;
+
+static void nary_part(void * ctx, int t)
+{
+    nary_job * j = ctx;
+    const int64_t span = j->rows == 1 ? j->c->n0 : j->rows;
+    const int64_t a = t * j->chunk, b = a + j->chunk < span ? a + j->chunk : span;
+    if (a >= b)
+        return;
+    int r = j->rows == 1 ? nary_rows(j->c, 0, 1, a, b) : nary_rows(j->c, a, b, 0, j->c->n0);
+    atomic_fetch_or(&j->bad, r);
+}
+
 int dfg_cpu_nary(int op, int n_in, const int * dt_in, int dt_out, void * out,
                  const void * const * in, int ndim, const int64_t * dims,
                  const int64_t (*ind)[DFG_MAX_DIMS])
@@ -457,16 +488,9 @@ int dfg_cpu_nary(int op, int n_in, const int * dt_in, int dt_out, void * out,
         bad = nary_rows(&c, 0, rows, 0, c.n0);
     else {
         /* one row: chunks of its elements; else chunks of rows */
-        const int64_t chunk = rows == 1 ? dfg_par_chunk(c.n0, nt, 64) : dfg_par_chunk(rows, nt, 1);
-        const int64_t span = rows == 1 ? c.n0 : rows;
-        int acc = 0;
-#pragma omp parallel for num_threads(nt) schedule(static) reduction(|: acc)
-        for (int t = 0; t < nt; t++) {
-            const int64_t a = t * chunk, b = a + chunk < span ? a + chunk : span;
-            if (a < b)
-                acc |= rows == 1 ? nary_rows(&c, 0, 1, a, b) : nary_rows(&c, a, b, 0, c.n0);
-        }
-        bad = acc;
+        nary_job j = {&c, rows, rows == 1 ? dfg_par_chunk(c.n0, nt, 64) : dfg_par_chunk(rows, nt, 1), 0};
+        dfg_par_run(nt, nary_part, &j);
+        bad = atomic_load(&j.bad);
     }
     if (bad < 0)
         return dfg_set_error(DFG_ERR_INTERNAL, "dfg: no kernel for %s on %s",
@@ -481,6 +505,30 @@ int dfg_cpu_nary(int op, int n_in, const int * dt_in, int dt_out, void * out,
 /* A binary op on n contiguous elements (sa, sb: 1, or 0 for a scalar),
  * without the n-d walk: what a fused kernel's tile step needs.  Same
  * results and errors as dfg_cpu_nary. */
+typedef struct binary_job {
+    bin_fn bin;
+    int op;
+    void * out;
+    const void * a, * b;
+    int64_t sa, sb, n, chunk;
+    size_t ei, eo;
+    atomic_int bad, fail;
+} binary_job;
+
+static void binary_part(void * ctx, int t)
+{
+    binary_job * j = ctx;
+    const int64_t x = t * j->chunk, len = j->n - x < j->chunk ? j->n - x : j->chunk;
+    if (len <= 0)
+        return;
+    int bad = 0;
+    if (j->bin(j->op, (char *)j->out + (size_t)x * j->eo,
+               (const char *)j->a + (size_t)(x * j->sa) * j->ei, j->sa,
+               (const char *)j->b + (size_t)(x * j->sb) * j->ei, j->sb, len, &bad) < 0)
+        atomic_store(&j->fail, 1);
+    atomic_fetch_or(&j->bad, bad);
+}
+
 int dfg_cpu_binary(int op, int dt_in, void * out, const void * a, int64_t sa,
                    const void * b, int64_t sb, int64_t n)
 {
@@ -493,19 +541,11 @@ int dfg_cpu_binary(int op, int dt_in, void * out, const void * a, int64_t sa,
     else {
         /* comparisons and logical ops write logical, the others the input class */
         const int logic = op >= 0 && op < DFG_OP_COUNT && dfg_ops[op].dtrule == DFG_DT_LOGIC;
-        const size_t ei = dfg_dtype_size(dt_in), eo = dfg_dtype_size(logic ? DFG_LOGICAL : dt_in);
-        const int64_t chunk = dfg_par_chunk(n, nt, 64);
-        int acc = 0, fail = 0;
-#pragma omp parallel for num_threads(nt) schedule(static) reduction(|: acc, fail)
-        for (int t = 0; t < nt; t++) {
-            const int64_t x = t * chunk, len = n - x < chunk ? n - x : chunk;
-            if (len > 0)
-                fail |= bin(op, (char *)out + (size_t)x * eo,
-                            (const char *)a + (size_t)(x * sa) * ei, sa,
-                            (const char *)b + (size_t)(x * sb) * ei, sb, len, &acc) < 0;
-        }
-        bad = acc;
-        r = fail ? -1 : 0;
+        binary_job j = {bin, op, out, a, b, sa, sb, n, dfg_par_chunk(n, nt, 64),
+                        dfg_dtype_size(dt_in), dfg_dtype_size(logic ? DFG_LOGICAL : dt_in), 0, 0};
+        dfg_par_run(nt, binary_part, &j);
+        bad = atomic_load(&j.bad);
+        r = atomic_load(&j.fail) ? -1 : 0;
     }
     if (r < 0)
         return dfg_set_error(DFG_ERR_INTERNAL, "dfg: no kernel for %s on %s",

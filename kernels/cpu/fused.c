@@ -319,6 +319,21 @@ static int64_t next_cut(const red * R, int64_t no, int64_t x, int64_t numel)
     return numel;
 }
 
+/* Thread t sweeps [cut[t], cut[t + 1]) with its own tiles. */
+typedef struct fused_job {
+    const fctx * c;
+    char * slots;
+    size_t per;
+    const int64_t * cut;
+    dfg_par_status ps;
+} fused_job;
+
+static void fused_part(void * ctx, int t)
+{
+    fused_job * j = ctx;
+    dfg_par_fail(&j->ps, t, sweep(j->c, j->slots + (size_t)t * j->per, j->cut[t], j->cut[t + 1]));
+}
+
 int dfg_cpu_fused(const int64_t * p, int n_in, const void * const * in,
                   const int * in_dt, const int64_t (*in_dims)[DFG_MAX_DIMS],
                   void * const * out, void * scratch, size_t scratch_bytes)
@@ -413,11 +428,9 @@ int dfg_cpu_fused(const int64_t * p, int n_in, const void * const * in,
     if (nt <= 1)
         st = sweep(&c, slots, 0, numel);
     else {
-        dfg_par_status ps = {0};
-#pragma omp parallel for num_threads(nt) schedule(static)
-        for (int t = 0; t < nt; t++)
-            dfg_par_fail(&ps, t, sweep(&c, slots + (size_t)t * per, cut[t], cut[t + 1]));
-        st = dfg_par_finish(&ps);
+        fused_job j = {&c, slots, per, cut, {0}};
+        dfg_par_run(nt, fused_part, &j);
+        st = dfg_par_finish(&j.ps);
     }
     for (int64_t j = 0; j < c.no && !st; j++)
         if (c.R[j].op >= 0 && c.R[j].part)

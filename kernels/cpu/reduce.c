@@ -378,21 +378,46 @@ static const scan_fn scan_table[DFG_SCAN_COUNT][DFG_DTYPE_COUNT][DFG_DTYPE_COUNT
 /* ---- entry points -------------------------------------------------------- */
 static int valid_dt(int dt) { return dt >= 0 && dt < DFG_DTYPE_COUNT; }
 
-/* Runs fn over tasks [0, ntask) on nt threads, contiguous runs of tasks
- * each.  The task functions cannot fail. */
-#define RUN_TASKS(fn, ntask, nt, ...) do {                                    \
-        if ((nt) <= 1) {                                                      \
-            fn(__VA_ARGS__, 0, (ntask));                                      \
-            break;                                                            \
-        }                                                                     \
-        const int64_t chunk_ = dfg_par_chunk((ntask), (nt), 1);               \
-        _Pragma("omp parallel for num_threads(nt) schedule(static)")          \
-        for (int t_ = 0; t_ < (nt); t_++) {                                   \
-            const int64_t a_ = t_ * chunk_, b_ = min64(a_ + chunk_, (ntask)); \
-            if (a_ < b_)                                                      \
-                fn(__VA_ARGS__, a_, b_);                                      \
-        }                                                                     \
-    } while (0)
+/* Runs a task function over tasks [0, ntask) on nt threads, contiguous
+ * runs of tasks each.  Task functions cannot fail. */
+typedef struct task_job {
+    red_fn red;                 /* the one of the three that is set */
+    part_fn part;
+    scan_fn scan;
+    void * out;
+    const void * in;
+    int64_t pre, n, post, nb, ntask, chunk;
+} task_job;
+
+static void task_range(const task_job * j, int64_t a, int64_t b)
+{
+    if (j->red)
+        j->red(j->out, j->in, j->pre, j->n, j->post, a, b);
+    else if (j->part)
+        j->part(j->out, j->in, j->n, j->nb, a, b);
+    else
+        j->scan(j->out, j->in, j->pre, j->n, j->post, a, b);
+}
+
+static void task_part(void * ctx, int t)
+{
+    task_job * j = ctx;
+    const int64_t a = t * j->chunk, b = min64(a + j->chunk, j->ntask);
+    if (a < b)
+        task_range(j, a, b);
+}
+
+static void run_tasks(task_job * j, int nt)
+{
+    if (nt > j->ntask)
+        nt = (int) j->ntask;
+    if (nt <= 1) {
+        task_range(j, 0, j->ntask);
+        return;
+    }
+    j->chunk = dfg_par_chunk(j->ntask, nt, 1);
+    dfg_par_run(nt, task_part, j);
+}
 
 /* out[j] = ID op part[j * nb] op part[j * nb + 1] op ..., in block order. */
 #define COMBINE(T, OPR, ID) do {                                              \
@@ -417,10 +442,8 @@ static int reduce_blocks(int op, int dt_in, int dt_out, void * out, const void *
                             : dfg_malloc((size_t) ng * (dt_out == DFG_DOUBLE ? 8 : 4));
     if (!part)
         return 0;
-    part_fn fn = part_table[op][dt_in][dt_out];
-    if (nt > ng)
-        nt = (int) ng;
-    RUN_TASKS(fn, ng, nt, part, in, n, nb);
+    task_job j = {NULL, part_table[op][dt_in][dt_out], NULL, part, in, 1, n, post, nb, ng, 0};
+    run_tasks(&j, nt);
     if (dt_out == DFG_DOUBLE) {
         if (op == DFG_RED_SUM) COMBINE(double, +, 0); else COMBINE(double, *, 1);
     } else {
@@ -458,9 +481,8 @@ int dfg_cpu_reduce(int op, int dt_in, int dt_out, void * out, const void * in,
         reduce_blocks(op, dt_in, dt_out, out, in, n, post, nt))
         return DFG_OK;
     const int64_t ntask = pre == 1 ? post : post * ((pre + BLK - 1) / BLK);
-    if (nt > ntask)
-        nt = (int) ntask;
-    RUN_TASKS(fn, ntask, nt, out, in, pre, n, post);
+    task_job j = {fn, NULL, NULL, out, in, pre, n, post, 1, ntask, 0};
+    run_tasks(&j, nt);
     return DFG_OK;
 }
 
@@ -478,10 +500,7 @@ int dfg_cpu_scan(int op, int dt_in, int dt_out, void * out, const void * in,
                              (long long) pre, (long long) n, (long long) post);
     if (pre == 0 || n == 0 || post == 0)
         return DFG_OK;
-    scan_fn fn = scan_table[op][dt_in][dt_out];
-    int nt = dfg_threads_for(pre * n * post);
-    if (nt > post)
-        nt = (int) post;
-    RUN_TASKS(fn, post, nt, out, in, pre, n, post);
+    task_job j = {NULL, NULL, scan_table[op][dt_in][dt_out], out, in, pre, n, post, 1, post, 0};
+    run_tasks(&j, dfg_threads_for(pre * n * post));
     return DFG_OK;
 }

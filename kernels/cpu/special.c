@@ -458,6 +458,21 @@ static void psi_range(int dt, int k, void * out, const void * in, int64_t a, int
     }
 }
 
+typedef struct psi_job {
+    int dt, k;
+    void * out;
+    const void * in;
+    int64_t n, chunk;
+} psi_job;
+
+static void psi_part(void * ctx, int t)
+{
+    psi_job * j = ctx;
+    const int64_t a = t * j->chunk, b = a + j->chunk < j->n ? a + j->chunk : j->n;
+    if (a < b)
+        psi_range(j->dt, j->k, j->out, j->in, a, b);
+}
+
 int dfg_cpu_psi(int dt, int k, void * out, const void * in, int64_t n)
 {
     if (dt != DFG_DOUBLE && dt != DFG_SINGLE)
@@ -484,11 +499,7 @@ int dfg_cpu_psi(int dt, int k, void * out, const void * in, int64_t n)
         psi_range(dt, k, out, in, 0, n);
         return DFG_OK;
     }
-    const int64_t chunk = dfg_par_chunk(n, nt, 64);
-#pragma omp parallel for num_threads(nt) schedule(static)
-    for (int t = 0; t < nt; t++) {
-        const int64_t a = t * chunk;
-        psi_range(dt, k, out, in, a < n ? a : n, a + chunk < n ? a + chunk : n);
-    }
+    psi_job j = {dt, k, out, in, n, dfg_par_chunk(n, nt, 64)};
+    dfg_par_run(nt, psi_part, &j);
     return DFG_OK;
 }

@@ -13,7 +13,7 @@
  *    xis_true / xis_false, see below).  Unsupported dtype pairs must fail
  *    with DFG_ERR_INTERNAL.
  *
- * Build: gcc -std=c11 -O2 -Wall -Wextra -Werror -fopenmp -Ilib tests/c/test-reduce.c \
+ * Build: gcc -std=c11 -O2 -Wall -Wextra -Werror -pthread -Ilib tests/c/test-reduce.c \
  *            kernels/cpu/reduce.c lib/status.c lib/threads.c tests/c/alloc-shim.c \
  *            -lm -o /tmp/test-reduce */
 #include <stdlib.h>

@@ -15,10 +15,13 @@
  *    for one thread, enough for some threads, misaligned);
  *  - element-wise unary, binary (flat, broadcast, logical results), merge
  *    and psi across thread counts, and errors raised on worker threads
- *    reported with their message on the calling thread.
+ *    reported with their message on the calling thread;
+ *  - the pool (lib/threads.c): two of the caller's threads running kernels
+ *    at once, and stopping and restarting it.
  *
  * DFG_PASSES and DFG_THREADS are unset first. */
 #define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "harness.h"
@@ -502,6 +505,56 @@ static void test_elementwise(void)
     free(x); free(y); free(xf); free(o1); free(o2); free(l1); free(l2);
 }
 
+/* ---- the pool ------------------------------------------------------------------- */
+
+/* Two threads of the caller's run kernels at once: one gets the pool, the
+ * other runs alone; both results are right.  Then the pool stops and
+ * starts again. */
+typedef struct user_job {
+    const double * x;
+    const double * want;
+    double * out;
+    int n, ok;
+} user_job;
+
+static void * user_thread(void * arg)
+{
+    user_job * u = arg;
+    u->ok = 1;
+    for (int r = 0; r < 20; r++) {
+        memset(u->out, 0, (size_t)u->n * sizeof *u->out);
+        u->ok &= dfg_cpu_unary(DFG_OP_SIN, DFG_DOUBLE, DFG_DOUBLE, u->out, u->x, u->n) == DFG_OK;
+        u->ok &= same_bits(u->out, u->want, (size_t)u->n * sizeof *u->out);
+    }
+    return NULL;
+}
+
+static void test_pool(void)
+{
+    enum { N = 100000 };
+    double * x = malloc(N * sizeof *x), * want = malloc(N * sizeof *want);
+    double * o1 = malloc(N * sizeof *o1), * o2 = malloc(N * sizeof *o2);
+    for (int q = 0; q < N; q++) x[q] = urand() * 10 - 5;
+    dfg_threads_set(1);
+    CHECK(dfg_cpu_unary(DFG_OP_SIN, DFG_DOUBLE, DFG_DOUBLE, want, x, N) == DFG_OK);
+    dfg_threads_set(3);
+    user_job u1 = {x, want, o1, N, 0}, u2 = {x, want, o2, N, 0};
+    pthread_t t1, t2;
+    CHECK(pthread_create(&t1, NULL, user_thread, &u1) == 0);
+    CHECK(pthread_create(&t2, NULL, user_thread, &u2) == 0);
+    pthread_join(t1, NULL);
+    pthread_join(t2, NULL);
+    CHECK(u1.ok && u2.ok);
+    for (int k = 0; k < 2; k++) {
+        dfg_threads_stop();
+        memset(o1, 0, N * sizeof *o1);
+        CHECK(dfg_cpu_unary(DFG_OP_SIN, DFG_DOUBLE, DFG_DOUBLE, o1, x, N) == DFG_OK);
+        CHECK(same_bits(o1, want, N * sizeof *o1));
+    }
+    dfg_threads_set(0);
+    free(x); free(want); free(o1); free(o2);
+}
+
 int main(void)
 {
     unsetenv("DFG_PASSES");
@@ -511,5 +564,7 @@ int main(void)
     RUN(test_plans);
     RUN(test_fused_scratch);
     RUN(test_elementwise);
+    RUN(test_pool);
+    dfg_threads_stop();
     HARNESS_END();
 }
