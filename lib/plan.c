@@ -390,17 +390,15 @@ static dfg_status compile_one(const dfg_plan_spec * sp, const pass_ckpt * ck, in
             p->bufs[v] = p->vals[v]->data;
     }
     /* a fused kernel is virtual when every output has a FUSED_OUT user */
+    /* every fused kernel (virtual or stored whole) keeps its operands'
+     * classes and sizes */
     size_t n_fout = 0, n_fmeta = 0;
-    for (int32_t v = 0; v < p->n_vals; v++)
-        if (kind[v] == VAL_VIRTUAL) {
+    for (int32_t v = 0; v < p->n_vals; v++) {
+        if (kind[v] == VAL_VIRTUAL)
             n_fout += (size_t)FP_NO(p->vals[v]->idx);
-            n_fmeta += (size_t)p->vals[v]->n_in;
-        }
-    /* (a fused kernel stored whole, below, needs its operands' metadata too) */
-    n_fmeta = 0;
-    for (int32_t v = 0; v < p->n_vals; v++)
         if (p->vals[v]->op == DFG_OP_FUSED)
             n_fmeta += (size_t)p->vals[v]->n_in;
+    }
     p->fout = dfg_malloc((n_fout + 1) * sizeof *p->fout);
     p->fdt = dfg_malloc((n_fmeta + 1) * sizeof *p->fdt);
     p->fdims = dfg_malloc((n_fmeta + 1) * sizeof *p->fdims);

@@ -146,17 +146,22 @@ int cmd_function(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** p
     return st;
 }
 
+static int plan_arg(const char * fn, int nrhs, const mxArray ** prhs, dfg_id * plan)
+{
+    if (nrhs != 1 || mxGetClassID(prhs[0]) != mxUINT64_CLASS || mxGetNumberOfElements(prhs[0]) != 1)
+        return dfg_set_error(DFG_ERR_HANDLE, "dfg.%s: F must be a function made by dfg.function or dfg.jit", fn);
+    *plan = *(const uint64_t *)mxGetData(prhs[0]);
+    return DFG_OK;
+}
+
 /* dfg_mex ("memory", PLAN): the memory plan as a struct */
 int cmd_memory(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
 {
     (void)g; (void)nlhs;
     dfg_id plan;
     dfg_memory_info m;
-    if (nrhs != 1 || mxGetClassID(prhs[0]) != mxUINT64_CLASS || mxGetNumberOfElements(prhs[0]) != 1)
-        return dfg_set_error(DFG_ERR_HANDLE, "dfg.memory: F must be a function made by dfg.function or dfg.jit");
-    plan = *(const uint64_t *)mxGetData(prhs[0]);
-    int st = dfg_plan_memory(plan, &m);
-    if (st)
+    int st = plan_arg("memory", nrhs, prhs, &plan);
+    if (st || (st = dfg_plan_memory(plan, &m)))
         return st;
     const char * bf[] = {"op", "class", "size", "offset", "bytes", "first", "last", "shares", "node"};
     mxArray * b = mxCreateStructMatrix((mwSize)m.n_buffers, 1, 9, bf);
@@ -233,13 +238,6 @@ int cmd_passes(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
     return DFG_OK;
 }
 
-static int plan_arg(const char * fn, int nrhs, const mxArray ** prhs, dfg_id * plan)
-{
-    if (nrhs != 1 || mxGetClassID(prhs[0]) != mxUINT64_CLASS || mxGetNumberOfElements(prhs[0]) != 1)
-        return dfg_set_error(DFG_ERR_HANDLE, "dfg.%s: F must be a function made by dfg.function or dfg.jit", fn);
-    *plan = *(const uint64_t *)mxGetData(prhs[0]);
-    return DFG_OK;
-}
 
 /* dfg_mex ("explain", PLAN): struct array, one element per pass run */
 int cmd_explain(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
