@@ -330,6 +330,147 @@ done:
     return n_bar;
 }
 
+/* Merges a group into an older one whose results it reads when that
+ * writes less to memory: the forward kernel of sum (exp (sin (x) .* x))
+ * and the gradient kernel that reads its exp (...) .* x terms become one
+ * kernel that writes only the gradient.  Group b (reading members of
+ * group a) joins a when
+ *   - both have the same domain and recompute tag, b reads no reduction
+ *     of a (a reduction is complete only after the kernel), and no other
+ *     operand of b depends on a (reach < a: no cycle through a node
+ *     outside both);
+ *   - the merged kernel stays within MAX_EXT inputs and MAX_OUT outputs;
+ *   - the bytes b writes are at most the bytes of a's results that only b
+ *     reads (which are then no longer written): the merged kernel moves
+ *     less data, and no buffer lives longer in total than before.
+ * Groups are visited oldest first, so chains a <- b <- c merge in one
+ * sweep.  `read` and c->outside are refreshed after each merge.  Returns
+ * the number of merges, or -1 when out of memory. */
+static int32_t merge_groups(fctx * c, const pass_run * r, int8_t * read)
+{
+    int32_t n_merged = 0, ng = c->n_groups;
+    size_t n1 = (size_t)c->n + 1, g1 = (size_t)ng + 1;
+    int32_t * first = dfg_malloc(g1 * sizeof *first);
+    int32_t * tail = dfg_malloc(g1 * sizeof *tail);
+    int32_t * nxt = dfg_malloc(n1 * sizeof *nxt);
+    int32_t * stamp = dfg_malloc(n1 * sizeof *stamp);
+    int8_t * isout = dfg_calloc(n1, 1);
+    if (!first || !tail || !nxt || !stamp || !isout) {
+        n_merged = -1;
+        goto done;
+    }
+    for (int32_t g = 0; g < ng; g++)
+        first[g] = tail[g] = -1;
+    for (int32_t v = 0; v < c->n; v++) {
+        stamp[v] = -1;
+        nxt[v] = -1;
+        if (c->role[v] == ROLE_NONE)
+            continue;
+        int32_t g = c->grp[v];
+        if (tail[g] < 0)
+            first[g] = v;
+        else
+            nxt[tail[g]] = v;
+        tail[g] = v;
+    }
+    for (int k = 0; k < r->n_out; k++)
+        isout[idx_of(c, r->outs[k])] = 1;
+    int32_t mark = 0;
+    for (int32_t b = 1; b < ng; b++) {
+        group * B = &c->groups[b];
+        if (first[b] < 0)
+            continue;
+        /* candidates: groups whose element-wise members b reads, newest first */
+        for (int32_t tried = b; ; ) {
+            int32_t a = -1;
+            for (int32_t v = first[b]; v >= 0; v = nxt[v])
+                for (int k = 0; k < c->list[v]->n_in; k++) {
+                    int32_t i = idx_of(c, c->list[v]->in[k]);
+                    if (c->role[i] == ROLE_EW && c->grp[i] < tried && c->grp[i] > a)
+                        a = c->grp[i];
+                }
+            if (a < 0)
+                break;
+            tried = a;
+            group * A = &c->groups[a];
+            if (A->ndim != B->ndim || memcmp(A->dims, B->dims, sizeof A->dims) ||
+                (A->tags & DFG_TAG_RECOMPUTE) != (B->tags & DFG_TAG_RECOMPUTE))
+                continue;
+            int ok = 1;
+            int64_t wrote = 0, saved = 0;
+            int32_t nx = 0, no = 0;
+            mark++;
+            for (int32_t v = first[b]; ok && v >= 0; v = nxt[v]) {
+                dfg_node * n = c->list[v];
+                if (c->role[v] == ROLE_RED)
+                    no++;
+                else if (c->outside[v]) {
+                    no++;
+                    wrote += n->numel * (int64_t)dfg_dtype_size(n->dtype);
+                }
+                for (int k = 0; ok && k < n->n_in; k++) {
+                    int32_t i = idx_of(c, n->in[k]);
+                    if (c->role[i] != ROLE_NONE && (c->grp[i] == a || c->grp[i] == b)) {
+                        ok = !(c->grp[i] == a && c->role[i] == ROLE_RED);
+                        continue;
+                    }
+                    if (c->reach[i] >= a)
+                        ok = 0;
+                    else if (stamp[i] != mark) {
+                        stamp[i] = mark;
+                        nx++;
+                    }
+                }
+            }
+            for (int32_t v = first[a]; ok && v >= 0; v = nxt[v]) {
+                dfg_node * n = c->list[v];
+                if (c->role[v] == ROLE_RED) {
+                    no++;
+                } else if (c->outside[v]) {
+                    int only_b = read[v] && !isout[v];
+                    for (int32_t u = c->ustart[v]; only_b && u < c->ustart[v + 1]; u++) {
+                        int32_t w = c->users[u];
+                        only_b = c->role[w] != ROLE_NONE && (c->grp[w] == b || c->grp[w] == a);
+                    }
+                    if (only_b)
+                        saved += n->numel * (int64_t)dfg_dtype_size(n->dtype);
+                    else
+                        no++;
+                }
+                for (int k = 0; k < n->n_in; k++) {
+                    int32_t i = idx_of(c, n->in[k]);
+                    if (!(c->role[i] != ROLE_NONE && c->grp[i] == a) && stamp[i] != mark) {
+                        stamp[i] = mark;
+                        nx++;
+                    }
+                }
+            }
+            if (!ok || saved == 0 || wrote > saved || nx > MAX_EXT || no > MAX_OUT)
+                continue;
+            for (int32_t v = first[b]; v >= 0; v = nxt[v])
+                c->grp[v] = a;
+            nxt[tail[a]] = first[b];
+            tail[a] = tail[b];
+            first[b] = tail[b] = -1;
+            A->n_ew += B->n_ew;
+            A->n_red += B->n_red;
+            B->n_ew = B->n_red = 0;
+            A->keep = A->n_ew + A->n_red >= 2;
+            B->keep = 0;
+            mark_outside(c, r, read);
+            n_merged++;
+            break;
+        }
+    }
+done:
+    dfg_free(first);
+    dfg_free(tail);
+    dfg_free(nxt);
+    dfg_free(stamp);
+    dfg_free(isout);
+    return n_merged;
+}
+
 /* the vertex a node stands for in the build walk: a kept group or itself */
 static int32_t vertex(fctx * c, int32_t v)
 {
@@ -686,7 +827,12 @@ dfg_status dfg_pass_fuse(pass_run * r)
             dfg_free(read);
             goto done;
         }
-        mark_outside(&c, r, NULL);
+        mark_outside(&c, r, read);
+    }
+    if (merge_groups(&c, r, read) < 0) {
+        dfg_free(read);
+        st = dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
+        goto done;
     }
     dfg_free(read);
     /* a group whose external inputs or outputs would exceed the kernel's

@@ -32,7 +32,27 @@
 
 static int64_t imin(int64_t a, int64_t b) { return a < b ? a : b; }
 
-/* Expands the part [l0, l0 + len) of x (dims e, broadcast into d) into t. */
+/* n copies of the element at x (es bytes) into t */
+static void fill_run(size_t es, void * t, const void * x, int64_t n)
+{
+    if (es == 8) {
+        double v, * o = t;
+        memcpy(&v, x, 8);
+        for (int64_t l = 0; l < n; l++) o[l] = v;
+    } else if (es == 4) {
+        float v, * o = t;
+        memcpy(&v, x, 4);
+        for (int64_t l = 0; l < n; l++) o[l] = v;
+    } else if (es == 1)
+        memset(t, *(const unsigned char *)x, (size_t)n);
+    else
+        for (int64_t l = 0; l < n; l++)
+            memcpy((char *)t + (size_t)l * es, x, es);
+}
+
+/* Expands the part [l0, l0 + len) of x (dims e, broadcast into d) into t,
+ * a run along the first dimension at a time: a copy where x varies along
+ * it (a column), a fill where it does not (a row's element). */
 static void bcast_load(size_t es, void * t, const void * x, int nd, const int64_t * d,
                        const int64_t * e, int64_t l0, int64_t len)
 {
@@ -40,16 +60,7 @@ static void bcast_load(size_t es, void * t, const void * x, int nd, const int64_
     for (int j = 0; j < nd; j++)
         xn *= e[j];
     if (xn == 1) {                     /* a broadcast scalar: fill */
-        if (es == 8) {
-            double v, * o = t;
-            memcpy(&v, x, 8);
-            for (int64_t l = 0; l < len; l++) o[l] = v;
-        } else if (es == 4) {
-            float v, * o = t;
-            memcpy(&v, x, 4);
-            for (int64_t l = 0; l < len; l++) o[l] = v;
-        } else
-            memset(t, *(const unsigned char *)x, (size_t)len);
+        fill_run(es, t, x, len);
         return;
     }
     int64_t ctr[DFG_MAX_DIMS], str[DFG_MAX_DIMS], off = 0, s = 1, r = l0;
@@ -62,9 +73,20 @@ static void bcast_load(size_t es, void * t, const void * x, int nd, const int64_
     }
     const char * src = x;
     char * dst = t;
-    for (int64_t l = 0; l < len; l++) {
-        memcpy(dst + (size_t)l * es, src + (size_t)off * es, es);
-        for (int j = 0; j < nd; j++) {
+    for (int64_t l = 0; l < len; ) {
+        int64_t run = imin(d[0] - ctr[0], len - l);
+        if (str[0])
+            memcpy(dst + (size_t)l * es, src + (size_t)off * es, (size_t)run * es);
+        else
+            fill_run(es, dst + (size_t)l * es, src + (size_t)off * es, run);
+        l += run;
+        off += str[0] * run;
+        ctr[0] += run;
+        if (ctr[0] < d[0])
+            continue;
+        off -= str[0] * d[0];
+        ctr[0] = 0;
+        for (int j = 1; j < nd; j++) {
             off += str[j];
             if (++ctr[j] < d[j])
                 break;
@@ -73,7 +95,6 @@ static void bcast_load(size_t es, void * t, const void * x, int nd, const int64_
         }
     }
 }
-
 
 /* A reduction output: layout [pre, n, post] of the domain, and for
  * n > DFG_RED_BLOCK the partials part[(q * nb + b) * pre + i] of output

@@ -47,8 +47,7 @@
 #include <string.h>
 #include "harness.h"
 #include "dfg.h"
-/* lib/dfg-impl.h, for tests: every intermediate in a buffer of its own */
-void dfg_memplan_naive(int on);
+#include "dfg-impl.h"   /* dfg_memplan_naive, dfg_tags_set */
 
 #define PBIT(name) (1u << DFG_PASS_##name)
 
@@ -1133,6 +1132,20 @@ static void test_gemm(void)
 
 /* every row with one of the ops in list (NULL-terminated) has group g > 0;
  * returns g, or -1 */
+/* the number of fused kernels in a plan */
+static int n_groups(dfg_id p)
+{
+    int64_t n = 0;
+    int top = 0;
+    dfg_plan_nodes(p, &n);
+    for (int64_t k = 0; k < n; k++) {
+        dfg_node_info ni;
+        if (!dfg_plan_node(p, k, &ni) && ni.group > top)
+            top = ni.group;
+    }
+    return top;
+}
+
 static int one_group(dfg_id p, const char * const * ops)
 {
     int64_t n = 0;
@@ -1174,6 +1187,51 @@ static void test_fuse(void)
     {   /* with the other passes the graph is the same */
         dfg_id pa = check_same("fuse chain, all", 1, &x, data, 1, &y, opt(DFG_PASSES_ALL, 0), NULL, NULL);
         CHECK(one_group(pa, chain_ops) == 1);
+    }
+    {   /* with its gradient: the gradient kernel reads exp (...) .* x terms
+         * of the forward kernel and is merged into it (one kernel writes
+         * only the value and the gradient) */
+        dfg_id yg[2] = {red(DFG_OP_SUM, y, 1), 0};
+        CHECK(dfg_grad(yg[0], 1, &x, 0, &yg[1]) == DFG_OK);
+        dfg_id pg = check_same("fuse value and gradient", 1, &x, data, 2, yg, opt(DFG_PASSES_ALL, 0), NULL, NULL);
+        CHECK(n_groups(pg) == 1 && count_op(pg, "exp") == 1 && count_op(pg, "cos") == 1);
+        dfg_release(yg[1]);
+    }
+    {   /* the same merge rule directly: a gradient-tagged group b (cos (x),
+         * not joined to the forward group: other tags, no operand in it)
+         * reads t = sin (x) .* x of forward group a */
+        dfg_id t = op2(DFG_OP_MUL, op1(DFG_OP_SIN, x), x);
+        dfg_id s = red(DFG_OP_SUM, op1(DFG_OP_EXP, t), 0);
+        dfg_tags was = dfg_tags_set((dfg_tags){DFG_TAG_GRAD, 0, 0});
+        dfg_id w = op1(DFG_OP_COS, x);
+        dfg_id u1 = op2(DFG_OP_MUL, w, t), u2 = op2(DFG_OP_ADD, w, t);
+        dfg_tags_set(was);
+        /* b writes u1 and t is no longer written: merged */
+        dfg_id o1[2] = {s, u1};
+        dfg_id pm = check_same("fuse merge", 1, &x, data, 2, o1, o, NULL, NULL);
+        CHECK(n_groups(pm) == 1 && group_of(pm, "cos", 0) == group_of(pm, "exp", 0));
+        /* b writes u1 and u2 to save t: more bytes written, not merged */
+        dfg_id o2[3] = {s, u1, u2};
+        pm = check_same("fuse no merge (bytes)", 1, &x, data, 3, o2, o, NULL, NULL);
+        CHECK(n_groups(pm) == 2 && group_of(pm, "cos", 0) != group_of(pm, "exp", 0));
+        /* t also an output: merging saves nothing, not merged */
+        dfg_id o3[3] = {s, u1, t};
+        pm = check_same("fuse no merge (t kept)", 1, &x, data, 3, o3, o, NULL, NULL);
+        CHECK(n_groups(pm) == 2 && group_of(pm, "cos", 0) != group_of(pm, "exp", 0));
+    }
+    {   /* a tanh layer's gradient kernel reads dy, made by a matmul after
+         * the forward kernel: never merged into it (a cycle) */
+        dfg_id W = inp(DFG_DOUBLE, "8x5"), X = inp(DFG_DOUBLE, "5x40"), b = inp(DFG_DOUBLE, "8x1");
+        dfg_id V = inp(DFG_DOUBLE, "3x8");
+        dfg_id hy = op1(DFG_OP_TANH, op2(DFG_OP_ADD, mm(W, X, 0, 0), b));
+        dfg_id L = red(DFG_OP_SUM, red(DFG_OP_SUM, op1(DFG_OP_EXP, mm(V, hy, 0, 0)), 0), 1);
+        dfg_id lo[2] = {L, 0}, wxbv[4] = {W, X, b, V};
+        CHECK(dfg_grad(L, 1, &W, 0, &lo[1]) == DFG_OK);
+        const void * d4[4] = {xd, x2d, xd, x2d};
+        dfg_id pt = check_same("fuse tanh layer gradient", 4, wxbv, d4, 2, lo, opt(DFG_PASSES_ALL, 0), NULL, NULL);
+        CHECK(group_of(pt, "tanh", 0) > 0 && n_groups(pt) >= 2 &&
+              group_of(pt, "tanh", 0) != group_of(pt, "exp", 0));
+        dfg_release(lo[1]);
     }
     /* the same in single, and summed along dim 2 */
     dfg_id xs = inp(DFG_SINGLE, "40x50");
