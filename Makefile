@@ -1,6 +1,8 @@
 # dfg -- build, test and install.
 #
-#   make            libdfg.a, the MEX gateway dfg_mex.mex (repo root)
+#   make            libdfg.a, the MEX gateway dfg_mex.mex (repo root), and the
+#                   CUDA backend build/libdfg_cuda.so when nvcc is found
+#   make CUDA=0     the same without the CUDA backend
 #   make test       C unit tests + Octave suites; closing line "N passed, N failed"
 #   make demo       the main job: a demo on real data (data/digits.csv)
 #   make deps       install the Debian packages dfg needs (as root)
@@ -17,8 +19,24 @@ CWARN     = -std=c11 -Wall -Wextra
 KFLAGS    = -O3
 # Threads (lib/threads.c): POSIX threads.
 THREADFLAGS = -pthread
-LIBS      = -lopenblas -lpthread -lmvec -lm
+LIBS      = -lopenblas -lpthread -lmvec -lm -ldl
 BUILD     = build
+
+# The CUDA backend (kernels/cuda, docs/gpu.md): a shared library of its
+# own, opened at run time (lib/device.c), so nothing else depends on CUDA.
+# Built when nvcc is on the PATH or in /usr/local/cuda; CUDA=0 leaves it out.
+NVCC     ?= $(shell command -v nvcc 2>/dev/null || { [ -x /usr/local/cuda/bin/nvcc ] && echo /usr/local/cuda/bin/nvcc; })
+CUDA     ?= $(if $(NVCC),1,0)
+CUDA_HOME = $(patsubst %/bin/nvcc,%,$(NVCC))
+# A100 (sm_80), H100/H200 (sm_90) and PTX for newer GPUs
+CUDA_ARCH ?= -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 \
+             -gencode arch=compute_90,code=compute_90
+CU_SRC    = $(wildcard kernels/cuda/*.cu)
+CU_OBJ    = $(CU_SRC:%.cu=$(BUILD)/%.o)
+CU_HDRS   = $(wildcard kernels/cuda/*.h) lib/dfg.h lib/ops.def kernels/cpu/cpu.h
+ifeq ($(CUDA),1)
+CUDA_LIB  = $(BUILD)/libdfg_cuda.so
+endif
 
 LIB_SRC   = $(wildcard lib/*.c)
 KER_SRC   = $(wildcard kernels/cpu/*.c)
@@ -29,7 +47,7 @@ CTESTS    = $(patsubst tests/c/%.c,$(BUILD)/tests/%,$(wildcard tests/c/test-*.c)
 
 .PHONY: all deps test test-c test-octave demo bench clean check-deps
 
-all: check-deps $(BUILD)/libdfg.a dfg_mex.mex
+all: check-deps $(BUILD)/libdfg.a dfg_mex.mex $(CUDA_LIB)
 
 check-deps:
 	@sh tools/deps.sh --check
@@ -44,6 +62,13 @@ $(BUILD)/lib/%.o: lib/%.c $(HDRS)
 $(BUILD)/kernels/%.o: kernels/%.c $(HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CWARN) $(CFLAGS) $(KFLAGS) $(THREADFLAGS) -fPIC -c $< -o $@
+
+$(BUILD)/kernels/cuda/%.o: kernels/cuda/%.cu $(CU_HDRS)
+	@mkdir -p $(dir $@)
+	$(NVCC) -std=c++17 -O3 -Xcompiler -fPIC,-Wall,-Wextra $(CUDA_ARCH) -c $< -o $@
+
+$(BUILD)/libdfg_cuda.so: $(CU_OBJ)
+	$(NVCC) -shared -o $@ $^ -L$(CUDA_HOME)/lib64 -lcublas -lcudart -Xlinker -rpath=$(CUDA_HOME)/lib64
 
 $(BUILD)/libdfg.a: $(LIB_OBJ)
 	ar rcs $@ $^

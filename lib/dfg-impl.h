@@ -165,6 +165,13 @@ void        dfg_shape_fold(int ndim, const int64_t * dims, int64_t k, int64_t * 
 /* Testing: plans compiled while on give every intermediate its own buffer
  * (no reuse, no in-place), the reference the planner is checked against. */
 void        dfg_memplan_naive(int on);
+
+/* lib/device.c: the CUDA backend's table when a GPU can be used, else NULL
+ * and an error (DFG_ERR_NODEVICE with the reason); and giving the
+ * backend, its device state and the library back (MEX exit). */
+struct dfg_cuda_api;
+const struct dfg_cuda_api * dfg_device_cuda(void);
+void        dfg_device_shutdown(void);
 typedef struct dfg_plan dfg_plan;
 dfg_status  dfg_exec_node(const dfg_node * n, void * out, const void * const * in);
 /* A FUSED node: output j to outs[j] (NULL: into the packed buffer). */

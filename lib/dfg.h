@@ -60,6 +60,7 @@ typedef enum dfg_status {
     DFG_ERR_FREE_INPUT,   /* evaluation needs a value for a free input    */
     DFG_ERR_NO_GRAD,      /* an op has no gradient rule                   */
     DFG_ERR_INTERNAL,     /* a broken invariant: a bug in dfg             */
+    DFG_ERR_NODEVICE,     /* the GPU asked for cannot be used here        */
     DFG_STATUS_COUNT
 } dfg_status;
 
@@ -298,4 +299,31 @@ void       dfg_threads_stop(void);
 #ifdef __cplusplus
 }
 #endif
+/* ---- devices (lib/device.c) ---------------------------------------------
+ * The CUDA backend is a shared library of its own (build/libdfg_cuda.so,
+ * kernels/cuda/dfg_cuda.h), opened with dlopen the first time a GPU is
+ * asked about: dfg works in full on the CPU without it, without the CUDA
+ * runtime and without a GPU or driver.  The library is looked for at
+ * $DFG_CUDA_LIB, else next to the module holding libdfg (the MEX file),
+ * in its build/ folder, and in the folder above it. */
+typedef enum dfg_device { DFG_DEVICE_CPU = 0, DFG_DEVICE_GPU } dfg_device;
+typedef struct dfg_device_info {
+    int    library;          /* the backend library was found and opened  */
+    int    available;        /* a GPU can be used                         */
+    char   reason[512];      /* why not (available == 0), else "ok"       */
+    char   path[512];        /* the library's path, when found            */
+    char   name[256];        /* the GPU's name                            */
+    int    cc_major, cc_minor;
+    double total_bytes, free_bytes;
+    int    runtime_version, driver_version;   /* e.g. 13000 = 13.0        */
+} dfg_device_info;
+/* What the machine offers; opens and probes the backend the first time. */
+void       dfg_device_query(dfg_device_info * info);
+/* The default device of new plans (the CPU).  dfg_device_set
+ * (DFG_DEVICE_GPU) fails with DFG_ERR_NODEVICE (and the reason) when no GPU
+ * can be used, and with DFG_ERR_UNSUPPORTED where one can: plans do not
+ * run on a GPU yet.  Either way the default stays as it was. */
+dfg_status dfg_device_set(dfg_device d);
+dfg_device dfg_device_get(void);
+
 #endif

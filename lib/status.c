@@ -20,6 +20,7 @@ static const char * const status_text[DFG_STATUS_COUNT] = {
     [DFG_ERR_FREE_INPUT]  = "free input without a value",
     [DFG_ERR_NO_GRAD]     = "no gradient rule",
     [DFG_ERR_INTERNAL]    = "internal error",
+    [DFG_ERR_NODEVICE]    = "no usable GPU",
 };
 
 /* Octave error ids, used as "dfg:<id>". */
@@ -36,6 +37,7 @@ static const char * const status_ids[DFG_STATUS_COUNT] = {
     [DFG_ERR_FREE_INPUT]  = "freeInput",
     [DFG_ERR_NO_GRAD]     = "noGradient",
     [DFG_ERR_INTERNAL]    = "internal",
+    [DFG_ERR_NODEVICE]    = "noDevice",
 };
 
 const char * dfg_status_str(dfg_status s)

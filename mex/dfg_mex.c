@@ -826,7 +826,7 @@ static const cmd_entry commands[] = {
     {"chol", cmd_linalg}, {"circshift", cmd_circshift}, {"class", cmd_class},
     {"constant", cmd_constant}, {"cos", cmd_unary}, {"cosh", cmd_unary},
     {"ctranspose", cmd_permute}, {"cumprod", cmd_scan}, {"cumsum", cmd_scan},
-    {"describe", cmd_describe}, {"det", cmd_linalg}, {"diag", cmd_diag},
+    {"describe", cmd_describe}, {"det", cmd_linalg}, {"device", cmd_device}, {"diag", cmd_diag},
     {"dot", cmd_dot}, {"double", cmd_cast}, {"eig", cmd_linalg},
     {"eq", cmd_binary}, {"erf", cmd_unary}, {"erfc", cmd_unary},
     {"exp", cmd_unary}, {"explain", cmd_explain}, {"expm1", cmd_unary}, {"fill", cmd_fill}, {"fix", cmd_unary},
@@ -896,6 +896,7 @@ static void at_exit(void)
 {
     dfg_reset();
     dfg_threads_stop();     /* no thread may outlive the MEX file's code */
+    dfg_device_shutdown();  /* the CUDA backend, when it was opened */
 }
 
 void mexFunction(int nlhs, mxArray * plhs[], int nrhs, const mxArray * prhs[])

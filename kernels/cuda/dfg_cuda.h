@@ -1,0 +1,89 @@
+/* kernels/cuda/dfg_cuda.h -- the CUDA backend's C interface.
+ *
+ * The backend is a shared library of its own (build/libdfg_cuda.so, built
+ * by `make` when the CUDA Toolkit is found, left out by `make CUDA=0`).
+ * Nothing else links against it: lib/device.c opens it with dlopen at the
+ * first request for a GPU and asks for this table with
+ * dfg_cuda_api_get (DFG_CUDA_ABI), so the MEX gateway loads and runs on
+ * machines without the library, the CUDA runtime or a driver.
+ *
+ * Conventions of every entry:
+ *   - returns 0 on success, else a nonzero code; the message of the last
+ *     failure (one per thread) is then in last_error ();
+ *   - pointers named d* are device memory, h* host memory;
+ *   - dt is a dfg_dtype code (DFG_DOUBLE = 0, DFG_SINGLE = 1);
+ *   - op codes are lib/dfg.h's dfg_op_code (elementwise) and
+ *     kernels/cpu/cpu.h's dfg_red_op (reductions);
+ *   - kernels run on the backend's one stream, in order; copies to the
+ *     host wait for it.
+ * Ownership: memory from alloc is the caller's, given back with release.
+ */
+#ifndef DFG_CUDA_H
+#define DFG_CUDA_H
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define DFG_CUDA_ABI 1
+
+/* codes the entries return besides 0 */
+enum {
+    DFG_CUDA_ERR = 1,         /* a CUDA or cuBLAS call failed               */
+    DFG_CUDA_NODEVICE,        /* no usable device or driver                 */
+    DFG_CUDA_UNSUPPORTED,     /* op or class this backend has no kernel for */
+    DFG_CUDA_DOMAIN           /* a result outside the real domain (Octave:
+                                 complex), e.g. log of a negative number    */
+};
+
+typedef struct dfg_cuda_info {
+    int     devices;          /* number of devices                          */
+    char    name[256];        /* device 0's name                            */
+    int     cc_major, cc_minor;
+    size_t  total_bytes, free_bytes;
+    int     runtime_version, driver_version;   /* e.g. 13000 = 13.0        */
+} dfg_cuda_info;
+
+typedef struct dfg_cuda_api {
+    int          abi;
+    /* the device: 0 and *info filled when one is usable (device 0 then the
+     * current device, the stream and cuBLAS handle made); else nonzero with
+     * the reason in last_error (no driver, no device, ...) */
+    int          (*probe)(dfg_cuda_info * info);
+    const char * (*last_error)(void);
+    void         (*shutdown)(void);       /* handles and stream freed      */
+
+    int  (*alloc)(void ** dptr, size_t bytes);
+    void (*release)(void * dptr);
+    int  (*to_device)(void * dst, const void * hsrc, size_t bytes);
+    int  (*to_host)(void * hdst, const void * dsrc, size_t bytes);
+    int  (*copy)(void * ddst, const void * dsrc, size_t bytes);
+    int  (*sync)(void);
+
+    /* out[i] = op (in[i]), i < n; dt_in, dt_out: double or single (cast
+     * between them is DFG_OP_CAST) */
+    int  (*unary)(int op, int dt_in, int dt_out, void * dout, const void * din, int64_t n);
+    /* out[i] = a[i * sa] op b[i * sb] (sa, sb: 1, or 0 for a scalar);
+     * a and b of class dt; out of class dt, or logical (1 byte) for the
+     * comparison and logic ops */
+    int  (*binary)(int op, int dt, void * dout, const void * da, int64_t sa,
+                   const void * db, int64_t sb, int64_t n);
+    /* reduction of the middle axis of [pre, n, post]: sum, prod, max, min
+     * (max and min ignore NaN unless all are NaN, as Octave) */
+    int  (*reduce)(int op, int dt, void * dout, const void * din,
+                   int64_t pre, int64_t n, int64_t post);
+    /* C (m x n) = op(A) * op(B), column-major, k the inner size; ta, tb:
+     * transpose A, B (cuBLAS's own rounding) */
+    int  (*gemm)(int dt, int ta, int tb, int64_t m, int64_t n, int64_t k,
+                 const void * da, const void * db, void * dc);
+} dfg_cuda_api;
+
+/* The table for ABI version abi, or NULL when this library has another. */
+const dfg_cuda_api * dfg_cuda_api_get(int abi);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

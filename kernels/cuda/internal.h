@@ -1,0 +1,36 @@
+/* kernels/cuda/internal.h -- what the backend's sources share (C++). */
+#ifndef DFG_CUDA_INTERNAL_H
+#define DFG_CUDA_INTERNAL_H
+#include <cuda_runtime.h>
+#include <cublas_v2.h>
+#include "dfg_cuda.h"
+
+/* runtime.cu: the stream, the cuBLAS handle and a device int for domain
+ * checks, made by probe; the message of the last failure (per thread) */
+extern cudaStream_t   dfg_cu_stream;
+extern cublasHandle_t dfg_cu_blas;
+extern int *          dfg_cu_flag;
+int  dfg_cu_fail(int code, const char * fmt, ...);
+int  dfg_cu_check(cudaError_t e, const char * what);   /* 0 or DFG_CUDA_ERR */
+int  dfg_cu_ready(void);          /* 0 when probe succeeded, else its code */
+/* clears the domain flag before a checked kernel; after it, 0 or
+ * DFG_CUDA_DOMAIN (waits for the stream) */
+int  dfg_cu_flag_clear(void);
+int  dfg_cu_flag_read(const char * what);
+
+/* the family entries (elementwise.cu, reduce.cu, matmul.cu) */
+int dfg_cu_unary(int op, int dt_in, int dt_out, void * out, const void * in, int64_t n);
+int dfg_cu_binary(int op, int dt, void * out, const void * a, int64_t sa,
+                  const void * b, int64_t sb, int64_t n);
+int dfg_cu_reduce(int op, int dt, void * out, const void * in,
+                  int64_t pre, int64_t n, int64_t post);
+int dfg_cu_gemm(int dt, int ta, int tb, int64_t m, int64_t n, int64_t k,
+                const void * a, const void * b, void * c);
+
+/* a launch grid for n elements, 256 threads a block */
+static inline unsigned dfg_cu_blocks(int64_t n)
+{
+    int64_t b = (n + 255) / 256;
+    return (unsigned)(b > 65535 * 32 ? 65535 * 32 : b);
+}
+#endif

@@ -1,0 +1,68 @@
+/* kernels/cuda/reduce.cu -- sum, prod, max and min along the middle axis of
+ * [pre, n, post]: one block per output, a tree in shared memory.  max and
+ * min ignore NaN unless all are NaN (Octave's max); an empty axis gives 0
+ * (sum) or 1 (prod).  The order of the additions differs from the CPU
+ * kernel's blocked order, so sums agree to rounding, not bitwise. */
+#include <cmath>
+#include "internal.h"
+#include "../../kernels/cpu/cpu.h"
+
+template <typename T> __device__ T ident(int op)
+{
+    return op == DFG_RED_PROD ? T(1) : op == DFG_RED_SUM ? T(0) : T(NAN);
+}
+
+template <typename T> __device__ T comb(int op, T a, T b)
+{
+    switch (op) {
+    case DFG_RED_SUM:  return a + b;
+    case DFG_RED_PROD: return a * b;
+    case DFG_RED_MAX:  return isnan(a) ? b : isnan(b) ? a : (a >= b ? a : b);
+    case DFG_RED_MIN:  return isnan(a) ? b : isnan(b) ? a : (a <= b ? a : b);
+    }
+    return a;
+}
+
+template <typename T>
+__global__ void k_reduce(int op, T * out, const T * in, int64_t pre, int64_t n, int64_t post)
+{
+    __shared__ T part[256];
+    for (int64_t o = blockIdx.x; o < pre * post; o += gridDim.x) {
+        int64_t i = o % pre, q = o / pre;
+        const T * x = in + i + q * pre * n;
+        T acc = ident<T>(op);
+        for (int64_t j = threadIdx.x; j < n; j += blockDim.x)
+            acc = comb(op, acc, x[j * pre]);
+        part[threadIdx.x] = acc;
+        __syncthreads();
+        for (int s = blockDim.x / 2; s > 0; s >>= 1) {
+            if ((int)threadIdx.x < s)
+                part[threadIdx.x] = comb(op, part[threadIdx.x], part[threadIdx.x + s]);
+            __syncthreads();
+        }
+        if (threadIdx.x == 0)
+            out[o] = part[0];
+        __syncthreads();
+    }
+}
+
+int dfg_cu_reduce(int op, int dt, void * out, const void * in,
+                  int64_t pre, int64_t n, int64_t post)
+{
+    int st = dfg_cu_ready();
+    if (st || pre * post <= 0)
+        return st;
+    if (op != DFG_RED_SUM && op != DFG_RED_PROD && op != DFG_RED_MAX && op != DFG_RED_MIN)
+        return dfg_cu_fail(DFG_CUDA_UNSUPPORTED, "dfg (GPU): no kernel for this reduction");
+    if (n == 0 && (op == DFG_RED_MAX || op == DFG_RED_MIN))
+        return dfg_cu_fail(DFG_CUDA_UNSUPPORTED, "dfg (GPU): max/min along an empty dimension");
+    if (dt != DFG_DOUBLE && dt != DFG_SINGLE)
+        return dfg_cu_fail(DFG_CUDA_UNSUPPORTED, "dfg (GPU): reductions of double and single only");
+    int64_t no = pre * post;
+    unsigned nb = (unsigned)(no > 65535 * 16 ? 65535 * 16 : no);
+    if (dt == DFG_DOUBLE)
+        k_reduce<<<nb, 256, 0, dfg_cu_stream>>>(op, (double *)out, (const double *)in, pre, n, post);
+    else
+        k_reduce<<<nb, 256, 0, dfg_cu_stream>>>(op, (float *)out, (const float *)in, pre, n, post);
+    return dfg_cu_check(cudaGetLastError(), "dfg (GPU): reduction kernel");
+}

@@ -1,0 +1,168 @@
+/* lib/device.c -- finding, opening and probing the CUDA backend, and the
+ * default device of new plans.
+ *
+ * The backend (build/libdfg_cuda.so, kernels/cuda/dfg_cuda.h) is opened
+ * with dlopen the first time a GPU is asked about, never at load time: the
+ * MEX gateway has no link-time dependency on CUDA, so a build without the
+ * toolkit, a machine without the CUDA runtime, and one without a GPU or a
+ * driver all run dfg on the CPU.  The outcome (the table, or why there is
+ * none) is kept for the life of the process.
+ *
+ * Ownership: the backend's device state (stream, cuBLAS handle) is the
+ * process's; dfg_device_shutdown (at MEX exit) gives it back.  The library
+ * itself is never unloaded. */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "dfg-impl.h"
+#include "../kernels/cuda/dfg_cuda.h"
+
+static int                  opened;     /* tried to open the backend      */
+static void *               lib;        /* its dlopen handle, or NULL     */
+static const dfg_cuda_api * api;        /* its table once probed, or NULL */
+static dfg_device_info      found;      /* what the first query saw       */
+static dfg_device           current = DFG_DEVICE_CPU;
+
+static int try_open(const char * path, char * why, size_t nwhy)
+{
+    void * h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (!h) {
+        const char * e = dlerror();
+        /* a missing file says little; a file that does not load (no CUDA
+         * runtime, say) is the reason worth reporting */
+        if (e && !strstr(e, "No such file"))
+            snprintf(why, nwhy, "%s", e);
+        return 0;
+    }
+    const dfg_cuda_api * (*get)(int) = (const dfg_cuda_api * (*)(int))dlsym(h, "dfg_cuda_api_get");
+    const dfg_cuda_api * t = get ? get(DFG_CUDA_ABI) : NULL;
+    if (!t) {
+        snprintf(why, nwhy, "%s is not a dfg CUDA backend of this version (ABI %d)", path,
+                 DFG_CUDA_ABI);
+        dlclose(h);
+        return 0;
+    }
+    lib = h;
+    api = t;
+    snprintf(found.path, sizeof found.path, "%s", path);
+    return 1;
+}
+
+static void open_backend(void)
+{
+    opened = 1;
+    memset(&found, 0, sizeof found);
+    char why[512] = "";
+    const char * env = getenv("DFG_CUDA_LIB");
+    if (env && *env) {
+        if (!try_open(env, why, sizeof why))
+            snprintf(found.reason, sizeof found.reason, "DFG_CUDA_LIB=%s cannot be opened%s%s",
+                     env, *why ? ": " : "", why);
+    } else {
+        /* next to the module holding this code (the MEX file or a test) */
+        Dl_info di;
+        char dir[400] = ".";
+        if (dladdr((void *)&open_backend, &di) && di.dli_fname) {
+            snprintf(dir, sizeof dir, "%s", di.dli_fname);
+            char * slash = strrchr(dir, '/');
+            if (slash)
+                *slash = 0;
+            else
+                snprintf(dir, sizeof dir, ".");
+        }
+        static const char * const where[] = {"%s/libdfg_cuda.so", "%s/build/libdfg_cuda.so",
+                                             "%s/../libdfg_cuda.so"};
+        for (size_t k = 0; k < sizeof where / sizeof *where && !api; k++) {
+            char path[512];
+            snprintf(path, sizeof path, where[k], dir);
+            try_open(path, why, sizeof why);
+        }
+        if (!api)
+            snprintf(found.reason, sizeof found.reason, "%s%s",
+                     *why ? "the CUDA backend does not load: " :
+                            "dfg was built without the CUDA backend (no libdfg_cuda.so: "
+                            "build with the CUDA Toolkit installed, see INSTALL)", why);
+    }
+    if (!api)
+        return;
+    found.library = 1;
+    dfg_cuda_info ci;
+    memset(&ci, 0, sizeof ci);
+    if (api->probe(&ci)) {
+        snprintf(found.reason, sizeof found.reason, "%s", api->last_error());
+        return;
+    }
+    found.available = 1;
+    snprintf(found.reason, sizeof found.reason, "ok");
+    snprintf(found.name, sizeof found.name, "%s", ci.name);
+    found.cc_major = ci.cc_major;
+    found.cc_minor = ci.cc_minor;
+    found.total_bytes = (double)ci.total_bytes;
+    found.free_bytes = (double)ci.free_bytes;
+    found.runtime_version = ci.runtime_version;
+    found.driver_version = ci.driver_version;
+}
+
+void dfg_device_query(dfg_device_info * info)
+{
+    if (!opened)
+        open_backend();
+    if (found.available) {              /* free memory changes: ask again */
+        dfg_cuda_info ci;
+        if (!api->probe(&ci)) {
+            found.free_bytes = (double)ci.free_bytes;
+            found.total_bytes = (double)ci.total_bytes;
+        }
+    }
+    *info = found;
+}
+
+dfg_status dfg_device_set(dfg_device d)
+{
+    if (d == DFG_DEVICE_CPU) {
+        current = d;
+        return DFG_OK;
+    }
+    if (d != DFG_DEVICE_GPU)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.device: unknown device %d", (int)d);
+    dfg_device_info info;
+    dfg_device_query(&info);
+    if (!info.available)
+        return dfg_set_error(DFG_ERR_NODEVICE, "dfg.device: no GPU can be used: %s", info.reason);
+    /* the backend's kernels exist (kernels/cuda), the plan executor that
+     * would run whole plans with them does not yet: say so rather than run
+     * a "GPU" plan on the CPU */
+    return dfg_set_error(DFG_ERR_UNSUPPORTED, "dfg.device: found the GPU %s, but dfg cannot run "
+                         "plans on a GPU yet (only the CUDA backend's kernels are built; "
+                         "docs/gpu.md)", info.name);
+}
+
+dfg_device dfg_device_get(void) { return current; }
+
+/* The backend's table when a GPU is usable, else NULL and an error. */
+const dfg_cuda_api * dfg_device_cuda(void)
+{
+    dfg_device_info info;
+    dfg_device_query(&info);
+    if (!info.available) {
+        dfg_set_error(DFG_ERR_NODEVICE, "dfg: no GPU can be used: %s", info.reason);
+        return NULL;
+    }
+    return api;
+}
+
+void dfg_device_shutdown(void)
+{
+    if (api && found.available)
+        api->shutdown();
+    /* the library stays mapped: the CUDA libraries it loads keep static
+     * state (their C++ runtime's pools) that unmapping would leak, and a
+     * later dlopen finds it again */
+    lib = NULL;
+    api = NULL;
+    opened = 0;
+    current = DFG_DEVICE_CPU;
+    memset(&found, 0, sizeof found);
+}
