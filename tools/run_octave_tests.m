@@ -12,6 +12,7 @@ addpath (fullfile (root, "tests", "octave"));
 only = getenv ("DFG_OCTAVE_SUITES");
 if (isempty (only))
   files = [glob(fullfile (root, "+dfg", "*.m")); glob(fullfile (root, "+dfg", "+internal", "*.m")); ...
+           glob(fullfile (root, "+dfg", "+nn", "*.m")); glob(fullfile (root, "+dfg", "+optim", "*.m")); ...
            glob(fullfile (root, "tests", "octave", "test_*.m"))];
   logfile = fullfile (root, "build", "octave-tests.log");
 else

@@ -1,0 +1,26 @@
+## -*- texinfo -*-
+## @deftypefn {dfg} {@var{Y} =} dfg.nn.softplus (@var{X})
+## Softplus: @code{log (1 + exp (@var{X}))}, element-wise.
+##
+## Computed as @code{max (X, 0) + log1p (exp (-abs (X)))}: no overflow for
+## large @var{X}, full accuracy for very negative @var{X}; its gradient is
+## the sigmoid of @var{X}.
+## @seealso{dfg.nn.sigmoid, dfg.nn.relu}
+## @end deftypefn
+function Y = softplus (X)
+  if (nargin != 1)
+    print_usage ();
+  endif
+  Y = max (X, 0) + log1p (exp (-abs (X)));
+endfunction
+
+%!test
+%! X = [-800 -3 0.25; 0.5 3 800];
+%! x = dfg.input (size (X));
+%! f = dfg.function ({x}, {dfg.nn.softplus(x)});
+%! R = log1p (exp (X));  R(end) = 800;
+%! assert (f (X), R, 2 * eps);
+%! assert (dfg.nn.softplus (X), f (X), 4 * eps);
+%! assert (class (dfg.nn.softplus (single (X))), "single");
+%!test
+%! dfg_check_grad (@dfg.nn.softplus, {[-2 -1 0.5; 1 3 -0.25]});

@@ -1,0 +1,74 @@
+## -*- texinfo -*-
+## @deftypefn  {dfg} {@var{opt} =} dfg.optim.adam (@var{params})
+## @deftypefnx {dfg} {@var{opt} =} dfg.optim.adam (@var{params}, @var{name}, @var{value}, @dots{})
+## Adam (Kingma and Ba), as an update of the plan that computes the loss.
+##
+## @var{params} is a @code{dfg.variable} or a cell array of them.  Options:
+## @table @asis
+## @item "lr"
+## learning rate (default 0.001);
+## @item "beta1", "beta2"
+## decay rates of the first and second moment estimates, in [0, 1)
+## (defaults 0.9, 0.999);
+## @item "eps"
+## added to the denominator (default 1e-8);
+## @item "weight_decay"
+## L2 penalty added to the gradient (default 0; for decoupled weight
+## decay use @code{dfg.optim.adamw}).
+## @end table
+##
+## The step is PyTorch's (@code{torch.optim.Adam}): with @var{g} the
+## gradient plus @code{weight_decay * p}, @code{m = beta1 * m + (1 - beta1) *
+## g}, @code{v = beta2 * v + (1 - beta2) * g .^ 2}, and at step @var{t}
+## @code{p = p - lr / (1 - beta1 ^ t) * m ./ (sqrt (v) / sqrt (1 - beta2 ^ t)
+## + eps)}.
+##
+## @var{opt} works as @code{dfg.optim.sgd}'s: @code{opt.updates
+## (@var{loss})} gives the update rows for @code{dfg.function (...,
+## "updates", ...)} (one call of the plan is a whole training step, in
+## place, in C), @code{opt.lr} is the learning-rate variable (set it with
+## @code{dfg.assign} between calls), @code{opt.t} the step count and
+## @code{opt.state} the state variables.
+## @seealso{dfg.optim.sgd, dfg.optim.adam, dfg.optim.adamw, dfg.optim.rmsprop, dfg.optim.adagrad}
+## @end deftypefn
+function opt = adam (params, varargin)
+  if (nargin < 1)
+    print_usage ();
+  endif
+  opt = dfg.internal.optim_make ("adam", params, struct ("lr", 0.001, "beta1", 0.9, "beta2", 0.999, "eps", 1e-8, "weight_decay", 0), varargin);
+endfunction
+
+%!test
+%! ## three steps on a least-squares problem against the formulas, double
+%! ## and single
+%! randn ("state", 5);
+%! A = randn (6, 3); y = randn (6, 1); w0 = randn (3, 1);
+%! cases = {{}, {"lr", 0.1, "beta1", 0.5, "beta2", 0.9}, {"lr", 0.05, "weight_decay", 0.2, "eps", 1e-3}};
+%! for cl = {"double", "single"}
+%!   for c = 1:numel (cases)
+%!     w = dfg.variable (cast (w0, cl{1}));
+%!     loss = sum ((cast (A, cl{1}) * w - cast (y, cl{1})) .^ 2);
+%!     opt = dfg.optim.adam (w, cases{c}{:});
+%!     step = dfg.function ({}, {loss}, "updates", opt.updates (loss));
+%!     h = struct ("lr", 0.001, "beta1", 0.9, "beta2", 0.999, "eps", 1e-8, "weight_decay", 0);
+%!     for k = 1:2:numel (cases{c})
+%!       h.(cases{c}{k}) = cases{c}{k+1};
+%!     endfor
+%!     wr = w0;  s1 = zeros (3, 1);  s2 = zeros (3, 1);
+%!     for t = 1:3
+%!       L = step ();
+%!       g = 2 * A' * (A * wr - y);
+%!       g = g + h.weight_decay * wr;
+%!       s1 = h.beta1 * s1 + (1 - h.beta1) * g;
+%!       s2 = h.beta2 * s2 + (1 - h.beta2) * g .^ 2;
+%!       wr = wr - h.lr / (1 - h.beta1 ^ t) * s1 ./ (sqrt (s2) / sqrt (1 - h.beta2 ^ t) + h.eps);
+%!     endfor
+%!     tol = -1e-4 * strcmp (cl{1}, "single") - 1e-12;
+%!     assert (class (dfg.value (w)), cl{1});
+%!     assert (dfg.value (w), cast (wr, cl{1}), tol);
+%!     assert (dfg.value (opt.t), 3);
+%!   endfor
+%! endfor
+%!error <PARAMS\{2\} must be a dfg.variable> dfg.optim.adam ({dfg.variable(1), 2})
+%!error <unknown option 'nesterov'> dfg.optim.adam (dfg.variable (1), "nesterov", true)
+%!error <'lr' must be a nonnegative> dfg.optim.adam (dfg.variable (1), "lr", NaN)

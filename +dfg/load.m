@@ -1,0 +1,125 @@
+## -*- texinfo -*-
+## @deftypefn  {dfg} {@var{S} =} dfg.load (@var{file})
+## @deftypefnx {dfg} {@var{S} =} dfg.load (@var{file}, @var{into})
+## Reads a file written by @code{dfg.save} (or by Octave's @code{save}) and
+## returns its contents as a struct of plain arrays.
+##
+## With @var{into}, a struct of the same layout as the one saved (variables,
+## cells and structs of variables, optimisers from @code{dfg.optim.*}),
+## every variable in @var{into} is set to its saved value with
+## @code{dfg.assign}: the parameters, and an optimiser's learning rate,
+## step count and state.  A training run continued after this gives the
+## same results as if it had not stopped.  A variable or a cell of
+## variables as @var{into} is matched with the field @code{params} (how
+## @code{dfg.save} stores them).  A missing field, a different class or
+## size is an error naming the field; nothing is assigned then.
+## @seealso{dfg.save, dfg.assign}
+## @end deftypefn
+function S = load (file, into)
+  if (nargin < 1 || nargin > 2)
+    print_usage ();
+  endif
+  if (! ischar (file) || isempty (file))
+    error ("dfg:badArgument", "dfg.load: FILE (argument 1) must be a file name");
+  endif
+  if (! exist (file, "file"))
+    error ("dfg:badArgument", "dfg.load: no file '%s'", file);
+  endif
+  S = builtin ("load", file);
+  if (nargin < 2)
+    return;
+  endif
+  if (! isstruct (into) || isfield (into, "updates"))
+    into = struct ("params", {into});
+  endif
+  todo = cell (0, 2);
+  for f = fieldnames (into)'
+    if (! isfield (S, f{1}))
+      error ("dfg:badArgument", "dfg.load: '%s' has no field '%s'", file, f{1});
+    endif
+    todo = pairs (into.(f{1}), S.(f{1}), f{1}, todo);
+  endfor
+  for k = 1:rows (todo)            # all checked first: all or nothing
+    dfg.assign (todo{k, 1}, todo{k, 2});
+  endfor
+endfunction
+
+## The (variable, value) pairs of x against its saved form v, checked.
+function todo = pairs (x, v, where, todo)
+  if (isa (x, "dfg.Tensor"))
+    if (! strcmp (dfg_mex ("describe", x).op, "variable"))
+      error ("dfg:badArgument", "dfg.load: %s is a tensor that is not a dfg.variable", where);
+    endif
+    if (! strcmp (class (v), class (x)) || ! isequal (size (v), size (x)))
+      error ("dfg:badArgument", "dfg.load: %s: the file has a %s %s, the variable is a %s %s", where,
+             dims (v), class (v), dims (x), class (x));
+    endif
+    todo(end+1, :) = {x, v};
+  elseif (iscell (x))
+    if (! iscell (v) || numel (v) != numel (x))
+      error ("dfg:badArgument", "dfg.load: %s: the file has no cell array of %d elements there", where, numel (x));
+    endif
+    for k = 1:numel (x)
+      todo = pairs (x{k}, v{k}, sprintf ("%s{%d}", where, k), todo);
+    endfor
+  elseif (isstruct (x) && isfield (x, "updates") && isfield (x, "kind"))
+    if (! isstruct (v) || ! all (isfield (v, {"kind", "lr", "t", "params", "state"})) || ! strcmp (v.kind, x.kind))
+      error ("dfg:badArgument", "dfg.load: %s: the file has no %s optimiser there", where, x.kind);
+    endif
+    todo = pairs (x.lr, v.lr, [where ".lr"], todo);
+    todo = pairs (x.t, v.t, [where ".t"], todo);
+    todo = pairs (x.params, v.params, [where ".params"], todo);
+    todo = pairs (x.state, v.state, [where ".state"], todo);
+  elseif (isstruct (x))
+    for f = fieldnames (x)'
+      if (! isstruct (v) || ! isfield (v, f{1}))
+        error ("dfg:badArgument", "dfg.load: %s: the file has no field '%s'", where, f{1});
+      endif
+      todo = pairs (x.(f{1}), v.(f{1}), sprintf ("%s.%s", where, f{1}), todo);
+    endfor
+  endif
+  ## plain values in INTO are not assigned to
+endfunction
+
+function s = dims (a)
+  s = sprintf ("%dx", size (a));
+  s = s(1:end-1);
+endfunction
+
+%!test
+%! ## a training run resumed from a checkpoint gives the same losses
+%! f = [tempname() ".dfg"];
+%! unwind_protect
+%!   randn ("state", 9);
+%!   A = randn (8, 3); y = randn (8, 1); w0 = randn (3, 1);
+%!   function [step, w, opt] = model_ (A, y, w0)
+%!     w = dfg.variable (w0, "w");
+%!     loss = sum ((A * w - y) .^ 2);
+%!     opt = dfg.optim.adam (w, "lr", 0.05);
+%!     step = dfg.function ({}, {loss}, "updates", opt.updates (loss));
+%!   endfunction
+%!   [step, w, opt] = model_ (A, y, w0);
+%!   for k = 1:3, step (); endfor
+%!   dfg.assign (opt.lr, 0.02);              # a schedule's change, saved too
+%!   dfg.save (f, struct ("model", {{w}}, "opt", opt));
+%!   L1 = zeros (1, 4);
+%!   for k = 1:4, L1(k) = step (); endfor
+%!   ## a fresh model and optimiser, restored
+%!   [step2, w2, opt2] = model_ (A, y, zeros (3, 1));
+%!   S = dfg.load (f, struct ("model", {{w2}}, "opt", opt2));
+%!   assert (S.opt.t, 3);
+%!   assert (dfg.value (opt2.lr), 0.02);
+%!   L2 = zeros (1, 4);
+%!   for k = 1:4, L2(k) = step2 (); endfor
+%!   assert (L2, L1);
+%!   assert (dfg.value (w2), dfg.value (w));
+%!   ## a mismatch: an error naming the place, nothing assigned
+%!   v = dfg.variable (zeros (2, 1));
+%!   before = dfg.value (opt2.t);
+%!   fail ("dfg.load (f, struct ('model', {{v}}, 'opt', opt2))", "model\\{1\\}: the file has a 3x1 double, the variable is a 2x1 double");
+%!   assert (dfg.value (opt2.t), before);
+%!   fail ("dfg.load (f, struct ('net', {{w2}}))", "has no field 'net'");
+%! unwind_protect_cleanup
+%!   unlink (f);
+%! end_unwind_protect
+%!error <no file> dfg.load ("/nonexistent/dfg-checkpoint")
