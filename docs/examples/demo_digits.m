@@ -6,10 +6,14 @@
 ##   2. a 64-128-10 ReLU network (dfg.nn) trained with Adam (dfg.optim):
 ##      one call of the compiled plan is a whole training step (forward,
 ##      backward, the optimiser's in-place update), mini-batches of 64,
-##      shuffled with a fixed seed, a progress line per epoch.
+##      shuffled with a fixed seed, a progress line per epoch;
+##   3. a small convolutional network on the 8x8 images: 3x3 convolution
+##      (32 filters, "same" padding), ReLU, 2x2 max pooling, a linear layer;
+##      trained the same way.
 ##
-## Both use the same fixed 80/20 train/test split.  Layout: one image per
-## column (64 x N), as dfg.nn (and MATLAB's Deep Learning Toolbox) expect.
+## All use the same fixed 80/20 train/test split.  Layout as dfg.nn (and
+## MATLAB's Deep Learning Toolbox) expect: one image per column (64 x N)
+## for the network, H x W x C x N (8 x 8 x 1 x N) for the convolutional one.
 ##
 ## Run from the repository root:  make demo
 ## or in Octave:  addpath (<repo root>); run ("docs/examples/demo_digits.m")
@@ -89,7 +93,45 @@ for epoch = 1:epochs
             epoch, L / nb, 100 * acc, dt, nb * B / dt);
   endif
 endfor
-printf ("  trained in %.2f s; final test accuracy %.2f %%\n", toc (t_all), 100 * acc);
+printf ("  trained in %.2f s; final test accuracy %.2f %%\n\n", toc (t_all), 100 * acc);
 if (acc < 0.97)
   error ("demo_digits: the network's test accuracy %.2f %% is below 97 %%", 100 * acc);
+endif
+
+## ---- 3. a convolutional network -------------------------------------------
+Ximg = permute (reshape (X', 8, 8, 1, n), [2 1 3 4]);   # 8 x 8 x 1 x n images
+randn ("state", 1);
+F = 32;  hc = 4 * 4 * F;
+K1 = dfg.variable (randn (3, 3, 1, F) * sqrt (2 / 9), "K1");  c1 = dfg.variable (zeros (F, 1), "c1");
+W3 = dfg.variable (randn (10, hc) * sqrt (1 / hc), "W3");     b3 = dfg.variable (zeros (10, 1), "b3");
+cnn = @(x, m) dfg.nn.linear (reshape (dfg.nn.maxpool2d (dfg.nn.relu (dfg.nn.conv2d (x, K1, c1, "padding", "same")),
+                                                         2, "stride", 2), hc, m), W3, b3);
+xi = dfg.input ([8 8 1 B], "double", "xi");
+loss = dfg.nn.cross_entropy (cnn (xi, B), y);
+opt = dfg.optim.adam ({K1, c1, W3, b3}, "lr", 3e-3);
+step = dfg.function ({xi, y}, {loss}, "updates", opt.updates (loss));
+xti = dfg.input ([8 8 1 numel(te)], "double", "xti");
+[~, guess] = max (cnn (xti, numel (te)), [], 1);
+predict = dfg.function ({xti}, {guess});
+
+printf ("3. convolutional network: conv 3x3x%d (same), ReLU, max pool 2x2, linear %d-10; Adam, batches of %d\n", F, hc, B);
+t_all = tic ();
+for epoch = 1:epochs
+  t0 = tic ();
+  order = tr(randperm (ntrain));
+  L = 0;
+  for k = 1:nb
+    idx = order((k-1)*B+1:k*B);
+    L += step (Ximg(:, :, :, idx), yc(idx));
+  endfor
+  dt = toc (t0);
+  acc = mean (predict (Ximg(:, :, :, te)) == yc(te));
+  if (epoch <= 3 || mod (epoch, 5) == 0)
+    printf ("  epoch %2d  loss %.4f  test accuracy %6.2f %%  %.3f s  %.0f samples/s\n",
+            epoch, L / nb, 100 * acc, dt, nb * B / dt);
+  endif
+endfor
+printf ("  trained in %.2f s; final test accuracy %.2f %%\n", toc (t_all), 100 * acc);
+if (acc < 0.98)
+  error ("demo_digits: the convolutional network's test accuracy %.2f %% is below 98 %%", 100 * acc);
 endif
