@@ -1,9 +1,11 @@
 ## -*- texinfo -*-
 ## @deftypefn {} {@var{Y} =} dfg.internal.pool2d (@var{fn}, @var{X}, @var{poolsize}, @var{args})
-## Internal: dfg.nn.maxpool2d and dfg.nn.avgpool2d.  Gathers every window
-## (indices fixed when the graph is built; padding reads an appended row of
-## -Inf for max, 0 for mean) into a (ph*pw) x (Ho*Wo*C*N) array and takes
-## max or mean along dimension 1.
+## Internal: dfg.nn.maxpool2d and dfg.nn.avgpool2d.  Puts every window
+## into a column of a (ph*pw) x (Ho*Wo*C*N) array and takes max or mean
+## along dimension 1: by a reshape and permute when the windows tile the
+## image (stride = pool size, no padding), else by a gather with indices
+## fixed when the graph is built (padding reads an appended row of -Inf for
+## max, 0 for mean).
 ## @end deftypefn
 function Y = pool2d (fn, X, k, args)
   if (! (isnumeric (k) && any (numel (k) == [1 2]) && all (k >= 1 & k == fix (k))))
@@ -40,22 +42,38 @@ function Y = pool2d (fn, X, k, args)
     error ("dfg:badArgument", "dfg.nn.%s: X must be H x W x C x N", fn);
   endif
   [H, W, C, N] = size (X);
+  ismax = strcmp (fn, "maxpool2d");
+  if (isequal (s, k) && ! any (p) && ! mod (H, k(1)) && ! mod (W, k(2)))
+    ## windows that tile the image: a permute instead of a gather (and of
+    ## a scatter in the gradient)
+    Ho = H / k(1);  Wo = W / k(2);
+    cols = reshape (permute (reshape (X, k(1), Ho, k(2), Wo, C * N), [1 3 2 4 5]),
+                    k(1) * k(2), Ho * Wo * C * N);
+    Y = reshape (reduce_ (cols, ismax, k, class (X)), Ho, Wo, C, N);
+    return;
+  endif
   [I, Ho, Wo] = dfg.internal.window_index (H, W, k, s, p, [1 1]);
   if (isempty (I))
     error ("dfg:nonconformant", "dfg.nn.%s: the %dx%d window does not fit the padded %dx%d image",
            fn, k, H + p(1) + p(2), W + p(3) + p(4));
   endif
-  ismax = strcmp (fn, "maxpool2d");
   fillv = cast (ifelse_ (ismax, -Inf, 0), class (X));
-  I(I == 0) = H * W + 1;
-  Xz = [reshape(X, H * W, C * N); fillv * ones(1, C * N, class (X))];
+  Xz = reshape (X, H * W, C * N);
+  if (any (I(:) == 0))             # padding: an appended row of fill values
+    I(I == 0) = H * W + 1;
+    Xz = [Xz; fillv * ones(1, C * N, class (X))];
+  endif
   cols = reshape (Xz(I(:), :), k(1) * k(2), Ho * Wo * C * N);
+  Y = reshape (reduce_ (cols, ismax, k, class (X)), Ho, Wo, C, N);
+endfunction
+
+## max or mean of each column (a window)
+function Y = reduce_ (cols, ismax, k, cls)
   if (ismax)
     Y = max (cols, [], 1);
   else
-    Y = sum (cols, 1) / cast (k(1) * k(2), class (X));
+    Y = sum (cols, 1) / cast (k(1) * k(2), cls);
   endif
-  Y = reshape (Y, Ho, Wo, C, N);
 endfunction
 
 function v = ifelse_ (c, a, b)

@@ -39,4 +39,8 @@ endfunction
 %! assert (class (dfg.nn.avgpool2d (single (X), 2)), "single");
 %!test
 %! dfg_check_grad (@(x) dfg.nn.avgpool2d (x, [2 3], "stride", [1 2], "padding", 1), {randn(4, 5, 2, 2)});
+%! dfg_check_grad (@(x) dfg.nn.avgpool2d (x, 2, "stride", 2), {randn(4, 6, 2, 2)});
+%! X = randn (4, 6, 2, 3);
+%! assert (dfg.value (dfg.nn.avgpool2d (dfg.constant (X), 2, "stride", 2)),
+%!         reshape (mean (mean (reshape (X, 2, 2, 2, 3, 2, 3), 1), 3), 2, 3, 2, 3), 1e-14);
 %!error <unknown option 'dilation'> dfg.nn.avgpool2d (dfg.input ([4 4]), 2, "dilation", 2)

@@ -76,7 +76,10 @@ function Y = conv2d (X, W, varargin)
   endif
   hw = H * Wd;
   zero = hw * C + 1;                              # the appended zero row
-  Xz = [reshape(X, hw * C, N); zeros(1, N, class (X))];
+  Xz = reshape (X, hw * C, N);
+  if (any (I(:) == 0))                            # padding reads zeros
+    Xz = [Xz; zeros(1, N, class (X))];
+  endif
   K = kh * kw * Cg;  P = Ho * Wo;  Fg = F / G;
   parts = cell (G, 1);
   for g = 1:G
@@ -94,10 +97,12 @@ function Y = conv2d (X, W, varargin)
   else
     Y = vertcat (parts{:});
   endif
-  if (! isempty (b))
-    Y = Y + reshape (b, F, 1);
-  endif
   Y = permute (reshape (Y, F, Ho, Wo, N), [2 3 1 4]);
+  if (! isempty (b))
+    ## after the permute, so that the addition fuses with what follows
+    ## (an activation) into one kernel
+    Y = Y + reshape (b, 1, 1, F);
+  endif
 endfunction
 
 function o = conv_options (fn, args)

@@ -50,5 +50,13 @@ endfunction
 %!test
 %! randn ("state", 5);
 %! dfg_check_grad (@(x) dfg.nn.maxpool2d (x, 2, "stride", 2, "padding", 1), {randn(5, 4, 2, 2)}, "order", 1);
+%!test
+%! ## windows that tile the image (stride = pool size): reshaped, not gathered
+%! randn ("state", 7);
+%! X = randn (6, 4, 3, 2);
+%! x = dfg.input (size (X));
+%! f = dfg.function ({x}, {dfg.nn.maxpool2d(x, [3 2], "stride", [3 2])});
+%! assert (f (X), pool_loop (X, [3 2], [3 2], [0 0 0 0], @max, -Inf));
+%! dfg_check_grad (@(x) dfg.nn.maxpool2d (x, 2, "stride", 2), {randn(4, 6, 2, 2)}, "order", 1);
 %!error <POOLSIZE> dfg.nn.maxpool2d (dfg.input ([4 4]), 0)
 %!error <does not fit> dfg.nn.maxpool2d (dfg.input ([2 2]), 3)
