@@ -5,7 +5,8 @@
 ## returns its contents as a struct of plain arrays.
 ##
 ## With @var{into}, a struct of the same layout as the one saved (variables,
-## cells and structs of variables, optimisers from @code{dfg.optim.*}),
+## cells and structs of variables, optimisers from @code{dfg.optim.*},
+## generators from @code{dfg.nn.rng}),
 ## every variable in @var{into} is set to its saved value with
 ## @code{dfg.assign}: the parameters, and an optimiser's learning rate,
 ## step count and state.  A training run continued after this gives the
@@ -62,6 +63,11 @@ function todo = pairs (x, v, where, todo)
     for k = 1:numel (x)
       todo = pairs (x{k}, v{k}, sprintf ("%s{%d}", where, k), todo);
     endfor
+  elseif (isstruct (x) && isfield (x, "kind") && strcmp (x.kind, "rng") && isfield (x, "counter"))
+    if (! isstruct (v) || ! isfield (v, "counter") || ! isfield (v, "seed") || v.seed != x.seed)
+      error ("dfg:badArgument", "dfg.load: %s: the file has no generator of seed %d there", where, x.seed);
+    endif
+    todo = pairs (x.counter, v.counter, [where ".counter"], todo);
   elseif (isstruct (x) && isfield (x, "updates") && isfield (x, "kind"))
     if (! isstruct (v) || ! all (isfield (v, {"kind", "lr", "t", "params", "state"})) || ! strcmp (v.kind, x.kind))
       error ("dfg:badArgument", "dfg.load: %s: the file has no %s optimiser there", where, x.kind);
@@ -99,6 +105,14 @@ endfunction
 %!     step = dfg.function ({}, {loss}, "updates", opt.updates (loss));
 %!   endfunction
 %!   [step, w, opt] = model_ (A, y, w0);
+%!   gen = dfg.nn.rng (5);
+%!   dfg.assign (gen.counter, 17);
+%!   dfg.save (f, struct ("g", gen));
+%!   gen2 = dfg.nn.rng (5);
+%!   dfg.load (f, struct ("g", gen2));
+%!   assert (dfg.value (gen2.counter), 17);
+%!   assert (load (f).g.counter, 17);
+%!   fail ("dfg.load (f, struct ('g', dfg.nn.rng (6)))", "no generator of seed 6");
 %!   for k = 1:3, step (); endfor
 %!   dfg.assign (opt.lr, 0.02);              # a schedule's change, saved too
 %!   dfg.save (f, struct ("model", {{w}}, "opt", opt));

@@ -14,6 +14,8 @@
 ## @code{kind}, @code{hyper}, the learning rate @code{lr}, the step count
 ## @code{t}, the parameters @code{params} and the state @code{state} (its
 ## moment or momentum buffers), all as values;
+## @item a generator from @code{dfg.nn.rng}: its @code{seed} and
+## @code{counter};
 ## @item a plain array, string or logical: saved as it is.
 ## @end itemize
 ## Other tensors (inputs, expressions) are an error: only variables hold
@@ -56,6 +58,8 @@ function v = values_of (x, where)
     for k = 1:numel (x)
       v{k} = values_of (x{k}, sprintf ("%s{%d}", where, k));
     endfor
+  elseif (isstruct (x) && isfield (x, "kind") && strcmp (x.kind, "rng") && isfield (x, "counter"))
+    v = struct ("kind", "rng", "seed", x.seed, "counter", dfg.value (x.counter));
   elseif (isstruct (x) && isfield (x, "updates") && isfield (x, "kind"))
     v = struct ("kind", x.kind, "hyper", x.hyper, "lr", dfg.value (x.lr), "t", dfg.value (x.t),
                 "params", {values_of(x.params, [where ".params"])},

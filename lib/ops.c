@@ -235,6 +235,26 @@ static dfg_status infer_reshape(dfg_node * n)
     return set_shape(n, nd, n->iattr + 1);
 }
 
+static dfg_status infer_rand(dfg_node * n)
+{
+    const dfg_node * c = n->in[0];
+    if (c->numel != 1 || (c->dtype != DFG_DOUBLE && c->dtype != DFG_SINGLE))
+        return dfg_set_error(DFG_ERR_ARG, "dfg.rand: the counter must be a double or single scalar");
+    int nd = (int)n->iattr[0];
+    if (nd < 1 || nd > DFG_MAX_DIMS)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.rand: at most %d dimensions are supported", DFG_MAX_DIMS);
+    for (int k = 0; k < nd; k++)
+        if (n->iattr[1 + k] < 0)
+            return dfg_set_error(DFG_ERR_ARG, "dfg.rand: SIZE must be non-negative");
+    for (int k = 0; k < 2; k++) {
+        double s = n->dattr[k];
+        if (!(s >= 0) || s != (double)(int64_t)s || s >= 9007199254740992.0)
+            return dfg_set_error(DFG_ERR_ARG, "dfg.rand: %s must be an integer from 0 to 2^53-1",
+                                 k ? "STREAM" : "SEED");
+    }
+    return set_shape(n, nd, n->iattr + 1);
+}
+
 static dfg_status infer_permute(dfg_node * n)
 {
     dfg_node * x = n->in[0];
@@ -580,6 +600,7 @@ dfg_status dfg_infer(dfg_node * n)
     case DFG_FAM_PART:    return infer_part(n);
     case DFG_FAM_BROADCAST: return infer_bcast(n);
     case DFG_FAM_FUSED:   return infer_fused(n);
+    case DFG_FAM_RAND:    return infer_rand(n);
     }
     return dfg_set_error(DFG_ERR_INTERNAL, "dfg: no shape rule for %s", dfg_ops[op].name);
 }

@@ -167,3 +167,28 @@ int cmd_psi(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
         plhs[0] = gw_result(g, y);
     return st;
 }
+
+/* dfg_mex ("rand_uniform", COUNTER, SIZE, SEED, STREAM): uniform numbers
+ * in [0, 1) of SIZE, the class of COUNTER, a pure function of (COUNTER,
+ * SEED, STREAM): the graph of dfg.nn.dropout's masks. */
+int cmd_rand_uniform(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)nlhs;
+    if (nrhs != 4)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.rand: expected (COUNTER, SIZE, SEED, STREAM)");
+    dfg_id c, y;
+    int nd, st;
+    double seed, stream;
+    dfg_attr a = {{0}, {0}, NULL, 0};
+    if ((st = gw_operand(g, prhs[0], 1, &c)) || (st = gw_size_vec(g, prhs[1], 2, &nd, a.i + 1)) ||
+        (st = gw_scalar(g, prhs[2], 3, 1, &seed)) || (st = gw_scalar(g, prhs[3], 4, 1, &stream)))
+        return st;
+    if (nd < 1)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.rand: SIZE (argument 2) must not be empty");
+    a.i[0] = nd;
+    a.d[0] = seed;
+    a.d[1] = stream;
+    if (!(st = gw_op(g, DFG_OP_RAND, 1, &c, &a, &y)))
+        plhs[0] = gw_result(g, y);
+    return st;
+}

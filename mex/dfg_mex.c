@@ -847,7 +847,7 @@ static const cmd_entry commands[] = {
     {"nodes", cmd_nodes}, {"norm", cmd_norm}, {"not", cmd_unary}, {"or", cmd_binary},
     {"passes", cmd_passes}, {"permute", cmd_permute}, {"pinv", cmd_linalg}, {"plan_info", cmd_plan_info},
     {"plus", cmd_binary}, {"power", cmd_binary}, {"prod", cmd_reduce}, {"psi", cmd_psi},
-    {"qr", cmd_linalg}, {"rdivide", cmd_binary}, {"region", cmd_region}, {"release", cmd_release},
+    {"qr", cmd_linalg}, {"rand_uniform", cmd_rand_uniform}, {"rdivide", cmd_binary}, {"region", cmd_region}, {"release", cmd_release},
     {"rem", cmd_binary}, {"repmat", cmd_repmat}, {"reshape", cmd_reshape},
     {"round", cmd_unary}, {"run", cmd_run}, {"sign", cmd_unary}, {"signature", cmd_signature},
     {"sin", cmd_unary}, {"single", cmd_cast}, {"sinh", cmd_unary},

@@ -80,6 +80,7 @@ int cmd_region(gw *, int, mxArray **, int, const mxArray **);
 /* mex/cmd-threads.c */
 int cmd_threads(gw *, int, mxArray **, int, const mxArray **);
 int cmd_device(gw *, int, mxArray **, int, const mxArray **);
+int cmd_rand_uniform(gw *, int, mxArray **, int, const mxArray **);
 /* mex/cmd-grad.c */
 int cmd_grad(gw *, int, mxArray **, int, const mxArray **);
 int cmd_jvp(gw *, int, mxArray **, int, const mxArray **);

@@ -9,7 +9,7 @@
 ##      shuffled with a fixed seed, a progress line per epoch;
 ##   3. a small convolutional network on the 8x8 images: 3x3 convolution
 ##      (32 filters, "same" padding), ReLU, 2x2 max pooling, a linear layer;
-##      trained the same way.
+##      trained the same way, by dfg.train.
 ##
 ## All use the same fixed 80/20 train/test split.  Layout as dfg.nn (and
 ## MATLAB's Deep Learning Toolbox) expect: one image per column (64 x N)
@@ -115,22 +115,11 @@ xti = dfg.input ([8 8 1 numel(te)], "double", "xti");
 predict = dfg.function ({xti}, {guess});
 
 printf ("3. convolutional network: conv 3x3x%d (same), ReLU, max pool 2x2, linear %d-10; Adam, batches of %d\n", F, hc, B);
+printf ("   (the loop of 2. as one call: dfg.train; score = test accuracy)\n");
 t_all = tic ();
-for epoch = 1:epochs
-  t0 = tic ();
-  order = tr(randperm (ntrain));
-  L = 0;
-  for k = 1:nb
-    idx = order((k-1)*B+1:k*B);
-    L += step (Ximg(:, :, :, idx), yc(idx));
-  endfor
-  dt = toc (t0);
-  acc = mean (predict (Ximg(:, :, :, te)) == yc(te));
-  if (epoch <= 3 || mod (epoch, 5) == 0)
-    printf ("  epoch %2d  loss %.4f  test accuracy %6.2f %%  %.3f s  %.0f samples/s\n",
-            epoch, L / nb, 100 * acc, dt, nb * B / dt);
-  endif
-endfor
+hist = dfg.train (step, Ximg(:, :, :, tr), yc(tr), "epochs", epochs, "batch_size", B, "seed", 42,
+                  "validate", @() mean (predict (Ximg(:, :, :, te)) == yc(te)));
+acc = hist(end).score;
 printf ("  trained in %.2f s; final test accuracy %.2f %%\n", toc (t_all), 100 * acc);
 if (acc < 0.98)
   error ("demo_digits: the convolutional network's test accuracy %.2f %% is below 98 %%", 100 * acc);

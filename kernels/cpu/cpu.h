@@ -144,6 +144,12 @@ int dfg_cpu_vmath(int op, int dt, void * out, const void * in, int64_t n);
 int dfg_cpu_unary(int op, int dt_in, int dt_out, void * out, const void * in,
                   int64_t n);
 
+/* n uniform numbers in [0, 1) of class dt (double: 53 random bits,
+ * single: 24), element i a hash of (seed, stream, counter, i): the same
+ * arguments give the same numbers on every machine and thread count.  A
+ * counter that is not an integer from 0 to 2^53 is DFG_ERR_ARG. */
+int dfg_cpu_rand(int dt, void * out, int64_t n, uint64_t seed, uint64_t stream, double counter);
+
 /* Broadcasting n-ary element-wise ops (n_in = 2 for binary ops, 3 for
  * merge).  out has ndim dims; input k has dims ind[k] (ndim entries each,
  * 1 where broadcast) and class dt_in[k]; binary inputs share one class

@@ -4,10 +4,12 @@
  * GATHER/SCATTER header validation.  Expected classes and sizes are what
  * GNU Octave 7 gives for the same expression on plain arrays.  Every
  * failing dfg_op must leave dfg_live_count unchanged. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "harness.h"
 #include "dfg-impl.h"
+#include "../../kernels/cpu/cpu.h"
 
 /* ---- helpers: shapes as strings ("3x4x2"), classes as letters ------------ */
 
@@ -146,6 +148,55 @@ static void test_broadcast_rules(void)
 }
 
 /* Every non-leaf op can be built on ordinary inputs and reports its op. */
+/* counter-based uniform numbers: in [0, 1), reproducible, a new draw for
+ * another counter, seed or stream, single as double's top bits */
+static void test_rand(void)
+{
+    enum { N = 100000 };
+    double * a = malloc(N * sizeof *a), * b = malloc(N * sizeof *b);
+    float * f = malloc(N * sizeof *f);
+    CHECK(dfg_cpu_rand(DFG_DOUBLE, a, N, 7, 0, 3) == DFG_OK);
+    CHECK(dfg_cpu_rand(DFG_DOUBLE, b, N, 7, 0, 3) == DFG_OK && !memcmp(a, b, N * sizeof *a));
+    double sum = 0, sq = 0, lo = 1, hi = 0;
+    int bins[10] = {0};
+    for (int i = 0; i < N; i++) {
+        sum += a[i]; sq += a[i] * a[i];
+        lo = a[i] < lo ? a[i] : lo; hi = a[i] > hi ? a[i] : hi;
+        bins[(int)(a[i] * 10)]++;
+    }
+    CHECK(lo >= 0 && hi < 1);
+    CHECK(fabs(sum / N - 0.5) < 0.005 && fabs(sq / N - 1.0 / 3) < 0.005);
+    int ok = 1;
+    for (int k = 0; k < 10; k++)              /* about 10000 each: 5 sigma is 475 */
+        ok &= abs(bins[k] - N / 10) < 475;
+    CHECK(ok);
+    int same = 0;
+    CHECK(dfg_cpu_rand(DFG_DOUBLE, b, N, 7, 0, 4) == DFG_OK);
+    for (int i = 0; i < N; i++) same += a[i] == b[i];
+    CHECK(same < 3);
+    same = 0;
+    CHECK(dfg_cpu_rand(DFG_DOUBLE, b, N, 8, 0, 3) == DFG_OK);
+    for (int i = 0; i < N; i++) same += a[i] == b[i];
+    CHECK(same < 3);
+    same = 0;
+    CHECK(dfg_cpu_rand(DFG_DOUBLE, b, N, 7, 1, 3) == DFG_OK);
+    for (int i = 0; i < N; i++) same += a[i] == b[i];
+    CHECK(same < 3);
+    /* neighbouring elements are not correlated */
+    double c = 0;
+    for (int i = 0; i + 1 < N; i++) c += (a[i] - 0.5) * (a[i + 1] - 0.5);
+    CHECK(fabs(c / (N - 1)) < 0.002);
+    CHECK(dfg_cpu_rand(DFG_SINGLE, f, N, 7, 0, 3) == DFG_OK);
+    ok = 1;
+    for (int i = 0; i < N; i++)
+        ok &= f[i] >= 0 && f[i] < 1 && fabs(f[i] - a[i]) < 1e-7;
+    CHECK(ok);
+    CHECK(dfg_cpu_rand(DFG_DOUBLE, a, 1, 7, 0, -1) == DFG_ERR_ARG);
+    CHECK(dfg_cpu_rand(DFG_DOUBLE, a, 1, 7, 0, 0.5) == DFG_ERR_ARG);
+    CHECK(dfg_cpu_rand(DFG_LOGICAL, a, 1, 7, 0, 0) == DFG_ERR_DTYPE);
+    free(a); free(b); free(f);
+}
+
 static void test_every_op_builds(void)
 {
     int64_t live = dfg_live_count();
@@ -170,6 +221,7 @@ static void test_every_op_builds(void)
         case DFG_FAM_PART:    a = attr(0, 2, 3, 1); want = "d3x1"; break;
         case DFG_FAM_BROADCAST: a = attr(3, 3, 3, 2); want = "d3x3x2"; break;
         case DFG_FAM_REDUCE:  want = op == DFG_OP_ANY || op == DFG_OP_ALL ? "l1x3" : "d1x3"; break;
+        case DFG_FAM_RAND:    a = attr(2, 2, 3, 0); in[0] = mk('d', "1x1"); want = "d2x3"; break;
         default: break;
         }
         if (op == DFG_OP_CAST) a = attr(DFG_SINGLE, 0, 0, 0);
@@ -187,6 +239,8 @@ static void test_every_op_builds(void)
             CHECK(strcmp(desc(y), want) == 0);
         if (f == DFG_FAM_SCATTER)
             dfg_release(in[1]);
+        if (f == DFG_FAM_RAND)
+            dfg_release(in[0]);
         dfg_release(y);
     }
     dfg_id all[] = {m, mask};
@@ -564,6 +618,7 @@ int main(void)
 {
     RUN(test_registry);
     RUN(test_every_op_builds);
+    RUN(test_rand);
     RUN(test_broadcast_rules);
     RUN(test_binary);
     RUN(test_unary_reduce_linalg);
