@@ -53,7 +53,7 @@ function todo = pairs (x, v, where, todo)
     endif
     if (! strcmp (class (v), class (x)) || ! isequal (size (v), size (x)))
       error ("dfg:badArgument", "dfg.load: %s: the file has a %s %s, the variable is a %s %s", where,
-             dims (v), class (v), dims (x), class (x));
+             dfg.internal.size_str (v), class (v), dfg.internal.size_str (x), class (x));
     endif
     todo(end+1, :) = {x, v};
   elseif (iscell (x))
@@ -85,11 +85,6 @@ function todo = pairs (x, v, where, todo)
     endfor
   endif
   ## plain values in INTO are not assigned to
-endfunction
-
-function s = dims (a)
-  s = sprintf ("%dx", size (a));
-  s = s(1:end-1);
 endfunction
 
 %!test

@@ -59,7 +59,7 @@ function hist = train (step, X, Y, varargin)
   for k = 1:2:numel (varargin)
     name = varargin{k};  v = varargin{k+1};
     if (! ischar (name) || ! isfield (o, lower (name)))
-      error ("dfg:badArgument", "dfg.train: unknown option '%s' (%s)", disp_name (name), strjoin (fieldnames (o)', ", "));
+      error ("dfg:badArgument", "dfg.train: unknown option '%s' (%s)", dfg.internal.option_name (name), strjoin (fieldnames (o)', ", "));
     endif
     name = lower (name);
     switch (name)
@@ -145,14 +145,6 @@ function hist = train (step, X, Y, varargin)
   endfor
   if (! isempty (o.plot))
     plot_history (hist, o.plot);
-  endif
-endfunction
-
-function s = disp_name (name)
-  if (ischar (name))
-    s = name;
-  else
-    s = sprintf ("<%s>", class (name));
   endif
 endfunction
 

@@ -33,7 +33,7 @@ function opt = optim_make (kind, params, defaults, args)
   for k = 1:2:numel (args)
     name = args{k};
     if (! ischar (name) || ! isfield (defaults, lower (name)))
-      error ("dfg:badArgument", "%s: unknown option '%s' (options: %s)", fn, disp_name (name),
+      error ("dfg:badArgument", "%s: unknown option '%s' (options: %s)", fn, dfg.internal.option_name (name),
              strjoin (fieldnames (defaults)', ", "));
     endif
     name = lower (name);
@@ -65,14 +65,6 @@ function opt = optim_make (kind, params, defaults, args)
                                     params, "UniformOutput", false);
   endfor
   opt.updates = @(loss) dfg.internal.optim_updates (opt, loss);
-endfunction
-
-function s = disp_name (name)
-  if (ischar (name))
-    s = name;
-  else
-    s = sprintf ("<%s>", class (name));
-  endif
 endfunction
 
 function n = name_of (p)

@@ -71,13 +71,13 @@ function [Y, upd] = batchnorm (X, gamma, beta, state, varargin)
   sz = size (X);
   nd = numel (sz);
   if (nd != 2 && nd != 4)
-    error ("dfg:badArgument", "dfg.nn.batchnorm: X must be C x N or H x W x C x N, got %s", dims_str (sz));
+    error ("dfg:badArgument", "dfg.nn.batchnorm: X must be C x N or H x W x C x N, got %s", dfg.internal.size_str (X));
   endif
   cdim = nd - 1;
   C = sz(cdim);
   if (numel (gamma) != C || numel (beta) != C || numel (state.mean) != C || numel (state.var) != C)
     error ("dfg:nonconformant", "dfg.nn.batchnorm: GAMMA, BETA and STATE must have %d elements, one per channel of X (%s)",
-           C, dims_str (sz));
+           C, dfg.internal.size_str (X));
   endif
   cls = class (X);
   ## channels first: C x (the rest)
@@ -111,11 +111,6 @@ endfunction
 
 function v = ifelse_ (c, a, b)
   if (c) v = a; else v = b; endif
-endfunction
-
-function s = dims_str (d)
-  s = sprintf ("%dx", d);
-  s = s(1:end-1);
 endfunction
 
 %!test

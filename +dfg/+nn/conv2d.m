@@ -46,7 +46,7 @@ function Y = conv2d (X, W, varargin)
     b = varargin{1};
     varargin(1) = [];
   endif
-  o = conv_options ("conv2d", varargin);
+  o = dfg.internal.conv_options ("conv2d", varargin);
   [H, Wd, C, N] = size (X);
   if (ndims (X) > 4 || ndims (W) > 4)
     error ("dfg:badArgument", "dfg.nn.conv2d: X and W have at most 4 dimensions (H x W x C x N, kh x kw x C/groups x F)");
@@ -56,10 +56,10 @@ function Y = conv2d (X, W, varargin)
   if (Cg * G != C || mod (F, G))
     error ("dfg:nonconformant",
            "dfg.nn.conv2d: W (%s) must be kh x kw x C/groups x F for X (%s) with C = %d channels and %d group(s), F a multiple of the groups",
-           sz (W), sz (X), C, G);
+           dfg.internal.size_str (W), dfg.internal.size_str (X), C, G);
   endif
   if (! isempty (b) && numel (b) != F)
-    error ("dfg:nonconformant", "dfg.nn.conv2d: b (%s) must have %d elements, one per filter", sz (b), F);
+    error ("dfg:nonconformant", "dfg.nn.conv2d: b (%s) must have %d elements, one per filter", dfg.internal.size_str (b), F);
   endif
   p = o.padding;
   if (ischar (p))                  # "same"
@@ -103,52 +103,6 @@ function Y = conv2d (X, W, varargin)
     ## (an activation) into one kernel
     Y = Y + reshape (b, 1, 1, F);
   endif
-endfunction
-
-function o = conv_options (fn, args)
-  o = struct ("stride", [1 1], "padding", [0 0 0 0], "dilation", [1 1], "groups", 1);
-  if (mod (numel (args), 2))
-    error ("dfg:badArgument", "dfg.nn.%s: options come in name/value pairs", fn);
-  endif
-  for k = 1:2:numel (args)
-    name = args{k};  v = args{k+1};
-    if (! ischar (name))
-      error ("dfg:badArgument", "dfg.nn.%s: option names must be strings", fn);
-    endif
-    switch (lower (name))
-      case {"stride", "dilation"}
-        if (! (isnumeric (v) && any (numel (v) == [1 2]) && all (v >= 1 & v == fix (v))))
-          error ("dfg:badArgument", "dfg.nn.%s: \"%s\" must be a positive integer or two", fn, lower (name));
-        endif
-        o.(lower (name)) = double ([v(1), v(end)]);
-      case "padding"
-        if (ischar (v) && strcmpi (v, "same"))
-          o.padding = "same";
-        elseif (isnumeric (v) && any (numel (v) == [1 2 4]) && all (v >= 0 & v == fix (v)))
-          v = double (v(:)');
-          if (numel (v) == 1)
-            v = [v v v v];
-          elseif (numel (v) == 2)
-            v = [v(1) v(1) v(2) v(2)];
-          endif
-          o.padding = v;
-        else
-          error ("dfg:badArgument", "dfg.nn.%s: \"padding\" must be a nonnegative integer, [ph pw], [top bottom left right] or \"same\"", fn);
-        endif
-      case "groups"
-        if (! (isnumeric (v) && isscalar (v) && v >= 1 && v == fix (v)))
-          error ("dfg:badArgument", "dfg.nn.%s: \"groups\" must be a positive integer", fn);
-        endif
-        o.groups = double (v);
-      otherwise
-        error ("dfg:badArgument", "dfg.nn.%s: unknown option '%s' (stride, padding, dilation, groups)", fn, name);
-    endswitch
-  endfor
-endfunction
-
-function s = sz (a)
-  s = sprintf ("%dx", size (a));
-  s = s(1:end-1);
 endfunction
 
 %!function Y = conv_loop (X, W, b, s, p, d, G)

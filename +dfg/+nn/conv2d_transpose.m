@@ -40,39 +40,21 @@ function Y = conv2d_transpose (X, W, varargin)
     varargin(1) = [];
   endif
   op = [0 0];
-  conv_args = {};
-  p = [0 0 0 0];  s = [1 1];  d = [1 1];  G = 1;
-  if (mod (numel (varargin), 2))
-    error ("dfg:badArgument", "dfg.nn.conv2d_transpose: options come in name/value pairs");
-  endif
-  for k = 1:2:numel (varargin)
-    name = varargin{k};  v = varargin{k+1};
-    if (! ischar (name))
-      error ("dfg:badArgument", "dfg.nn.conv2d_transpose: option names must be strings");
+  k = find (cellfun (@(a) ischar (a) && strcmpi (a, "output_padding"), varargin(1:2:end)), 1);
+  if (! isempty (k))
+    v = varargin{2*k};
+    if (! (isnumeric (v) && any (numel (v) == [1 2]) && all (v >= 0 & v == fix (v))))
+      error ("dfg:badArgument", "dfg.nn.conv2d_transpose: \"output_padding\" must be a nonnegative integer or two");
     endif
-    switch (lower (name))
-      case "output_padding"
-        if (! (isnumeric (v) && any (numel (v) == [1 2]) && all (v >= 0 & v == fix (v))))
-          error ("dfg:badArgument", "dfg.nn.conv2d_transpose: \"output_padding\" must be a nonnegative integer or two");
-        endif
-        op = double ([v(1), v(end)]);
-      case "padding"
-        if (! (isnumeric (v) && any (numel (v) == [1 2 4]) && all (v >= 0 & v == fix (v))))
-          error ("dfg:badArgument", "dfg.nn.conv2d_transpose: \"padding\" must be a nonnegative integer, [ph pw] or [top bottom left right]");
-        endif
-        v = double (v(:)');
-        p = v([1 1 1 1]);
-        if (numel (v) == 2), p = v([1 1 2 2]); elseif (numel (v) == 4), p = v; endif
-        conv_args(end+1:end+2) = {"padding", p};
-      case {"stride", "dilation", "groups"}
-        conv_args(end+1:end+2) = {lower(name), v};
-        if (strcmpi (name, "stride") && isnumeric (v) && any (numel (v) == [1 2])), s = double ([v(1), v(end)]); endif
-        if (strcmpi (name, "dilation") && isnumeric (v) && any (numel (v) == [1 2])), d = double ([v(1), v(end)]); endif
-        if (strcmpi (name, "groups") && isnumeric (v) && isscalar (v)), G = double (v); endif
-      otherwise
-        error ("dfg:badArgument", "dfg.nn.conv2d_transpose: unknown option '%s' (stride, padding, dilation, groups, output_padding)", name);
-    endswitch
-  endfor
+    op = double ([v(1), v(end)]);
+    varargin(2*k-1:2*k) = [];
+  endif
+  o = dfg.internal.conv_options ("conv2d_transpose", varargin);
+  if (ischar (o.padding))
+    error ("dfg:badArgument", "dfg.nn.conv2d_transpose: \"padding\" must be a nonnegative integer, [ph pw] or [top bottom left right]");
+  endif
+  s = o.stride;  d = o.dilation;  p = o.padding;  G = o.groups;
+  conv_args = {"stride", s, "padding", p, "dilation", d, "groups", G};
   if (any (op >= s) && any (op))
     error ("dfg:badArgument", "dfg.nn.conv2d_transpose: \"output_padding\" must be less than the stride");
   endif
@@ -84,7 +66,7 @@ function Y = conv2d_transpose (X, W, varargin)
   if (Cw != C)
     error ("dfg:nonconformant",
            "dfg.nn.conv2d_transpose: W (%s) must be kh x kw x F/groups x C for X (%s) with C = %d channels",
-           sz (W), sz (X), C);
+           dfg.internal.size_str (W), dfg.internal.size_str (X), C);
   endif
   F = Fg * G;
   H = (Hi - 1) * s(1) + d(1) * (kh - 1) + 1 - p(1) - p(2) + op(1);
@@ -104,23 +86,18 @@ function Y = conv2d_transpose (X, W, varargin)
   Z = dfg.nn.conv2d (Y0, W, conv_args{:});
   if (! isequal (size (Z), size (X)))
     error ("dfg:nonconformant", "dfg.nn.conv2d_transpose: X (%s) is not the size a convolution of a %dx%dx%dx%d array gives (%s)",
-           sz (X), H, Wd, F, N, sz (Z));
+           dfg.internal.size_str (X), H, Wd, F, N, dfg.internal.size_str (Z));
   endif
   Y = dfg.grad (Z, Y0, X);
   if (! isempty (b))
     if (numel (b) != F)
-      error ("dfg:nonconformant", "dfg.nn.conv2d_transpose: b (%s) must have %d elements, one per output channel", sz (b), F);
+      error ("dfg:nonconformant", "dfg.nn.conv2d_transpose: b (%s) must have %d elements, one per output channel", dfg.internal.size_str (b), F);
     endif
     Y = Y + reshape (b, 1, 1, F);
   endif
   if (plain)
     Y = dfg.value (Y);
   endif
-endfunction
-
-function s = sz (a)
-  s = sprintf ("%dx", size (a));
-  s = s(1:end-1);
 endfunction
 
 %!function Y = tconv_loop (X, W, b, s, p, d, op, G)

@@ -27,7 +27,7 @@ function L = cross_entropy (logits, targets, varargin)
   endif
   red = reduction_arg ("cross_entropy", varargin);
   if (ndims (logits) > 2)
-    error ("dfg:badArgument", "dfg.nn.cross_entropy: LOGITS must be C x N, got %s", sz (logits));
+    error ("dfg:badArgument", "dfg.nn.cross_entropy: LOGITS must be C x N, got %s", dfg.internal.size_str (logits));
   endif
   [C, N] = size (logits);
   LS = dfg.nn.log_softmax (logits, 1);
@@ -46,7 +46,7 @@ function L = cross_entropy (logits, targets, varargin)
   else
     error ("dfg:nonconformant",
            "dfg.nn.cross_entropy: TARGETS (%s) must be C x N like LOGITS (%s), or N class indices",
-           sz (targets), sz (logits));
+           dfg.internal.size_str (targets), dfg.internal.size_str (logits));
   endif
   switch (red)
     case "mean"
@@ -70,11 +70,6 @@ function red = reduction_arg (fn, args)
   if (! ischar (red) || ! any (strcmp (red, {"mean", "sum", "none"})))
     error ("dfg:badArgument", "dfg.nn.%s: \"reduction\" must be \"mean\", \"sum\" or \"none\"", fn);
   endif
-endfunction
-
-function s = sz (a)
-  s = sprintf ("%dx", size (a));
-  s = s(1:end-1);
 endfunction
 
 %!test

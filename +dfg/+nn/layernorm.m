@@ -20,12 +20,12 @@ function Y = layernorm (X, gamma, beta, varargin)
   sz = size (X);
   nd = numel (sz);
   if (nd < 2 || nd > 4)
-    error ("dfg:badArgument", "dfg.nn.layernorm: X must be C x N or H x W x C x N, got %s", dims_str (sz));
+    error ("dfg:badArgument", "dfg.nn.layernorm: X must be C x N or H x W x C x N, got %s", dfg.internal.size_str (X));
   endif
   C = sz(nd - 1);
   if (numel (gamma) != C || numel (beta) != C)
     error ("dfg:nonconformant", "dfg.nn.layernorm: GAMMA (%s) and BETA (%s) must have %d elements, one per channel of X (%s)",
-           dims_str (size (gamma)), dims_str (size (beta)), C, dims_str (sz));
+           dfg.internal.size_str (gamma), dfg.internal.size_str (beta), C, dfg.internal.size_str (X));
   endif
   m = prod (sz(1:nd-1));
   N = sz(nd);
@@ -47,11 +47,6 @@ function e = norm_epsilon (fn, args)
     error ("dfg:badArgument", "dfg.nn.%s: the option is \"epsilon\", a positive scalar", fn);
   endif
   e = double (args{2});
-endfunction
-
-function s = dims_str (d)
-  s = sprintf ("%dx", d);
-  s = s(1:end-1);
 endfunction
 
 %!test

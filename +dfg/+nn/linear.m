@@ -17,21 +17,16 @@ function Y = linear (X, W, b)
   endif
   if (ndims (X) > 2 || ndims (W) > 2 || columns (W) != rows (X))
     error ("dfg:nonconformant", "dfg.nn.linear: W (%s) must be OUT x IN for X (%s) of IN x N",
-           sz (W), sz (X));
+           dfg.internal.size_str (W), dfg.internal.size_str (X));
   endif
   Y = W * X;
   if (nargin == 3)
     if (numel (b) != rows (W))
       error ("dfg:nonconformant", "dfg.nn.linear: b (%s) must have %d elements, one per row of W (%s)",
-             sz (b), rows (W), sz (W));
+             dfg.internal.size_str (b), rows (W), dfg.internal.size_str (W));
     endif
     Y = Y + reshape (b, rows (W), 1);
   endif
-endfunction
-
-function s = sz (a)
-  s = sprintf ("%dx", size (a));
-  s = s(1:end-1);
 endfunction
 
 %!test

@@ -32,36 +32,15 @@ function opt = adagrad (params, varargin)
   opt = dfg.internal.optim_make ("adagrad", params, struct ("lr", 0.01, "eps", 1e-10, "weight_decay", 0), varargin);
 endfunction
 
+%!function [w, S] = ref (w, g, S, h, t)
+%!  g = g + h.weight_decay * w;
+%!  S.s1 = S.s1 + g .^ 2;
+%!  w = w - h.lr * g ./ (sqrt (S.s1) + h.eps);
+%!endfunction
+
 %!test
-%! ## three steps on a least-squares problem against the formulas, double
-%! ## and single
-%! randn ("state", 5);
-%! A = randn (6, 3); y = randn (6, 1); w0 = randn (3, 1);
-%! cases = {{}, {"lr", 0.5}, {"lr", 0.1, "weight_decay", 0.3, "eps", 1e-2}};
-%! for cl = {"double", "single"}
-%!   for c = 1:numel (cases)
-%!     w = dfg.variable (cast (w0, cl{1}));
-%!     loss = sum ((cast (A, cl{1}) * w - cast (y, cl{1})) .^ 2);
-%!     opt = dfg.optim.adagrad (w, cases{c}{:});
-%!     step = dfg.function ({}, {loss}, "updates", opt.updates (loss));
-%!     h = struct ("lr", 0.01, "eps", 1e-10, "weight_decay", 0);
-%!     for k = 1:2:numel (cases{c})
-%!       h.(cases{c}{k}) = cases{c}{k+1};
-%!     endfor
-%!     wr = w0;  s1 = zeros (3, 1);  s2 = zeros (3, 1);
-%!     for t = 1:3
-%!       L = step ();
-%!       g = 2 * A' * (A * wr - y);
-%!       g = g + h.weight_decay * wr;
-%!       s1 = s1 + g .^ 2;
-%!       wr = wr - h.lr * g ./ (sqrt (s1) + h.eps);
-%!     endfor
-%!     tol = -1e-4 * strcmp (cl{1}, "single") - 1e-12;
-%!     assert (class (dfg.value (w)), cl{1});
-%!     assert (dfg.value (w), cast (wr, cl{1}), tol);
-%!     assert (dfg.value (opt.t), 3);
-%!   endfor
-%! endfor
+%! ## three steps against the formulas, double and single
+%! dfg_check_optim ("adagrad", {{}, {"lr", 0.5}, {"lr", 0.1, "weight_decay", 0.3, "eps", 1e-2}}, @ref);
 %!error <PARAMS\{2\} must be a dfg.variable> dfg.optim.adagrad ({dfg.variable(1), 2})
 %!error <unknown option 'nesterov'> dfg.optim.adagrad (dfg.variable (1), "nesterov", true)
 %!error <'lr' must be a nonnegative> dfg.optim.adagrad (dfg.variable (1), "lr", NaN)

@@ -38,37 +38,16 @@ function opt = adam (params, varargin)
   opt = dfg.internal.optim_make ("adam", params, struct ("lr", 0.001, "beta1", 0.9, "beta2", 0.999, "eps", 1e-8, "weight_decay", 0), varargin);
 endfunction
 
+%!function [w, S] = ref (w, g, S, h, t)
+%!  g = g + h.weight_decay * w;
+%!  S.s1 = h.beta1 * S.s1 + (1 - h.beta1) * g;
+%!  S.s2 = h.beta2 * S.s2 + (1 - h.beta2) * g .^ 2;
+%!  w = w - h.lr / (1 - h.beta1 ^ t) * S.s1 ./ (sqrt (S.s2) / sqrt (1 - h.beta2 ^ t) + h.eps);
+%!endfunction
+
 %!test
-%! ## three steps on a least-squares problem against the formulas, double
-%! ## and single
-%! randn ("state", 5);
-%! A = randn (6, 3); y = randn (6, 1); w0 = randn (3, 1);
-%! cases = {{}, {"lr", 0.1, "beta1", 0.5, "beta2", 0.9}, {"lr", 0.05, "weight_decay", 0.2, "eps", 1e-3}};
-%! for cl = {"double", "single"}
-%!   for c = 1:numel (cases)
-%!     w = dfg.variable (cast (w0, cl{1}));
-%!     loss = sum ((cast (A, cl{1}) * w - cast (y, cl{1})) .^ 2);
-%!     opt = dfg.optim.adam (w, cases{c}{:});
-%!     step = dfg.function ({}, {loss}, "updates", opt.updates (loss));
-%!     h = struct ("lr", 0.001, "beta1", 0.9, "beta2", 0.999, "eps", 1e-8, "weight_decay", 0);
-%!     for k = 1:2:numel (cases{c})
-%!       h.(cases{c}{k}) = cases{c}{k+1};
-%!     endfor
-%!     wr = w0;  s1 = zeros (3, 1);  s2 = zeros (3, 1);
-%!     for t = 1:3
-%!       L = step ();
-%!       g = 2 * A' * (A * wr - y);
-%!       g = g + h.weight_decay * wr;
-%!       s1 = h.beta1 * s1 + (1 - h.beta1) * g;
-%!       s2 = h.beta2 * s2 + (1 - h.beta2) * g .^ 2;
-%!       wr = wr - h.lr / (1 - h.beta1 ^ t) * s1 ./ (sqrt (s2) / sqrt (1 - h.beta2 ^ t) + h.eps);
-%!     endfor
-%!     tol = -1e-4 * strcmp (cl{1}, "single") - 1e-12;
-%!     assert (class (dfg.value (w)), cl{1});
-%!     assert (dfg.value (w), cast (wr, cl{1}), tol);
-%!     assert (dfg.value (opt.t), 3);
-%!   endfor
-%! endfor
+%! ## three steps against the formulas, double and single
+%! dfg_check_optim ("adam", {{}, {"lr", 0.1, "beta1", 0.5, "beta2", 0.9}, {"lr", 0.05, "weight_decay", 0.2, "eps", 1e-3}}, @ref);
 %!error <PARAMS\{2\} must be a dfg.variable> dfg.optim.adam ({dfg.variable(1), 2})
 %!error <unknown option 'nesterov'> dfg.optim.adam (dfg.variable (1), "nesterov", true)
 %!error <'lr' must be a nonnegative> dfg.optim.adam (dfg.variable (1), "lr", NaN)

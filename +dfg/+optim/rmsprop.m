@@ -38,41 +38,20 @@ function opt = rmsprop (params, varargin)
   opt = dfg.internal.optim_make ("rmsprop", params, struct ("lr", 0.01, "alpha", 0.99, "eps", 1e-8, "momentum", 0, "weight_decay", 0), varargin);
 endfunction
 
+%!function [w, S] = ref (w, g, S, h, t)
+%!  g = g + h.weight_decay * w;
+%!  S.s1 = h.alpha * S.s1 + (1 - h.alpha) * g .^ 2;
+%!  d = g ./ (sqrt (S.s1) + h.eps);
+%!  if (h.momentum > 0)
+%!    S.s2 = h.momentum * S.s2 + d;
+%!    d = S.s2;
+%!  endif
+%!  w = w - h.lr * d;
+%!endfunction
+
 %!test
-%! ## three steps on a least-squares problem against the formulas, double
-%! ## and single
-%! randn ("state", 5);
-%! A = randn (6, 3); y = randn (6, 1); w0 = randn (3, 1);
-%! cases = {{}, {"lr", 0.05, "alpha", 0.5, "momentum", 0.9}, {"weight_decay", 0.3, "eps", 1e-2}};
-%! for cl = {"double", "single"}
-%!   for c = 1:numel (cases)
-%!     w = dfg.variable (cast (w0, cl{1}));
-%!     loss = sum ((cast (A, cl{1}) * w - cast (y, cl{1})) .^ 2);
-%!     opt = dfg.optim.rmsprop (w, cases{c}{:});
-%!     step = dfg.function ({}, {loss}, "updates", opt.updates (loss));
-%!     h = struct ("lr", 0.01, "alpha", 0.99, "eps", 1e-8, "momentum", 0, "weight_decay", 0);
-%!     for k = 1:2:numel (cases{c})
-%!       h.(cases{c}{k}) = cases{c}{k+1};
-%!     endfor
-%!     wr = w0;  s1 = zeros (3, 1);  s2 = zeros (3, 1);
-%!     for t = 1:3
-%!       L = step ();
-%!       g = 2 * A' * (A * wr - y);
-%!       g = g + h.weight_decay * wr;
-%!       s1 = h.alpha * s1 + (1 - h.alpha) * g .^ 2;
-%!       d = g ./ (sqrt (s1) + h.eps);
-%!       if (h.momentum > 0)
-%!         s2 = h.momentum * s2 + d;
-%!         d = s2;
-%!       endif
-%!       wr = wr - h.lr * d;
-%!     endfor
-%!     tol = -1e-4 * strcmp (cl{1}, "single") - 1e-12;
-%!     assert (class (dfg.value (w)), cl{1});
-%!     assert (dfg.value (w), cast (wr, cl{1}), tol);
-%!     assert (dfg.value (opt.t), 3);
-%!   endfor
-%! endfor
+%! ## three steps against the formulas, double and single
+%! dfg_check_optim ("rmsprop", {{}, {"lr", 0.05, "alpha", 0.5, "momentum", 0.9}, {"weight_decay", 0.3, "eps", 1e-2}}, @ref);
 %!error <PARAMS\{2\} must be a dfg.variable> dfg.optim.rmsprop ({dfg.variable(1), 2})
 %!error <unknown option 'nesterov'> dfg.optim.rmsprop (dfg.variable (1), "nesterov", true)
 %!error <'lr' must be a nonnegative> dfg.optim.rmsprop (dfg.variable (1), "lr", NaN)
