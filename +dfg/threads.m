@@ -13,8 +13,12 @@
 ##
 ## @code{dfg.threads (@var{n})} and @env{DFG_THREADS} also give OpenBLAS
 ## (matrix products and LAPACK, in dfg and in Octave itself) the same
-## count: dfg runs one kernel at a time, so its threads and BLAS's never
-## compete for the cores.  A plan's fused kernels get their working memory
+## count: dfg runs one kernel at a time, so its threads and BLAS's do not
+## work at the same time.  OpenBLAS's threads do keep spinning for a while
+## after a product they split, and then take cores from dfg's threads:
+## where a program mixes Octave's own large products with dfg's plans,
+## @env{OPENBLAS_NUM_THREADS}=1 can be faster (bench/RESULTS.md,
+## bench_train).  A plan's fused kernels get their working memory
 ## when the plan is compiled: a plan compiled with fewer threads keeps
 ## using at most that many there.  On a machine busy with other work, fewer
 ## threads can be faster.

@@ -90,14 +90,16 @@ function Y = conv2d (X, W, varargin)
     J = reshape (J, K, P);
     cols = reshape (Xz(J(:), :), K, P * N);       # im2col: K x (P*N)
     Wg = reshape (W(:, :, :, (g - 1) * Fg + (1:Fg)), K, Fg);
-    parts{g} = Wg.' * cols;                       # Fg x (P*N)
+    ## (P*N) x Fg: rows (position, observation), so that the permute to
+    ## Ho x Wo x F x N below moves whole images of Ho*Wo elements
+    parts{g} = cols.' * Wg;
   endfor
   if (G == 1)
     Y = parts{1};
   else
-    Y = vertcat (parts{:});
+    Y = horzcat (parts{:});
   endif
-  Y = permute (reshape (Y, F, Ho, Wo, N), [2 3 1 4]);
+  Y = permute (reshape (Y, Ho, Wo, N, F), [1 2 4 3]);
   if (! isempty (b))
     ## after the permute, so that the addition fuses with what follows
     ## (an activation) into one kernel
