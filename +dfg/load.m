@@ -55,6 +55,10 @@ function todo = pairs (x, v, where, todo)
       error ("dfg:badArgument", "dfg.load: %s: the file has a %s %s, the variable is a %s %s", where,
              dfg.internal.size_str (v), class (v), dfg.internal.size_str (x), class (x));
     endif
+    if (! isreal (v) || issparse (v))
+      error ("dfg:badArgument", "dfg.load: %s: the file has a %s value, the variable is real and full", where,
+             ifelse_ (issparse (v), "sparse", "complex"));
+    endif
     todo(end+1, :) = {x, v};
   elseif (iscell (x))
     if (! iscell (v) || numel (v) != numel (x))
@@ -69,22 +73,44 @@ function todo = pairs (x, v, where, todo)
     endif
     todo = pairs (x.counter, v.counter, [where ".counter"], todo);
   elseif (isstruct (x) && isfield (x, "updates") && isfield (x, "kind"))
-    if (! isstruct (v) || ! all (isfield (v, {"kind", "lr", "t", "params", "state"})) || ! strcmp (v.kind, x.kind))
+    if (! isstruct (v) || ! all (isfield (v, {"kind", "hyper", "lr", "t", "params", "state"})) || ! strcmp (v.kind, x.kind))
       error ("dfg:badArgument", "dfg.load: %s: the file has no %s optimiser there", where, x.kind);
+    endif
+    if (! isequal (v.hyper, x.hyper))
+      error ("dfg:badArgument", "dfg.load: %s: the file's %s has other options (%s) than this one (%s)", where,
+             x.kind, opts_str (v.hyper), opts_str (x.hyper));
     endif
     todo = pairs (x.lr, v.lr, [where ".lr"], todo);
     todo = pairs (x.t, v.t, [where ".t"], todo);
     todo = pairs (x.params, v.params, [where ".params"], todo);
     todo = pairs (x.state, v.state, [where ".state"], todo);
   elseif (isstruct (x))
-    for f = fieldnames (x)'
-      if (! isstruct (v) || ! isfield (v, f{1}))
-        error ("dfg:badArgument", "dfg.load: %s: the file has no field '%s'", where, f{1});
+    if (! isstruct (v) || numel (v) != numel (x))
+      error ("dfg:badArgument", "dfg.load: %s: the file has no struct of %d elements there", where, numel (x));
+    endif
+    for k = 1:numel (x)
+      at = where;
+      if (numel (x) > 1)
+        at = sprintf ("%s(%d)", where, k);
       endif
-      todo = pairs (x.(f{1}), v.(f{1}), sprintf ("%s.%s", where, f{1}), todo);
+      for f = fieldnames (x)'
+        if (! isfield (v, f{1}))
+          error ("dfg:badArgument", "dfg.load: %s: the file has no field '%s'", at, f{1});
+        endif
+        todo = pairs (x(k).(f{1}), v(k).(f{1}), sprintf ("%s.%s", at, f{1}), todo);
+      endfor
     endfor
   endif
   ## plain values in INTO are not assigned to
+endfunction
+
+function s = ifelse_ (c, a, b)
+  if (c) s = a; else s = b; endif
+endfunction
+
+function s = opts_str (h)
+  f = fieldnames (h);
+  s = strjoin (cellfun (@(k) sprintf ("%s=%g", k, double (h.(k))), f', "UniformOutput", false), " ");
 endfunction
 
 %!test
@@ -128,6 +154,21 @@ endfunction
 %!   fail ("dfg.load (f, struct ('model', {{v}}, 'opt', opt2))", "model\\{1\\}: the file has a 3x1 double, the variable is a 2x1 double");
 %!   assert (dfg.value (opt2.t), before);
 %!   fail ("dfg.load (f, struct ('net', {{w2}}))", "has no field 'net'");
+%!   ## other options: no exact resume, an error
+%!   [~, w3, opt3] = model_ (A, y, w0);
+%!   opt3 = dfg.optim.adam (w3, "lr", 0.05, "beta1", 0.5);
+%!   fail ("dfg.load (f, struct ('model', {{w3}}, 'opt', opt3))", "other options");
+%!   ## struct arrays; complex values refused before anything is assigned
+%!   s = struct ("w", {dfg.variable(1), dfg.variable(2)});
+%!   dfg.save (f, struct ("s", s));
+%!   dfg.assign (s(2).w, 5);
+%!   dfg.load (f, struct ("s", s));
+%!   assert (dfg.value (s(2).w), 2);
+%!   a = 5;  b = [1+2i 3];
+%!   save ("-binary", f, "a", "b");
+%!   va = dfg.variable (0);  vb = dfg.variable ([0 0]);
+%!   fail ("dfg.load (f, struct ('a', va, 'b', vb))", "b: the file has a complex value");
+%!   assert (dfg.value (va), 0);
 %! unwind_protect_cleanup
 %!   unlink (f);
 %! end_unwind_protect

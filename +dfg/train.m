@@ -64,13 +64,14 @@ function hist = train (step, X, Y, varargin)
     name = lower (name);
     switch (name)
       case {"epochs", "batch_size"}
-        if (! (isnumeric (v) && isscalar (v) && v >= 1 && v == fix (v)))
+        if (! (isnumeric (v) && isscalar (v) && isfinite (v) && v >= 1 && v == fix (v)))
           error ("dfg:badArgument", "dfg.train: \"%s\" must be a positive integer", name);
         endif
         v = double (v);
       case "seed"
-        if (! (isnumeric (v) && isscalar (v) && v >= 0 && v == fix (v)))
-          error ("dfg:badArgument", "dfg.train: \"seed\" must be a nonnegative integer");
+        ## rand ("state", s) uses 32 bits of s: larger seeds would collide
+        if (! (isnumeric (v) && isscalar (v) && v >= 0 && v == fix (v) && v < 2^32))
+          error ("dfg:badArgument", "dfg.train: \"seed\" must be an integer from 0 to 2^32-1");
         endif
       case {"shuffle", "verbose"}
         if (! (isscalar (v) && (islogical (v) || isnumeric (v))))
@@ -144,7 +145,12 @@ function hist = train (step, X, Y, varargin)
     endif
   endfor
   if (! isempty (o.plot))
-    plot_history (hist, o.plot);
+    try
+      plot_history (hist, o.plot);
+    catch err
+      ## the history is the result: a failed picture only warns
+      warning ("dfg:train", "dfg.train: could not write the plot '%s': %s", o.plot, err.message);
+    end_try_catch
   endif
 endfunction
 
@@ -190,6 +196,9 @@ function plot_history (hist, file)
     if (hi == lo), hi = lo + 1; endif
     xs = m + (W - 2 * m) * (e - e(1)) / max (e(end) - e(1), 1);
     ys = (H - m) - (H - 2 * m) * (y - lo) / (hi - lo);
+    if (numel (xs) == 1)           # one epoch: a short mark at its value
+      xs = xs + [-3 3];  ys = ys([1 1]);
+    endif
     t = linspace (0, 1, 2000);
     px = interp1 (1:numel (xs), xs, 1 + t * (numel (xs) - 1));
     py = interp1 (1:numel (ys), ys, 1 + t * (numel (ys) - 1));
@@ -244,6 +253,8 @@ endfunction
 %!     unlink (f);
 %!   endif
 %! end_unwind_protect
+%!error <"seed" must be an integer from 0 to 2\^32-1> dfg.train (@(a, b) 0, ones (2, 5), ones (1, 5), "seed", 2^32)
+%!error <"epochs" must be a positive integer> dfg.train (@(a, b) 0, ones (2, 5), ones (1, 5), "epochs", Inf)
 %!error <batch_size 10 is larger> dfg.train (@(a, b) 0, ones (2, 5), ones (1, 5), "batch_size", 10)
 %!error <X has 5 observations> dfg.train (@(a, b) 0, ones (2, 5), ones (1, 4))
 %!error <unknown option 'epoch'> dfg.train (@(a, b) 0, ones (2, 5), ones (1, 5), "epoch", 1)

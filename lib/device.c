@@ -10,12 +10,17 @@
  *
  * Ownership: the backend's device state (stream, cuBLAS handle) is the
  * process's; dfg_device_shutdown (at MEX exit) gives it back.  The library
- * itself is never unloaded. */
+ * itself is never unloaded.
+ *
+ * Threads: called from the thread that runs Octave (the gateway) only; the
+ * state here and in the backend (one stream, one domain flag) is not
+ * locked. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "dfg-impl.h"
 #include "../kernels/cuda/dfg_cuda.h"
 
@@ -27,13 +32,14 @@ static dfg_device           current = DFG_DEVICE_CPU;
 
 static int try_open(const char * path, char * why, size_t nwhy)
 {
+    if (access(path, F_OK))          /* not there: the next place, quietly */
+        return 0;
     void * h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (!h) {
+        /* the file is there but does not load (its CUDA runtime is
+         * missing, say): the reason worth reporting */
         const char * e = dlerror();
-        /* a missing file says little; a file that does not load (no CUDA
-         * runtime, say) is the reason worth reporting */
-        if (e && !strstr(e, "No such file"))
-            snprintf(why, nwhy, "%s", e);
+        snprintf(why, nwhy, "%s", e ? e : "dlopen failed");
         return 0;
     }
     const dfg_cuda_api * (*get)(int) = (const dfg_cuda_api * (*)(int))dlsym(h, "dfg_cuda_api_get");
@@ -155,7 +161,7 @@ const dfg_cuda_api * dfg_device_cuda(void)
 
 void dfg_device_shutdown(void)
 {
-    if (api && found.available)
+    if (api)                  /* also after a probe that failed half way */
         api->shutdown();
     /* the library stays mapped: the CUDA libraries it loads keep static
      * state (their C++ runtime's pools) that unmapping would leak, and a

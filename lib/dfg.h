@@ -296,9 +296,6 @@ dfg_status dfg_threads_set(int n);
  * library's code is unloaded (the MEX gateway's exit hook). */
 void       dfg_threads_stop(void);
 
-#ifdef __cplusplus
-}
-#endif
 /* ---- devices (lib/device.c) ---------------------------------------------
  * The CUDA backend is a shared library of its own (build/libdfg_cuda.so,
  * kernels/cuda/dfg_cuda.h), opened with dlopen the first time a GPU is
@@ -325,5 +322,9 @@ void       dfg_device_query(dfg_device_info * info);
  * run on a GPU yet.  Either way the default stays as it was. */
 dfg_status dfg_device_set(dfg_device d);
 dfg_device dfg_device_get(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

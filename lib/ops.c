@@ -1,5 +1,6 @@
 /* lib/ops.c -- the op table generated from ops.def, and class and size
  * inference for every family (Octave's rules). */
+#include <math.h>
 #include <assert.h>
 #include <stdio.h>
 #include <string.h>
@@ -248,7 +249,7 @@ static dfg_status infer_rand(dfg_node * n)
             return dfg_set_error(DFG_ERR_ARG, "dfg.rand: SIZE must be non-negative");
     for (int k = 0; k < 2; k++) {
         double s = n->dattr[k];
-        if (!(s >= 0) || s != (double)(int64_t)s || s >= 9007199254740992.0)
+        if (!(s >= 0 && s < 0x1p53) || s != floor(s))
             return dfg_set_error(DFG_ERR_ARG, "dfg.rand: %s must be an integer from 0 to 2^53-1",
                                  k ? "STREAM" : "SEED");
     }

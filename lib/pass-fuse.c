@@ -402,9 +402,7 @@ static int32_t merge_groups(fctx * c, const pass_run * r, int8_t * read)
             mark++;
             for (int32_t v = first[b]; ok && v >= 0; v = nxt[v]) {
                 dfg_node * n = c->list[v];
-                if (c->role[v] == ROLE_RED)
-                    no++;
-                else if (c->outside[v]) {
+                if (c->role[v] == ROLE_RED || c->outside[v]) {   /* written by b */
                     no++;
                     wrote += n->numel * (int64_t)dfg_dtype_size(n->dtype);
                 }

@@ -7,6 +7,7 @@
  * from before then are rejected as stale.
  */
 #include <ctype.h>
+#include <math.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
@@ -132,7 +133,7 @@ int gw_scalar(gw * g, const mxArray * a, int argno, int want_int, double * v)
         mxGetNumberOfElements(a) != 1)
         return dfg_set_error(DFG_ERR_ARG, "dfg.%s: argument %d must be a real scalar", g->fn, argno);
     *v = mxGetScalar(a);
-    if (want_int && (*v != (double)(int64_t)*v))
+    if (want_int && !(fabs(*v) < 0x1p63 && *v == floor(*v)))
         return dfg_set_error(DFG_ERR_ARG, "dfg.%s: argument %d must be an integer", g->fn, argno);
     return DFG_OK;
 }
@@ -150,7 +151,7 @@ int gw_size_vec(gw * g, const mxArray * a, int argno, int * nd, int64_t * dims)
         return dfg_set_error(DFG_ERR_ARG, "dfg.%s: at most %d dimensions are supported", g->fn, DFG_MAX_DIMS);
     for (size_t k = 0; k < n; k++) {
         double v = mxIsDouble(a) ? ((const double *)mxGetData(a))[k] : ((const float *)mxGetData(a))[k];
-        if (!(v >= 0) || v != (double)(int64_t)v || v > 9e15)
+        if (!(v >= 0 && v <= 9e15) || v != floor(v))
             return dfg_set_error(DFG_ERR_ARG, "dfg.%s: SIZE (argument %d) must be non-negative integers",
                                  g->fn, argno);
         dims[k] = (int64_t)v;

@@ -26,6 +26,13 @@ function opt = optim_make (kind, params, defaults, args)
       error ("dfg:badClass", "%s: PARAMS{%d} must be double or single, not %s", fn, k, class (p));
     endif
   endfor
+  for k = 2:numel (params)           # each parameter once (ids are uint64)
+    for j = 1:k-1
+      if (params{k}.id == params{j}.id)
+        error ("dfg:badArgument", "%s: PARAMS{%d} is PARAMS{%d} again", fn, k, j);
+      endif
+    endfor
+  endfor
   if (mod (numel (args), 2))
     error ("dfg:badArgument", "%s: options come in name/value pairs", fn);
   endif

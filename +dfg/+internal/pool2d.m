@@ -38,6 +38,10 @@ function Y = pool2d (fn, X, k, args)
         error ("dfg:badArgument", "dfg.nn.%s: unknown option '%s' (stride, padding)", fn, name);
     endswitch
   endfor
+  if (any (p([1 2]) >= k(1)) || any (p([3 4]) >= k(2)))
+    ## a window could then hold padding only
+    error ("dfg:badArgument", "dfg.nn.%s: \"padding\" must be less than the pool size (%dx%d)", fn, k);
+  endif
   if (ndims (X) > 4)
     error ("dfg:badArgument", "dfg.nn.%s: X must be H x W x C x N", fn);
   endif

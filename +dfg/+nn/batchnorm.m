@@ -69,6 +69,9 @@ function [Y, upd] = batchnorm (X, gamma, beta, state, varargin)
     error ("dfg:badArgument", "dfg.nn.batchnorm: STATE (argument 4) must be the struct dfg.nn.batchnorm (C) makes");
   endif
   sz = size (X);
+  if (numel (sz) == 3)
+    sz(4) = 1;                     # one H x W x C image: N = 1
+  endif
   nd = numel (sz);
   if (nd != 2 && nd != 4)
     error ("dfg:badArgument", "dfg.nn.batchnorm: X must be C x N or H x W x C x N, got %s", dfg.internal.size_str (X));
@@ -87,18 +90,24 @@ function [Y, upd] = batchnorm (X, gamma, beta, state, varargin)
     Z = reshape (permute (X, [3 1 2 4]), C, []);
   endif
   m = columns (Z);
+  if (strcmp (o.mode, "training") && m < 2)
+    error ("dfg:badArgument", "dfg.nn.batchnorm: training needs more than one value per channel (X is %s)",
+           dfg.internal.size_str (X));
+  endif
   if (strcmp (o.mode, "training"))
     mu = sum (Z, 2) / cast (m, cls);
     D = Z - mu;
     v = sum (D .* D, 2) / cast (m, cls);
-    keep = cast (1 - o.momentum, cls);
-    new_mean = keep .* state.mean + cast (o.momentum, cls) .* mu;
-    new_var = keep .* state.var + cast (o.momentum * m / max (m - 1, 1), cls) .* v;   # unbiased
+    ## in the state's class (a single batch may update double statistics)
+    sc = class (state.mean);
+    keep = cast (1 - o.momentum, sc);
+    new_mean = keep .* state.mean + cast (o.momentum, sc) .* cast (mu, sc);
+    new_var = keep .* state.var + cast (o.momentum * m / (m - 1), sc) .* cast (v, sc);   # unbiased
     upd = {state.mean, new_mean; state.var, new_var};
   else
-    mu = state.mean;
+    mu = cast (state.mean, cls);
     D = Z - mu;
-    v = state.var;
+    v = cast (state.var, cls);
     upd = cell (0, 2);
   endif
   Zn = reshape (gamma, C, 1) .* D ./ sqrt (v + cast (o.epsilon, cls)) + reshape (beta, C, 1);
@@ -140,10 +149,22 @@ endfunction
 %! assert (rows (upd), 2);
 %! s = dfg.nn.batchnorm (2, "single");
 %! assert (class (dfg.value (s.var)), "single");
+%! ## one image (3-D) is H x W x C x 1
+%! X3 = randn (2, 3, 2);
+%! Y3 = dfg.nn.batchnorm (X3, [1; 1], [0; 0], dfg.nn.batchnorm (2));
+%! s1 = X3(:, :, 1);  assert (Y3(:, :, 1), (s1 - mean (s1(:))) / sqrt (mean ((s1(:) - mean (s1(:))) .^ 2) + 1e-5), 1e-13);
+%! ## single data with the default (double) statistics
+%! xs = dfg.input ([3 4], "single");
+%! st = dfg.nn.batchnorm (3);
+%! [ys, us] = dfg.nn.batchnorm (xs, ones (3, 1), zeros (3, 1), st);
+%! fs = dfg.function ({xs}, {ys}, "updates", us);
+%! assert (class (fs (single (randn (3, 4)))), "single");
+%! assert (class (dfg.value (st.mean)), "double");
 %!test
 %! st = dfg.nn.batchnorm (3);
 %! dfg_check_grad (@(x, g, b) dfg.nn.batchnorm (x, g, b, st), {randn(3, 5), randn(3, 1), randn(3, 1)});
 %! dfg_check_grad (@(x) dfg.nn.batchnorm (x, [1; 2], [0; 1], dfg.nn.batchnorm (2)), {randn(2, 2, 2, 3)}, "order", 1);
 %!error <must have 3 elements> dfg.nn.batchnorm (dfg.input ([3 4]), ones (2, 1), ones (3, 1), dfg.nn.batchnorm (3))
 %!error <"mode" must be> dfg.nn.batchnorm (dfg.input ([3 4]), ones (3, 1), ones (3, 1), dfg.nn.batchnorm (3), "mode", "eval")
+%!error <training needs more than one value per channel> dfg.nn.batchnorm (dfg.input ([3 1]), ones (3, 1), ones (3, 1), dfg.nn.batchnorm (3))
 %!error <STATE \(argument 4\)> dfg.nn.batchnorm (dfg.input ([3 4]), ones (3, 1), ones (3, 1), 1)

@@ -40,6 +40,9 @@ function Y = conv2d_transpose (X, W, varargin)
     varargin(1) = [];
   endif
   op = [0 0];
+  if (mod (numel (varargin), 2))
+    error ("dfg:badArgument", "dfg.nn.conv2d_transpose: options come in name/value pairs");
+  endif
   k = find (cellfun (@(a) ischar (a) && strcmpi (a, "output_padding"), varargin(1:2:end)), 1);
   if (! isempty (k))
     v = varargin{2*k};
@@ -55,8 +58,9 @@ function Y = conv2d_transpose (X, W, varargin)
   endif
   s = o.stride;  d = o.dilation;  p = o.padding;  G = o.groups;
   conv_args = {"stride", s, "padding", p, "dilation", d, "groups", G};
-  if (any (op >= s) && any (op))
-    error ("dfg:badArgument", "dfg.nn.conv2d_transpose: \"output_padding\" must be less than the stride");
+  if (any (op >= max (s, d)))
+    ## as PyTorch: beyond that, the extra rows would be outside every window
+    error ("dfg:badArgument", "dfg.nn.conv2d_transpose: \"output_padding\" must be less than the stride or the dilation");
   endif
   if (ndims (X) > 4 || ndims (W) > 4)
     error ("dfg:badArgument", "dfg.nn.conv2d_transpose: X and W have at most 4 dimensions");
@@ -79,7 +83,12 @@ function Y = conv2d_transpose (X, W, varargin)
   if (plain)
     X = dfg.constant (X);
   endif
-  cls = class (X);
+  ## Octave's class rule: single when X or W is
+  cls = "double";
+  if (strcmp (class (X), "single") || strcmp (class (W), "single"))
+    cls = "single";
+  endif
+  X = cast (X, cls);
   ## the adjoint of Z = conv2d (Y0, W) with respect to Y0, applied to X:
   ## conv2d is linear in its input, so Y0's value does not matter
   Y0 = dfg.constant (zeros (H, Wd, F, N, cls));
@@ -139,4 +148,10 @@ endfunction
 %!test
 %! dfg_check_grad (@(x, w, b) dfg.nn.conv2d_transpose (x, w, b, "stride", 2), {randn(3, 2, 2, 2), randn(2, 2, 3, 2), randn(3, 1)}, "order", 1);
 %!error <W \(3x3x2x4\) must be kh x kw x F/groups x C> dfg.nn.conv2d_transpose (dfg.input ([3 3 2 1]), ones (3, 3, 2, 4))
+%!test
+%! ## the class rule: single when either is
+%! y = dfg.nn.conv2d_transpose (dfg.input ([3 3 2 1]), single (ones (2, 2, 1, 2)));
+%! assert (class (y), "single");
+%! assert (class (dfg.nn.conv2d_transpose (ones (3, 3, 2), single (ones (2, 2, 1, 2)))), "single");
+%!error <name/value pairs> dfg.nn.conv2d_transpose (dfg.input ([3 3 1 1]), ones (2, 2), "output_padding")
 %!error <"output_padding" must be less than the stride> dfg.nn.conv2d_transpose (dfg.input ([3 3 1 1]), ones (2, 2), "output_padding", 1)

@@ -40,9 +40,11 @@ function L = cross_entropy (logits, targets, varargin)
       endif
     endif
     T = reshape (targets, 1, N) == (1:C)';          # C x N, logical
-    ## a column without a match (a bad index) makes its loss NaN
-    bad = cast (0, class (logits)) .* log (double (any (T, 1)));
-    l = -sum (T .* LS, 1) + bad;
+    ## a column without a match (a bad index) makes its loss NaN (cast, not
+    ## double: double () would evaluate a graph of variables once, here)
+    bad = cast (0, class (logits)) .* log (cast (any (T, 1), class (logits)));
+    ## merge, not T .* LS: a -Inf score of another class must not give 0 * -Inf
+    l = -sum (merge (T, LS, cast (0, class (logits))), 1) + bad;
   else
     error ("dfg:nonconformant",
            "dfg.nn.cross_entropy: TARGETS (%s) must be C x N like LOGITS (%s), or N class indices",

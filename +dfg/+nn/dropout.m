@@ -58,6 +58,9 @@ function Y = dropout (X, p, gen, varargin)
   U = dfg.Tensor (dfg_mex ("rand_uniform", gen.counter, size (X), gen.seed, stream));
   keep = cast (U >= p, cls) .* cast (1 / (1 - p), cls);
   Y = X .* keep;
+  if (! isa (X, "dfg.Tensor"))
+    Y = dfg.value (Y);             # plain in, plain out (the current counter's mask)
+  endif
 endfunction
 
 %!test
@@ -83,6 +86,9 @@ endfunction
 %! ## inference: the identity
 %! assert (dfg.value (dfg.nn.dropout (dfg.constant (X), 0.3, gen, "mode", "inference")), X);
 %! assert (class (dfg.value (dfg.nn.dropout (dfg.constant (single (X)), 0.5, gen))), "single");
+%! ## a plain array gives a plain array
+%! P = dfg.nn.dropout (X, 0.3, gen);
+%! assert (isnumeric (P) && ! isa (P, "dfg.Tensor") && isequal (size (P), size (X)));
 %!test
 %! ## the gradient is the mask
 %! gen = dfg.nn.rng (11);

@@ -4,9 +4,10 @@
 ## Exponential linear unit: @var{X} where @var{X} > 0, else
 ## @var{alpha} .* (exp (@var{X}) - 1) (default @var{alpha} 1).
 ##
-## Computed as @code{max (@var{X}, 0) + @var{alpha} .* expm1 (min (@var{X},
-## 0))}, so large positive @var{X} never overflows and the gradient is 1
-## for @var{X} > 0 and @var{alpha} .* exp (@var{X}) for @var{X} < 0.
+## Computed as @code{max (@var{X}, 0) + @var{alpha} .* expm1 (min (0,
+## @var{X}))}, so large positive @var{X} never overflows and the gradient
+## is 1 for @var{X} >= 0 and @var{alpha} .* exp (@var{X}) for @var{X} < 0.
+## NaN stays NaN.
 ## @seealso{dfg.nn.relu, dfg.nn.leaky_relu}
 ## @end deftypefn
 function Y = elu (X, alpha)
@@ -19,7 +20,10 @@ function Y = elu (X, alpha)
   if (! (isnumeric (alpha) && isreal (alpha) && isscalar (alpha)) || ! (alpha >= 0))
     error ("dfg:badArgument", "dfg.nn.elu: ALPHA (argument 2) must be a nonnegative real scalar");
   endif
-  Y = max (X, 0) + cast (alpha, class (X)) .* expm1 (min (X, 0));
+  ## min (0, X): at X = 0 the tie goes to the constant, so the derivative
+  ## there is 1 (the linear side), not 1 + alpha
+  Y = max (X, 0) + cast (alpha, class (X)) .* expm1 (min (0, X));
+  Y = merge (X != X, X, Y);                 # NaN in, NaN out (max/min drop it)
 endfunction
 
 %!test
@@ -36,4 +40,7 @@ endfunction
 %! assert (g (single (X)), single (R), 4 * eps ("single"));
 %!test
 %! dfg_check_grad (@(x) dfg.nn.elu (x, 0.7), {[-2 -1 0.5; 1 3 -0.25]});
+%! g = dfg.grad (@(x) sum (dfg.nn.elu (x, 0.5)));
+%! assert (g ([-1e-9 0 1e-9]), [0.5 1 1], 1e-9);
+%! assert (dfg.nn.elu ([NaN Inf -Inf]), [NaN Inf -1]);
 %!error <ALPHA \(argument 2\)> dfg.nn.elu (1, -1)

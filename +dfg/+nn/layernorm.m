@@ -2,7 +2,8 @@
 ## @deftypefn  {dfg} {@var{Y} =} dfg.nn.layernorm (@var{X}, @var{gamma}, @var{beta})
 ## @deftypefnx {dfg} {@var{Y} =} dfg.nn.layernorm (@dots{}, "epsilon", @var{e})
 ## Layer normalisation: each observation (the last dimension of @var{X}:
-## a column of a C x N array, an H x W x C image of H x W x C x N) is
+## a column of a C x N array, an H x W x C image of H x W x C x N, a 3-D
+## @var{X} being one image) is
 ## normalised to mean 0 and variance 1 over all its elements, then scaled
 ## by @var{gamma} and shifted by @var{beta}, one of each per channel (C
 ## elements; the channel dimension is the one before the last, as
@@ -18,6 +19,9 @@ function Y = layernorm (X, gamma, beta, varargin)
   endif
   e = norm_epsilon ("layernorm", varargin);
   sz = size (X);
+  if (numel (sz) == 3)
+    sz(4) = 1;                     # one H x W x C image: N = 1
+  endif
   nd = numel (sz);
   if (nd < 2 || nd > 4)
     error ("dfg:badArgument", "dfg.nn.layernorm: X must be C x N or H x W x C x N, got %s", dfg.internal.size_str (X));
@@ -66,6 +70,11 @@ endfunction
 %!   assert (Y4(:, :, :, n), reshape (g4, 1, 1, 4) .* (s - mu) ./ sqrt (v + 1e-3) + reshape (b4, 1, 1, 4), 1e-13);
 %! endfor
 %! assert (class (dfg.nn.layernorm (single (X), g, b)), "single");
+%! ## one image (3-D): per channel gamma, normalised over the whole image
+%! X3 = randn (3, 4, 2);
+%! Y3 = dfg.nn.layernorm (X3, [2; 3], [0; 1]);
+%! mu = mean (X3(:));  v = mean ((X3(:) - mu) .^ 2);
+%! assert (Y3, reshape ([2; 3], 1, 1, 2) .* (X3 - mu) ./ sqrt (v + 1e-5) + reshape ([0; 1], 1, 1, 2), 1e-13);
 %!test
 %! dfg_check_grad (@(x, g, b) dfg.nn.layernorm (x, g, b), {randn(4, 3), randn(4, 1), randn(4, 1)});
 %!error <GAMMA \(3x1\) and BETA \(4x1\) must have 4 elements> dfg.nn.layernorm (dfg.input ([4 3]), ones (3, 1), ones (4, 1))

@@ -60,3 +60,4 @@ endfunction
 %! dfg_check_grad (@(x) dfg.nn.maxpool2d (x, 2, "stride", 2), {randn(4, 6, 2, 2)}, "order", 1);
 %!error <POOLSIZE> dfg.nn.maxpool2d (dfg.input ([4 4]), 0)
 %!error <does not fit> dfg.nn.maxpool2d (dfg.input ([2 2]), 3)
+%!error <"padding" must be less than the pool size> dfg.nn.maxpool2d (ones (2), 2, "padding", 2, "stride", 2)

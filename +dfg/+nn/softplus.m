@@ -2,16 +2,18 @@
 ## @deftypefn {dfg} {@var{Y} =} dfg.nn.softplus (@var{X})
 ## Softplus: @code{log (1 + exp (@var{X}))}, element-wise.
 ##
-## Computed as @code{max (X, 0) + log1p (exp (-abs (X)))}: no overflow for
-## large @var{X}, full accuracy for very negative @var{X}; its gradient is
-## the sigmoid of @var{X}.
+## Computed as @code{P + log1p (exp (min (X, 0) - P))} with @code{P = max
+## (0, X)}: no overflow for large @var{X}, full accuracy for very negative
+## @var{X}; its gradient is the sigmoid of @var{X} (0.5 at 0).
 ## @seealso{dfg.nn.sigmoid, dfg.nn.relu}
 ## @end deftypefn
 function Y = softplus (X)
   if (nargin != 1)
     print_usage ();
   endif
-  Y = max (X, 0) + log1p (exp (-abs (X)));
+  P = max (0, X);
+  Y = P + log1p (exp (min (X, 0) - P));
+  Y = merge (X != X, X, Y);                 # NaN in, NaN out (max/min drop it)
 endfunction
 
 %!test
@@ -24,3 +26,6 @@ endfunction
 %! assert (class (dfg.nn.softplus (single (X))), "single");
 %!test
 %! dfg_check_grad (@dfg.nn.softplus, {[-2 -1 0.5; 1 3 -0.25]});
+%! g = dfg.grad (@(x) sum (dfg.nn.softplus (x)));
+%! assert (g ([-1e-9 0 1e-9]), [0.5 0.5 0.5], 1e-9);
+%! assert (dfg.nn.softplus ([NaN Inf -Inf]), [NaN Inf 0]);

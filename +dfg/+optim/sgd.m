@@ -106,6 +106,7 @@ endfunction
 %! assert (numel (opt.params), 2);
 %!error <PARAMS\{1\} must be a dfg.variable> dfg.optim.sgd ({dfg.input([1 1])})
 %!error <PARAMS must be> dfg.optim.sgd (1)
+%!error <PARAMS\{2\} is PARAMS\{1\} again> w = dfg.variable (1); dfg.optim.sgd ({w, w})
 %!error <unknown option 'beta'> dfg.optim.sgd (dfg.variable (1), "beta", 1)
 %!error <'momentum' must be in> dfg.optim.sgd (dfg.variable (1), "momentum", 1)
 %!error <'nesterov' needs> dfg.optim.sgd (dfg.variable (1), "nesterov", true)

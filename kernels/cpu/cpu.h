@@ -147,7 +147,7 @@ int dfg_cpu_unary(int op, int dt_in, int dt_out, void * out, const void * in,
 /* n uniform numbers in [0, 1) of class dt (double: 53 random bits,
  * single: 24), element i a hash of (seed, stream, counter, i): the same
  * arguments give the same numbers on every machine and thread count.  A
- * counter that is not an integer from 0 to 2^53 is DFG_ERR_ARG. */
+ * counter that is not an integer from 0 to 2^53-1 is DFG_ERR_ARG. */
 int dfg_cpu_rand(int dt, void * out, int64_t n, uint64_t seed, uint64_t stream, double counter);
 
 /* Broadcasting n-ary element-wise ops (n_in = 2 for binary ops, 3 for

@@ -569,7 +569,7 @@ static uint64_t mix64(uint64_t z)
 
 int dfg_cpu_rand(int dt, void * out, int64_t n, uint64_t seed, uint64_t stream, double counter)
 {
-    if (!(counter >= 0) || counter != (double)(int64_t)counter || counter > 9007199254740992.0)
+    if (!(counter >= 0 && counter < 0x1p53) || counter != floor(counter))
         return dfg_set_error(DFG_ERR_ARG, "dfg.rand: the counter must be a non-negative integer "
                              "below 2^53, got %g", counter);
     /* one key per (seed, stream, counter); element i's number is mix64

@@ -15,7 +15,9 @@
  *   - op codes are lib/dfg.h's dfg_op_code (elementwise) and
  *     kernels/cpu/cpu.h's dfg_red_op (reductions);
  *   - kernels run on the backend's one stream, in order; copies to the
- *     host wait for it.
+ *     host wait for it;
+ *   - one host thread at a time: the stream and the flag that domain
+ *     checks use are shared, not locked.
  * Ownership: memory from alloc is the caller's, given back with release.
  */
 #ifndef DFG_CUDA_H

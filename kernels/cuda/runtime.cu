@@ -55,6 +55,20 @@ int dfg_cu_flag_read(const char * what)
     return st;
 }
 
+/* what a probe that failed half way made (it stays failed: probed) */
+static void release_partial(void)
+{
+    if (dfg_cu_blas)
+        cublasDestroy(dfg_cu_blas);
+    if (dfg_cu_flag)
+        cudaFree(dfg_cu_flag);
+    if (dfg_cu_stream)
+        cudaStreamDestroy(dfg_cu_stream);
+    dfg_cu_blas = nullptr;
+    dfg_cu_flag = nullptr;
+    dfg_cu_stream = nullptr;
+}
+
 static int probe(dfg_cuda_info * info)
 {
     if (probed) {
@@ -104,6 +118,7 @@ static int probe(dfg_cuda_info * info)
         (e = cudaMalloc((void **)&dfg_cu_flag, sizeof *dfg_cu_flag)) != cudaSuccess) {
         snprintf(probe_msg, sizeof probe_msg, "the GPU cannot be used: %s (CUDA error %d)",
                  cudaGetErrorString(e), (int)e);
+        release_partial();
         probe_code = DFG_CUDA_NODEVICE;
         return dfg_cu_fail(probe_code, "%s", probe_msg);
     }
@@ -112,6 +127,7 @@ static int probe(dfg_cuda_info * info)
         bs = cublasSetStream(dfg_cu_blas, dfg_cu_stream);
     if (bs != CUBLAS_STATUS_SUCCESS) {
         snprintf(probe_msg, sizeof probe_msg, "cuBLAS cannot start (status %d)", (int)bs);
+        release_partial();
         probe_code = DFG_CUDA_NODEVICE;
         return dfg_cu_fail(probe_code, "%s", probe_msg);
     }
@@ -122,27 +138,20 @@ static int probe(dfg_cuda_info * info)
 
 static const char * last_error(void) { return err_msg; }
 
+/* frees what probe made, also when it failed half way */
 static void shutdown(void)
 {
-    if (dfg_cu_blas)
-        cublasDestroy(dfg_cu_blas);
-    if (dfg_cu_flag)
-        cudaFree(dfg_cu_flag);
-    if (dfg_cu_stream)
-        cudaStreamDestroy(dfg_cu_stream);
-    dfg_cu_blas = nullptr;
-    dfg_cu_flag = nullptr;
-    dfg_cu_stream = nullptr;
+    release_partial();
     probed = 0;
     probe_code = DFG_CUDA_NODEVICE;
 }
 
 static int alloc(void ** p, size_t bytes)
 {
+    *p = nullptr;
     int st = dfg_cu_ready();
     if (st)
         return st;
-    *p = nullptr;
     return dfg_cu_check(cudaMalloc(p, bytes ? bytes : 1), "dfg (GPU): allocating device memory");
 }
 

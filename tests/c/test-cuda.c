@@ -173,6 +173,9 @@ static void test_binary(void)
             int op = ops[q], logical = op >= DFG_OP_EQ && op <= DFG_OP_GE;
             fill(a, N, op == DFG_OP_POW ? 0 : -4, 4, 11);
             fill(b, N, -3, 3, 12);
+            if (op == DFG_OP_POW)      /* real results only: no negative base */
+                for (int k = 0; k < 10; k++)
+                    a[k] = fabs(a[k]);
             for (int sb = 0; sb <= 1; sb++) {      /* b a scalar, then full */
                 if (op == DFG_OP_POW && !sb)
                     b[0] = 2;                      /* the x .* x path */
@@ -223,8 +226,10 @@ static void test_reduce(void)
                 int total = pre * n * post, no = pre * post;
                 fill(v, total > 10 ? total : 10, op == DFG_RED_PROD ? 0.9 : -1,
                      op == DFG_RED_PROD ? 1.1 : 1, 5);
-                if (total > 4)
-                    v[4] = 1;        /* no NaN: the NaN case is max/min's below */
+                /* finite values (fill's fixed ones include NaN and Inf):
+                 * the NaN case is max/min's below */
+                for (int k = 0; k < 10 && k < total; k++)
+                    v[k] = op == DFG_RED_PROD ? 1.0 + 0.01 * k : 0.1 * k - 0.45;
                 size_t es = dfg_dtype_size(dt);
                 void * h = to_dt(dt, v, total + 1), * want = malloc(es * no), * got = malloc(es * no);
                 void * d = dev(h, es * (size_t)(total + 1)), * dout = NULL;
