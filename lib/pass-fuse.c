@@ -56,6 +56,7 @@ typedef struct fctx {
     int32_t *   reach;
     int8_t *    outside;  /* read outside its group (or a plan output)      */
     int8_t *    bar;      /* kept out of groups of forward nodes            */
+    int8_t *    nohz;     /* joins groups through its operands only         */
     int32_t *   lastread; /* the newest group a member of which reads it    */
     int32_t *   ustart;   /* the nodes reading node v:                      */
     int32_t *   users;    /* users[ustart[v] .. ustart[v + 1])              */
@@ -174,7 +175,7 @@ static dfg_status assign_groups(fctx * c)
              * operands, if it can join it without a cycle: independent
              * element-wise work over the same data, one pass over the tiles
              * instead of two */
-            for (int k = 0; best < 0 && k < n->n_in; k++) {
+            for (int k = 0; best < 0 && !c->nohz[v] && k < n->n_in; k++) {
                 int32_t i = idx_of(c, n->in[k]);
                 int32_t g = c->lastread[i];
                 if (g > reach && n->in[k]->numel == n->numel && n->numel > 1 &&
@@ -186,7 +187,7 @@ static dfg_status assign_groups(fctx * c)
              * data nor a reader is not merged: that would only tie together
              * when independent parts run and keep their results longer
              * (e.g. every parameter's update at the very end). */
-            for (int32_t u = c->ustart[v]; best < 0 && u < c->ustart[v + 1]; u++) {
+            for (int32_t u = c->ustart[v]; best < 0 && !c->nohz[v] && u < c->ustart[v + 1]; u++) {
                 const dfg_node * r = c->list[c->users[u]];
                 for (int k = 0; best < 0 && k < r->n_in; k++) {
                     int32_t i = idx_of(c, r->in[k]);
@@ -781,10 +782,11 @@ dfg_status dfg_pass_fuse(pass_run * r)
     c.reach = dfg_malloc(n1 * sizeof *c.reach);
     c.outside = dfg_calloc(n1, 1);
     c.bar = dfg_calloc(n1, 1);
+    c.nohz = dfg_calloc(n1, 1);
     c.lastread = dfg_malloc(n1 * sizeof *c.lastread);
     c.nmap = dfg_calloc(n1, sizeof *c.nmap);
     int8_t * read = dfg_calloc(n1, 1);
-    if (!c.grp || !c.role || !c.reach || !c.outside || !c.bar || !c.lastread || !c.nmap || !read) {
+    if (!c.grp || !c.role || !c.reach || !c.outside || !c.bar || !c.nohz || !c.lastread || !c.nmap || !read) {
         dfg_free(read);
         st = dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
         goto done;
@@ -812,32 +814,37 @@ dfg_status dfg_pass_fuse(pass_run * r)
             for (int k = 0; k < c.list[v]->n_in; k++)
                 c.users[fill[idx_of(&c, c.list[v]->in[k])]++] = v;
     }
-    if ((st = assign_groups(&c))) {
-        dfg_free(read);
-        goto done;
-    }
-    mark_outside(&c, r, read);
-    if (bar_early_grads(&c, read)) {       /* group again with the bars */
-        dfg_free(c.groups);
-        c.groups = NULL;
-        c.n_groups = 0;
+    /* A group whose external inputs or outputs would exceed the kernel's
+     * limits is grown mostly by joining independent work over the same
+     * data (e.g. 33 units that each read x); its members then group again
+     * without such joins (one kernel per chain).  A group still over the
+     * limits after that is dissolved. */
+    for (int attempt = 0; ; attempt++) {
         if ((st = assign_groups(&c))) {
             dfg_free(read);
             goto done;
         }
         mark_outside(&c, r, read);
-    }
-    if (merge_groups(&c, r, read) < 0) {
-        dfg_free(read);
-        st = dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
-        goto done;
-    }
-    dfg_free(read);
-    /* a group whose external inputs or outputs would exceed the kernel's
-     * limits is dissolved */
-    if ((st = collect_exts(&c)))
-        goto done;
-    {
+        if (bar_early_grads(&c, read)) {       /* group again with the bars */
+            dfg_free(c.groups);
+            c.groups = NULL;
+            c.n_groups = 0;
+            if ((st = assign_groups(&c))) {
+                dfg_free(read);
+                goto done;
+            }
+            mark_outside(&c, r, read);
+        }
+        if (merge_groups(&c, r, read) < 0) {
+            dfg_free(read);
+            st = dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
+            goto done;
+        }
+        if ((st = collect_exts(&c))) {
+            dfg_free(read);
+            goto done;
+        }
+        int over = 0;
         for (int32_t g = 0; g < c.n_groups; g++) {
             if (!c.groups[g].keep)
                 continue;
@@ -845,10 +852,27 @@ dfg_status dfg_pass_fuse(pass_run * r)
             for (int32_t v = 0; v < c.n; v++)
                 if (c.grp[v] == g)
                     no += c.role[v] == ROLE_RED || (c.role[v] == ROLE_EW && c.outside[v]);
-            if (no > MAX_OUT || c.gnx[g] < 0)
+            if (no <= MAX_OUT && c.gnx[g] >= 0)
+                continue;
+            if (attempt == 0) {
+                for (int32_t v = 0; v < c.n; v++)
+                    if (c.role[v] != ROLE_NONE && c.grp[v] == g)
+                        c.nohz[v] = 1;
+                over = 1;
+            } else
                 c.groups[g].keep = 0;
         }
+        if (!over)
+            break;
+        dfg_free(c.groups);
+        dfg_free(c.gx);
+        dfg_free(c.gnx);
+        c.groups = NULL;
+        c.gx = NULL;
+        c.gnx = NULL;
+        c.n_groups = 0;
     }
+    dfg_free(read);
     c.gmap = dfg_calloc((size_t)c.n_groups + 1, sizeof *c.gmap);
     if (!c.gmap) {
         st = dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
@@ -876,6 +900,7 @@ done:
     dfg_free(c.reach);
     dfg_free(c.outside);
     dfg_free(c.bar);
+    dfg_free(c.nohz);
     dfg_free(c.lastread);
     dfg_free(c.ustart);
     dfg_free(c.users);

@@ -1233,6 +1233,30 @@ static void test_fuse(void)
               group_of(pt, "tanh", 0) != group_of(pt, "exp", 0));
         dfg_release(lo[1]);
     }
+    {   /* independent work over one input joins one kernel up to the
+         * kernel's 64 outputs; past that each chain gets a kernel of its
+         * own instead of no fusion at all */
+        dfg_id outs[2 * 33];
+        for (int K = 32; K <= 33; K++) {
+            for (int k = 0; k < K; k++) {
+                dfg_id xk = op2(DFG_OP_ADD, x, fill(DFG_DOUBLE, "1x1", k));
+                dfg_id tk = op2(DFG_OP_MUL, op1(DFG_OP_SIN, xk), xk);
+                outs[2 * k] = red(DFG_OP_SUM, op1(DFG_OP_EXP, tk), 0);
+                outs[2 * k + 1] = op2(DFG_OP_MUL, op1(DFG_OP_COS, xk), tk);
+            }
+            /* (more outputs than check_same takes: compared here) */
+            dfg_id p0 = compile(1, &x, 2 * K, outs, NONE), pk = compile(1, &x, 2 * K, outs, o);
+            void * a[2 * 33], * b[2 * 33];
+            CHECK(run(p0, data, 2 * K, outs, a, 0xA5) == DFG_OK && run(pk, data, 2 * K, outs, b, 0x5A) == DFG_OK);
+            int same = 1;
+            for (int k = 0; k < 2 * K; k++)
+                same &= !memcmp(a[k], b[k], bytes_of(outs[k]));
+            CHECK(same);
+            free_outs(2 * K, a);
+            free_outs(2 * K, b);
+            CHECK(changed(pk, "fuse") == (K == 32 ? 1 : 33));
+        }
+    }
     /* the same in single, and summed along dim 2 */
     dfg_id xs = inp(DFG_SINGLE, "40x50");
     const void * dataf[1] = {xf};
