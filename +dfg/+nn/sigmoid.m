@@ -40,3 +40,5 @@ endfunction
 %! assert (dfg.nn.sigmoid ([-40 -700]), exp ([-40 -700]) ./ (1 + exp ([-40 -700])), -4 * eps);
 %! assert (dfg.nn.sigmoid (single (-20)), single (exp (-20) / (1 + exp (-20))), -4 * eps ("single"));
 %! assert (dfg.nn.sigmoid ([NaN Inf -Inf]), [NaN 1 0]);
+%!error <Invalid call> dfg.nn.sigmoid ()
+%!error <called with too many inputs> dfg.nn.sigmoid (1, 2)

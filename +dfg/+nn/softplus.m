@@ -29,3 +29,5 @@ endfunction
 %! g = dfg.grad (@(x) sum (dfg.nn.softplus (x)));
 %! assert (g ([-1e-9 0 1e-9]), [0.5 0.5 0.5], 1e-9);
 %! assert (dfg.nn.softplus ([NaN Inf -Inf]), [NaN Inf 0]);
+%!error <Invalid call> dfg.nn.softplus ()
+%!error <called with too many inputs> dfg.nn.softplus (1, 2)
