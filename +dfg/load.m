@@ -33,20 +33,20 @@ function S = load (file, into)
   if (! isstruct (into) || isfield (into, "updates"))
     into = struct ("params", {into});
   endif
-  todo = cell (0, 2);
+  pending = cell (0, 2);
   for f = fieldnames (into)'
     if (! isfield (S, f{1}))
       error ("dfg:badArgument", "dfg.load: '%s' has no field '%s'", file, f{1});
     endif
-    todo = pairs (into.(f{1}), S.(f{1}), f{1}, todo);
+    pending = pairs (into.(f{1}), S.(f{1}), f{1}, pending);
   endfor
-  for k = 1:rows (todo)            # all checked first: all or nothing
-    dfg.assign (todo{k, 1}, todo{k, 2});
+  for k = 1:rows (pending)            # all checked first: all or nothing
+    dfg.assign (pending{k, 1}, pending{k, 2});
   endfor
 endfunction
 
 ## The (variable, value) pairs of x against its saved form v, checked.
-function todo = pairs (x, v, where, todo)
+function pending = pairs (x, v, where, pending)
   if (isa (x, "dfg.Tensor"))
     if (! strcmp (dfg_mex ("describe", x).op, "variable"))
       error ("dfg:badArgument", "dfg.load: %s is a tensor that is not a dfg.variable", where);
@@ -59,19 +59,19 @@ function todo = pairs (x, v, where, todo)
       error ("dfg:badArgument", "dfg.load: %s: the file has a %s value, the variable is real and full", where,
              ifelse_ (issparse (v), "sparse", "complex"));
     endif
-    todo(end+1, :) = {x, v};
+    pending(end+1, :) = {x, v};
   elseif (iscell (x))
     if (! iscell (v) || numel (v) != numel (x))
       error ("dfg:badArgument", "dfg.load: %s: the file has no cell array of %d elements there", where, numel (x));
     endif
     for k = 1:numel (x)
-      todo = pairs (x{k}, v{k}, sprintf ("%s{%d}", where, k), todo);
+      pending = pairs (x{k}, v{k}, sprintf ("%s{%d}", where, k), pending);
     endfor
   elseif (isstruct (x) && isfield (x, "kind") && strcmp (x.kind, "rng") && isfield (x, "counter"))
     if (! isstruct (v) || ! isfield (v, "counter") || ! isfield (v, "seed") || v.seed != x.seed)
       error ("dfg:badArgument", "dfg.load: %s: the file has no generator of seed %d there", where, x.seed);
     endif
-    todo = pairs (x.counter, v.counter, [where ".counter"], todo);
+    pending = pairs (x.counter, v.counter, [where ".counter"], pending);
   elseif (isstruct (x) && isfield (x, "updates") && isfield (x, "kind"))
     if (! isstruct (v) || ! all (isfield (v, {"kind", "hyper", "lr", "t", "params", "state"})) || ! strcmp (v.kind, x.kind))
       error ("dfg:badArgument", "dfg.load: %s: the file has no %s optimiser there", where, x.kind);
@@ -80,10 +80,10 @@ function todo = pairs (x, v, where, todo)
       error ("dfg:badArgument", "dfg.load: %s: the file's %s has other options (%s) than this one (%s)", where,
              x.kind, opts_str (v.hyper), opts_str (x.hyper));
     endif
-    todo = pairs (x.lr, v.lr, [where ".lr"], todo);
-    todo = pairs (x.t, v.t, [where ".t"], todo);
-    todo = pairs (x.params, v.params, [where ".params"], todo);
-    todo = pairs (x.state, v.state, [where ".state"], todo);
+    pending = pairs (x.lr, v.lr, [where ".lr"], pending);
+    pending = pairs (x.t, v.t, [where ".t"], pending);
+    pending = pairs (x.params, v.params, [where ".params"], pending);
+    pending = pairs (x.state, v.state, [where ".state"], pending);
   elseif (isstruct (x))
     if (! isstruct (v) || numel (v) != numel (x))
       error ("dfg:badArgument", "dfg.load: %s: the file has no struct of %d elements there", where, numel (x));
@@ -97,7 +97,7 @@ function todo = pairs (x, v, where, todo)
         if (! isfield (v, f{1}))
           error ("dfg:badArgument", "dfg.load: %s: the file has no field '%s'", at, f{1});
         endif
-        todo = pairs (x(k).(f{1}), v(k).(f{1}), sprintf ("%s.%s", at, f{1}), todo);
+        pending = pairs (x(k).(f{1}), v(k).(f{1}), sprintf ("%s.%s", at, f{1}), pending);
       endfor
     endfor
   endif

@@ -150,10 +150,10 @@ dfg_device dfg_device_get(void) { return current; }
 /* The backend's table when a GPU is usable, else NULL and an error. */
 const dfg_cuda_api * dfg_device_cuda(void)
 {
-    dfg_device_info info;
-    dfg_device_query(&info);
-    if (!info.available) {
-        dfg_set_error(DFG_ERR_NODEVICE, "dfg: no GPU can be used: %s", info.reason);
+    if (!opened)                 /* (no new probe: free memory is not needed) */
+        open_backend();
+    if (!found.available) {
+        dfg_set_error(DFG_ERR_NODEVICE, "dfg: no GPU can be used: %s", found.reason);
         return NULL;
     }
     return api;

@@ -14,14 +14,7 @@ function Y = log_softmax (X, dim)
   if (nargin < 2)
     dim = 1;
   endif
-  if (! (isnumeric (dim) && isreal (dim) && isscalar (dim) && dim >= 1 && dim == fix (dim)))
-    error ("dfg:badArgument", "dfg.nn.log_softmax: DIM (argument 2) must be a positive integer");
-  endif
-  m = max (X, [], dim);
-  if (isa (m, "dfg.Tensor"))
-    m = dfg.stop_gradient (m);
-  endif
-  Z = X - m;
+  Z = dfg.internal.softmax_shift ("log_softmax", X, dim);
   Y = Z - log (sum (exp (Z), dim));
 endfunction
 

@@ -15,22 +15,8 @@ function Y = softmax (X, dim)
   if (nargin < 2)
     dim = 1;
   endif
-  check_dim ("softmax", dim);
-  E = exp (X - shift (X, dim));
+  E = exp (dfg.internal.softmax_shift ("softmax", X, dim));
   Y = E ./ sum (E, dim);
-endfunction
-
-function m = shift (X, dim)
-  m = max (X, [], dim);
-  if (isa (m, "dfg.Tensor"))
-    m = dfg.stop_gradient (m);
-  endif
-endfunction
-
-function check_dim (fn, dim)
-  if (! (isnumeric (dim) && isreal (dim) && isscalar (dim) && dim >= 1 && dim == fix (dim)))
-    error ("dfg:badArgument", "dfg.nn.%s: DIM (argument 2) must be a positive integer", fn);
-  endif
 endfunction
 
 %!test

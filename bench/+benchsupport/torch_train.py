@@ -19,18 +19,14 @@ import time
 import torch
 import torch.nn.functional as F
 
+from torch_mlp import load_digits     # (this script's folder is on sys.path)
+
 B, NB = 64, 22
 
 
 def load(path):
-    rows = []
-    with open(path) as f:
-        for line in f:
-            line = line.strip()
-            if line:
-                rows.append([float(v) for v in line.split(",")])
-    d = torch.tensor(rows, dtype=torch.float64)
-    return d[: B * NB, :64] / 16, d[: B * NB, 64].to(torch.int64)
+    X, y = load_digits(path)
+    return X[: B * NB], y[: B * NB]
 
 
 def main():

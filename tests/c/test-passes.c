@@ -1562,10 +1562,8 @@ static uint64_t splitmix(uint64_t x)
     return x ^ (x >> 31);
 }
 
-static void glog(gen * g, const char * fmt, ...)
+static void vglog(gen * g, const char * fmt, va_list ap)
 {
-    va_list ap;
-    va_start(ap, fmt);
     if (g->len < sizeof g->log) {
         int w = vsnprintf(g->log + g->len, sizeof g->log - g->len, fmt, ap);
         if (w > 0)
@@ -1573,6 +1571,13 @@ static void glog(gen * g, const char * fmt, ...)
         if (g->len > sizeof g->log - 1)
             g->len = sizeof g->log - 1;
     }
+}
+
+static void glog(gen * g, const char * fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vglog(g, fmt, ap);
     va_end(ap);
 }
 
@@ -1606,13 +1611,7 @@ static int gadd(gen * g, dfg_status st, dfg_id id, const char * fmt, ...)
     glog(g, "  n%d = ", g->nn);
     va_list ap;
     va_start(ap, fmt);
-    if (g->len < sizeof g->log) {
-        int w = vsnprintf(g->log + g->len, sizeof g->log - g->len, fmt, ap);
-        if (w > 0)
-            g->len += (size_t)w;
-        if (g->len > sizeof g->log - 1)
-            g->len = sizeof g->log - 1;
-    }
+    vglog(g, fmt, ap);
     va_end(ap);
     glog(g, "   -> %s %s\n", dfg_dtype_name(dt), sh);
     return g->nn++;
