@@ -47,7 +47,7 @@ CTESTS    = $(patsubst tests/c/%.c,$(BUILD)/tests/%,$(wildcard tests/c/test-*.c)
 
 .PHONY: all deps test test-c test-octave demo bench clean check-deps
 
-all: check-deps $(BUILD)/libdfg.a dfg_mex.mex $(CUDA_LIB)
+all: check-deps $(BUILD)/libdfg.a dfg_mex.mex +dfg/while.mex $(CUDA_LIB)
 
 check-deps:
 	@sh tools/deps.sh --check
@@ -76,6 +76,11 @@ $(BUILD)/libdfg.a: $(LIB_OBJ)
 dfg_mex.mex: $(MEX_SRC) $(HDRS) $(BUILD)/libdfg.a
 	CFLAGS="$(CWARN) $(CFLAGS) -fPIC" $(MKOCT) --mex $(MEX_SRC) $(BUILD)/libdfg.a $(LIBS) -o $@
 
+# dfg.while: "while" is a keyword, so the function is a MEX file that
+# forwards to dfg.internal.while_loop (mex/alias/while.c)
++dfg/while.mex: mex/alias/while.c
+	CFLAGS="$(CWARN) $(CFLAGS) -fPIC" $(MKOCT) --mex $< -o $@
+
 $(BUILD)/tests/%: tests/c/%.c $(wildcard tests/c/*.h) $(BUILD)/libdfg.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CWARN) $(CFLAGS) $(THREADFLAGS) -Ilib $< $(BUILD)/libdfg.a $(LIBS) -o $@
@@ -96,4 +101,4 @@ bench: all
 	$(OCT_RUN) addpath ('$(CURDIR)/bench'); bench_all"
 
 clean:
-	rm -rf $(BUILD) dfg_mex.mex *.o
+	rm -rf $(BUILD) dfg_mex.mex +dfg/while.mex *.o

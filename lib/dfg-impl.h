@@ -65,7 +65,7 @@ enum dfg_family {
     DFG_FAM_REDUCE, DFG_FAM_SCAN, DFG_FAM_RESHAPE, DFG_FAM_PERMUTE,
     DFG_FAM_GATHER, DFG_FAM_SCATTER, DFG_FAM_CAT, DFG_FAM_MATMUL,
     DFG_FAM_LINALG, DFG_FAM_PART, DFG_FAM_BROADCAST, DFG_FAM_FUSED,
-    DFG_FAM_RAND,
+    DFG_FAM_RAND, DFG_FAM_CTRL,
     DFG_FAM_COUNT
 };
 enum dfg_dtrule {
@@ -146,6 +146,17 @@ dfg_status  dfg_node_make(int op, int n_in, dfg_node * const * in,
  * the caller owns (release with dfg_node_unuse). */
 dfg_status  dfg_build(int op, int n_in, dfg_node * const * in,
                       const dfg_attr * attr, dfg_node ** out);
+
+/* ---- control flow (lib/ctrl.c) ------------------------------------------
+ * LOOP and COND nodes name a construct in ctrl.c's table; inference takes
+ * a reference on it (and checks the inputs), freeing the node gives it
+ * back.  dfg_ctrl_reset forgets every construct without touching nodes or
+ * plans (dfg_reset frees those itself). */
+dfg_status  dfg_ctrl_infer(dfg_node * n);
+void        dfg_ctrl_node_free(dfg_node * n);
+void        dfg_ctrl_reset(void);
+dfg_status  dfg_ctrl_exec(const dfg_node * n, void * out, const void * const * in);
+double      dfg_ctrl_flops(const dfg_node * n);
 
 /* ---- shape and class inference (lib/ops.c) ------------------------------ */
 dfg_status  dfg_infer(dfg_node * n);

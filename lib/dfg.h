@@ -285,6 +285,42 @@ typedef struct dfg_buffer_info {
 dfg_status dfg_plan_memory(dfg_id plan, dfg_memory_info * m);
 dfg_status dfg_plan_buffer(dfg_id plan, int64_t k, dfg_buffer_info * b);
 
+/* ---- control flow (lib/ctrl.c; docs/control-flow.md) ----------------------
+ * A loop or conditional whose bodies are graphs: the caller makes inputs
+ * (dfg_input) standing for the bodies' parameters, records the bodies on
+ * them, and passes parameters and results here.  Whatever else the bodies
+ * read (tensors from outside, variables) is captured.  The construct runs
+ * inside the plan; it is differentiable like any op.
+ *   SCAN:  par = [carries (n_carry), one slice of each sequence]; args =
+ *          [initial carries, sequences]; each sequence is sliced along its
+ *          last dimension (all of the same length; length gives the step
+ *          count when there is none).  res[0] = [new carries, per-step
+ *          outputs]; outs = [final carries, per-step outputs stacked along
+ *          a new last dimension (a column's along the second)].  reverse:
+ *          the last step first.
+ *   WHILE: par = carries; res[0] = new carries, res[1] = the condition (a
+ *          scalar, tested before every step); outs = final carries.
+ *          maxiter > 0: an error when the loop runs longer.
+ *   COND:  pred (a scalar) picks res[0] (nonzero) or res[1] (zero), both
+ *          of the same classes and sizes, computed from par bound to args;
+ *          outs = the picked results.
+ * Carries keep their class and size.  outs gets *n_out new references. */
+enum { DFG_CTRL_SCAN, DFG_CTRL_WHILE, DFG_CTRL_COND };
+typedef struct dfg_ctrl_spec {
+    int            kind;
+    int            n_par;
+    const dfg_id * par;
+    const dfg_id * args;
+    int            n_carry;
+    dfg_id         pred;
+    int            n_res[2];
+    const dfg_id * res[2];
+    int64_t        length;
+    int            reverse;
+    int64_t        maxiter;
+} dfg_ctrl_spec;
+dfg_status dfg_ctrl(const dfg_ctrl_spec * s, int * n_out, dfg_id * outs);
+
 /* ---- threads (lib/threads.c) ---------------------------------------------
  * Kernels on large arrays split their work across threads; results do not
  * depend on the thread count.  dfg_threads_set(n) sets the count (n = 0:

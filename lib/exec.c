@@ -201,6 +201,13 @@ dfg_status dfg_exec_node(const dfg_node * n, void * out, const void * const * in
         double ctr = x->dtype == DFG_DOUBLE ? *(const double *)in[0] : *(const float *)in[0];
         return dfg_cpu_rand(n->dtype, out, n->numel, (uint64_t)n->dattr[0], (uint64_t)n->dattr[1], ctr);
     }
+    case DFG_FAM_CTRL:
+        if (n->op == DFG_OP_CTRL_OUT) {
+            memcpy(out, (const char *)in[0] + n->iattr[1],
+                   (size_t)n->numel * dfg_dtype_size(n->dtype));
+            return DFG_OK;
+        }
+        return dfg_ctrl_exec(n, out, in);
     case DFG_FAM_FUSED:
         if (n->op == DFG_OP_FUSED_OUT) {
             memcpy(out, (const char *)in[0] + n->iattr[1],

@@ -98,4 +98,18 @@ dfg_node * gb_part(gctx * c, dfg_node * packed, int64_t off, int64_t r, int64_t 
 dfg_status dfg_grad_nodes(dfg_node * y, int n_x, dfg_node * const * xs,
                           dfg_node * seed, dfg_node ** gx);
 
+/* The same for several outputs at once: the gradient of sum_r <seeds[r],
+ * ys[r]> (a NULL seed: that output contributes nothing). */
+dfg_status dfg_grad_multi(int n_y, dfg_node * const * ys, dfg_node * const * seeds,
+                          int n_x, dfg_node * const * xs, dfg_node ** gx);
+
+/* ---- control flow (lib/ctrl.c) -------------------------------------------- */
+/* Outputs of a LOOP or COND node (its CTRL_OUT nodes' i[2] run below). */
+int        dfg_ctrl_n_out(const dfg_node * n);
+/* The rule of a LOOP or COND node y: gout[k] is the adjoint of output k
+ * (NULL: zero); gx[k] gets input k's adjoint where need[k] (owned, one
+ * use; NULL for none). */
+dfg_status dfg_ctrl_grad(dfg_node * y, dfg_node * const * gout, const int * need,
+                         dfg_node ** gx);
+
 #endif

@@ -30,8 +30,10 @@ static int same_shape(const dfg_node * a, const dfg_node * b)
     return a->ndim == b->ndim && !memcmp(a->dims, b->dims, (size_t)a->ndim * sizeof *a->dims);
 }
 
-/* Ancestors of y in topological order (inputs before users), iteratively. */
-static dfg_status topo(dfg_node * y, pmap * pos, dfg_node *** order, int32_t * n_order)
+/* Ancestors of the roots in topological order (inputs before users),
+ * iteratively. */
+static dfg_status topo(int n_root, dfg_node * const * roots, pmap * pos,
+                       dfg_node *** order, int32_t * n_order)
 {
     int32_t cap = 64, n = 0, top = 0, scap = 64;
     dfg_node ** ord = dfg_malloc((size_t)cap * sizeof *ord);
@@ -42,6 +44,10 @@ static dfg_status topo(dfg_node * y, pmap * pos, dfg_node *** order, int32_t * n
         return nomem();
     }
     /* pos: -2 while on the stack, the order index when done */
+    for (int r = 0; r < n_root; r++) {
+    dfg_node * y = roots[r];
+    if (pmap_get(pos, y) != -1)
+        continue;
     if (!pmap_put(pos, y, -2))
         goto oom;
     st[top++] = (struct fr){y, 0};
@@ -74,6 +80,7 @@ static dfg_status topo(dfg_node * y, pmap * pos, dfg_node *** order, int32_t * n
             goto oom;
         ord[n++] = f->n;
         top--;
+    }
     }
     dfg_free(st);
     *order = ord;
@@ -172,36 +179,95 @@ static dfg_status backprop_node(dfg_node * y, dfg_node * g, const uint8_t * dep,
     return st;
 }
 
-static dfg_status grad_nodes(dfg_node * y, int n_x, dfg_node * const * xs,
-                             dfg_node * seed, dfg_node ** gx);
+static dfg_status grad_multi(int n_y, dfg_node * const * ys, dfg_node * const * seeds,
+                             int n_x, dfg_node * const * xs, dfg_node ** gx);
 
 /* Every node of the backward graph is tagged DFG_TAG_GRAD (checkpointing
  * tells forward activations from backward nodes by it). */
-dfg_status dfg_grad_nodes(dfg_node * y, int n_x, dfg_node * const * xs,
-                          dfg_node * seed, dfg_node ** gx)
+dfg_status dfg_grad_multi(int n_y, dfg_node * const * ys, dfg_node * const * seeds,
+                          int n_x, dfg_node * const * xs, dfg_node ** gx)
 {
     dfg_tags t = dfg_tags_get();
     dfg_tags old = dfg_tags_set((dfg_tags){ t.tags | DFG_TAG_GRAD, t.region, t.seq });
-    dfg_status st = grad_nodes(y, n_x, xs, seed, gx);
+    dfg_status st = grad_multi(n_y, ys, seeds, n_x, xs, gx);
     dfg_tags_set(old);
     return st;
 }
 
-static dfg_status grad_nodes(dfg_node * y, int n_x, dfg_node * const * xs,
-                             dfg_node * seed, dfg_node ** gx)
+dfg_status dfg_grad_nodes(dfg_node * y, int n_x, dfg_node * const * xs,
+                          dfg_node * seed, dfg_node ** gx)
+{
+    dfg_node * one = NULL;
+    if (!seed) {
+        int64_t d[2] = {1, 1};
+        dfg_id id;
+        dfg_status st = dfg_fill((dfg_dtype)(y->dtype == DFG_LOGICAL ? DFG_DOUBLE : y->dtype),
+                                 2, d, 1, &id);
+        if (st)
+            return st;
+        one = dfg_node_get(id);
+        one->handles--;
+        one->uses++;
+        seed = one;
+    }
+    dfg_status st = dfg_grad_multi(1, &y, &seed, n_x, xs, gx);
+    if (one)
+        dfg_node_unuse(one);
+    return st;
+}
+
+/* The adjoints of a control-flow construct's outputs are collected one by
+ * one from its CTRL_OUT nodes (tup[i][k] for output k) and handed to
+ * lib/ctrl.c's rule together when the construct itself is reached. */
+static dfg_status backprop_ctrl(dfg_node * y, dfg_node ** gout, const uint8_t * dep,
+                                const pmap * pos, dfg_node ** adj)
+{
+    int * need = dfg_malloc(((size_t)y->n_in + 1) * sizeof *need);
+    dfg_node ** gx = dfg_calloc((size_t)y->n_in + 1, sizeof *gx);
+    dfg_status st = DFG_OK;
+    if (!need || !gx)
+        st = nomem();
+    for (int k = 0; k < y->n_in && !st; k++)
+        need[k] = dep[pmap_get(pos, y->in[k])];
+    if (!st)
+        st = dfg_ctrl_grad(y, gout, need, gx);
+    for (int k = 0; k < y->n_in && !st; k++) {
+        if (!need[k] || !gx[k])
+            continue;
+        dfg_node * x = y->in[k], * a = gx[k];
+        if (!same_shape(a, x) || (a->dtype != x->dtype && x->dtype != DFG_LOGICAL)) {
+            st = dfg_set_error(DFG_ERR_INTERNAL, "dfg.grad: the %s rule gave a wrong adjoint for input %d",
+                               dfg_ops[y->op].name, k + 1);
+            break;
+        }
+        gx[k] = NULL;
+        st = accumulate(&adj[pmap_get(pos, x)], a);
+    }
+    if (gx)
+        for (int k = 0; k < y->n_in; k++)
+            if (gx[k])
+                dfg_node_unuse(gx[k]);
+    dfg_free(gx);
+    dfg_free(need);
+    return st;
+}
+
+static dfg_status grad_multi(int n_y, dfg_node * const * ys, dfg_node * const * seeds,
+                             int n_x, dfg_node * const * xs, dfg_node ** gx)
 {
     for (int k = 0; k < n_x; k++)
         gx[k] = NULL;
     pmap pos;
     dfg_node ** order = NULL;
     int32_t n = 0;
-    dfg_status st = topo(y, &pos, &order, &n);
+    dfg_status st = topo(n_y, ys, &pos, &order, &n);
     if (st)
         return st;
     uint8_t * dep = dfg_calloc((size_t)n + 1, 1);
     uint8_t * src = dfg_calloc((size_t)n + 1, 1);
     dfg_node ** adj = dfg_calloc((size_t)n + 1, sizeof *adj);
-    if (!dep || !src || !adj) {
+    dfg_node *** tup = dfg_calloc((size_t)n + 1, sizeof *tup);
+    if (!dep || !src || !adj || !tup) {
         st = nomem();
         goto done;
     }
@@ -213,7 +279,7 @@ static dfg_status grad_nodes(dfg_node * y, int n_x, dfg_node * const * xs,
     /* dep: on a differentiable path from a requested input */
     for (int32_t i = 0; i < n; i++) {
         dfg_node * v = order[i];
-        if (v->dtype == DFG_LOGICAL)
+        if (v->dtype == DFG_LOGICAL && v->op != DFG_OP_LOOP && v->op != DFG_OP_COND)
             continue;
         if (src[i]) {
             dep[i] = 1;
@@ -224,42 +290,57 @@ static dfg_status grad_nodes(dfg_node * y, int n_x, dfg_node * const * xs,
         for (int q = 0; q < v->n_in && !dep[i]; q++)
             dep[i] = dep[pmap_get(&pos, v->in[q])];
     }
-    if (dep[n - 1]) {
-        dfg_node * s = seed;
-        if (s) {
-            dfg_node_use(s);
-            if (s->dtype != y->dtype) {
-                dfg_attr ca = {{0}, {0}, NULL, 0};
-                dfg_node * t;
-                ca.i[0] = y->dtype;
-                st = dfg_build(DFG_OP_CAST, 1, &s, &ca, &t);
-                dfg_node_unuse(s);
-                if (st)
-                    goto done;
-                s = t;
-            }
-        } else {
-            int64_t d[2] = {1, 1};
-            dfg_id id;
-            if ((st = dfg_fill((dfg_dtype)y->dtype, 2, d, 1, &id)))
+    for (int r = 0; r < n_y && !st; r++) {
+        dfg_node * y = ys[r], * s = seeds[r];
+        int32_t i = pmap_get(&pos, y);
+        if (!s || !dep[i] || y->dtype == DFG_LOGICAL)
+            continue;
+        dfg_node_use(s);
+        if (s->dtype != y->dtype) {
+            dfg_attr ca = {{0}, {0}, NULL, 0};
+            dfg_node * t;
+            ca.i[0] = y->dtype;
+            st = dfg_build(DFG_OP_CAST, 1, &s, &ca, &t);
+            dfg_node_unuse(s);
+            if (st)
                 goto done;
-            s = dfg_node_get(id);
-            s->handles--;
-            s->uses++;
+            s = t;
         }
-        adj[n - 1] = s;
-        for (int32_t i = n - 1; i >= 0 && !st; i--) {
-            dfg_node * v = order[i];
-            if (!adj[i] || !dep[i] || v->n_in == 0)
+        st = accumulate(&adj[i], s);
+    }
+    for (int32_t i = n - 1; i >= 0 && !st; i--) {
+        dfg_node * v = order[i];
+        if (!dep[i] || v->n_in == 0)
+            continue;
+        if (v->op == DFG_OP_CTRL_OUT) {
+            /* handed to the construct, output by output */
+            if (!adj[i])
                 continue;
-            /* a requested input whose inputs lead to no other request:
-             * nothing upstream needs its adjoint */
-            int further = 0;
-            for (int q = 0; q < v->n_in; q++)
-                further |= dep[pmap_get(&pos, v->in[q])];
-            if (further)
-                st = backprop_node(v, adj[i], dep, &pos, adj);
+            int32_t j = pmap_get(&pos, v->in[0]);
+            int no = dfg_ctrl_n_out(v->in[0]);
+            if (!tup[j] && !(tup[j] = dfg_calloc((size_t)no + 1, sizeof **tup))) {
+                st = nomem();
+                break;
+            }
+            int k = (int)v->iattr[2];
+            dfg_node_use(adj[i]);
+            st = accumulate(&tup[j][k], adj[i]);
+            continue;
         }
+        if (dfg_ops[v->op].family == DFG_FAM_CTRL) {
+            if (tup[i])
+                st = backprop_ctrl(v, tup[i], dep, &pos, adj);
+            continue;
+        }
+        if (!adj[i])
+            continue;
+        /* a requested input whose inputs lead to no other request:
+         * nothing upstream needs its adjoint */
+        int further = 0;
+        for (int q = 0; q < v->n_in; q++)
+            further |= dep[pmap_get(&pos, v->in[q])];
+        if (further)
+            st = backprop_node(v, adj[i], dep, &pos, adj);
     }
     for (int k = 0; k < n_x && !st; k++) {
         int32_t i = pmap_get(&pos, xs[k]);
@@ -288,6 +369,16 @@ done:
         for (int32_t i = 0; i < n; i++)
             if (adj[i])
                 dfg_node_unuse(adj[i]);
+    if (tup)
+        for (int32_t i = 0; i < n; i++)
+            if (tup[i]) {
+                int no = dfg_ctrl_n_out(order[i]);
+                for (int k = 0; k < no; k++)
+                    if (tup[i][k])
+                        dfg_node_unuse(tup[i][k]);
+                dfg_free(tup[i]);
+            }
+    dfg_free(tup);
     dfg_free(adj);
     dfg_free(dep);
     dfg_free(src);

@@ -366,6 +366,8 @@ double mp_flops(const dfg_node * n)
         double m = (double)n->in[0]->dims[0], q = (double)n->in[0]->dims[1];
         return 2.0 * m * q * (m < q ? m : q);
     }
+    case DFG_FAM_CTRL:
+        return dfg_ctrl_flops(n);
     case DFG_FAM_FUSED:
         if (n->op == DFG_OP_FUSED)
             return (double)dfg_shape_numel((int)FP_NDIM(n->idx), FP_DIMS(n->idx)) *

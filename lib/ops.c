@@ -602,6 +602,7 @@ dfg_status dfg_infer(dfg_node * n)
     case DFG_FAM_BROADCAST: return infer_bcast(n);
     case DFG_FAM_FUSED:   return infer_fused(n);
     case DFG_FAM_RAND:    return infer_rand(n);
+    case DFG_FAM_CTRL:    return dfg_ctrl_infer(n);
     }
     return dfg_set_error(DFG_ERR_INTERNAL, "dfg: no shape rule for %s", dfg_ops[op].name);
 }

@@ -107,6 +107,15 @@ struct dfg_plan {
     int         dry;          /* compiled to measure only: no arena         */
 };
 
+/* ---- lib/plan.c ------------------------------------------------------------ */
+/* A plan of the graph from ins to outs (the library's own use: control-flow
+ * bodies, lib/ctrl.c), compiled with the default options; registered in
+ * the store like any plan, owned by the caller (dfg_plan_destroy). */
+dfg_status dfg_plan_compile_nodes(int n_in, dfg_node * const * ins, int n_out,
+                                  dfg_node * const * outs, dfg_plan ** plan);
+/* Runs p (dfg_plan_run without the handle check and the warning reset). */
+dfg_status dfg_plan_exec(dfg_plan * p, const void * const * in, void * const * out);
+
 /* ---- lib/memplan.c -------------------------------------------------------- */
 
 /* Extra ordering constraints for the scheduler: node after[k] must be

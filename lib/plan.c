@@ -189,7 +189,8 @@ static int view_source(const dfg_plan * p, const pmap * seen, int32_t v,
 {
     const dfg_node * n = p->vals[v];
     int fam = dfg_ops[n->op].family;
-    if (fam != DFG_FAM_RESHAPE && fam != DFG_FAM_PART && n->op != DFG_OP_FUSED_OUT)
+    if (fam != DFG_FAM_RESHAPE && fam != DFG_FAM_PART && n->op != DFG_OP_FUSED_OUT &&
+        n->op != DFG_OP_CTRL_OUT)
         return 0;
     *src = pmap_get(seen, n->in[0]);
     int k = p->kind[*src];
@@ -197,7 +198,7 @@ static int view_source(const dfg_plan * p, const pmap * seen, int32_t v,
         (k == VAL_LEAF && n->in[0]->op == DFG_OP_VARIABLE))
         return 0;
     *off = fam == DFG_FAM_PART ? n->iattr[0] * (int64_t)dfg_dtype_size(n->dtype)
-         : n->op == DFG_OP_FUSED_OUT ? n->iattr[1] : 0;
+         : n->op == DFG_OP_FUSED_OUT || n->op == DFG_OP_CTRL_OUT ? n->iattr[1] : 0;
     return 1;
 }
 
@@ -577,6 +578,27 @@ dfg_status dfg_plan_run(dfg_id id, const void * const * in, void * const * out)
     if (!p)
         return DFG_ERR_HANDLE;
     (void)dfg_take_warning();
+    return dfg_plan_exec(p, in, out);
+}
+
+dfg_status dfg_plan_compile_nodes(int n_in, dfg_node * const * ins, int n_out,
+                                  dfg_node * const * outs, dfg_plan ** plan)
+{
+    dfg_id * ids = dfg_malloc(((size_t)n_in + (size_t)n_out + 1) * sizeof *ids), pid;
+    if (!ids)
+        return nomem();
+    for (int k = 0; k < n_in; k++)
+        ids[k] = dfg_node_id(ins[k]);
+    for (int k = 0; k < n_out; k++)
+        ids[n_in + k] = dfg_node_id(outs[k]);
+    dfg_plan_spec sp = { n_in, ids, n_out, ids + n_in, 0, NULL, NULL, NULL, DFG_CKPT_NONE, 0 };
+    dfg_status st = compile_one(&sp, NULL, 0, plan, &pid);
+    dfg_free(ids);
+    return st;
+}
+
+dfg_status dfg_plan_exec(dfg_plan * p, const void * const * in, void * const * out)
+{
     for (int k = 0; k < p->n_in; k++)
         if (p->in_val[k] >= 0)
             p->bufs[p->in_val[k]] = (void *)in[k];

@@ -160,6 +160,8 @@ static void node_free_chain(dfg_node * n)
                 stack[top++] = p;
             }
         }
+        if (x->op == DFG_OP_LOOP || x->op == DFG_OP_COND)
+            dfg_ctrl_node_free(x);
         dfg_store_remove(x->slot);
         dfg_free(x->in);
         dfg_free(x->idx);
@@ -550,6 +552,9 @@ dfg_status dfg_op(int op, int n_in, const dfg_id * ins, const dfg_attr * attr,
     if (op >= 0 && op < DFG_OP_COUNT && dfg_ops[op].family == DFG_FAM_FUSED)
         return dfg_set_error(DFG_ERR_ARG, "dfg: %s is made by the fuse pass inside plans only",
                              dfg_ops[op].name);
+    if (op >= 0 && op < DFG_OP_COUNT && dfg_ops[op].family == DFG_FAM_CTRL)
+        return dfg_set_error(DFG_ERR_ARG, "dfg: %s is made by dfg_ctrl (dfg.scan, dfg.while, "
+                             "dfg.cond) only", dfg_ops[op].name);
     if (n_in > 8 && !(in = dfg_malloc((size_t)n_in * sizeof *in)))
         return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory");
     dfg_status st = DFG_OK;
@@ -593,7 +598,10 @@ dfg_status dfg_release(dfg_id id)
 
 void dfg_reset(void)
 {
-    /* Plans first (they hold uses on nodes), then whatever nodes remain. */
+    /* Control-flow constructs forget their bodies (the nodes and plans are
+     * freed below), then plans (they hold uses on nodes), then whatever
+     * nodes remain. */
+    dfg_ctrl_reset();
     for (uint32_t s = 0; s < n_slots; s++)
         if (slots[s].kind == SLOT_PLAN)
             dfg_plan_destroy(slots[s].obj);

@@ -826,7 +826,7 @@ static const cmd_entry commands[] = {
     {"cast", cmd_cast}, {"cat", cmd_cat}, {"ceil", cmd_unary},
     {"chol", cmd_linalg}, {"circshift", cmd_circshift}, {"class", cmd_class},
     {"constant", cmd_constant}, {"cos", cmd_unary}, {"cosh", cmd_unary},
-    {"ctranspose", cmd_permute}, {"cumprod", cmd_scan}, {"cumsum", cmd_scan},
+    {"ctranspose", cmd_permute}, {"ctrl", cmd_ctrl}, {"cumprod", cmd_scan}, {"cumsum", cmd_scan},
     {"describe", cmd_describe}, {"det", cmd_linalg}, {"device", cmd_device}, {"diag", cmd_diag},
     {"dot", cmd_dot}, {"double", cmd_cast}, {"eig", cmd_linalg},
     {"eq", cmd_binary}, {"erf", cmd_unary}, {"erfc", cmd_unary},

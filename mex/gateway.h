@@ -70,6 +70,8 @@ int        gw_ids_from_cell(gw * g, const mxArray * c, int argno, const char * w
                             dfg_id ** ids, int * n);
 
 /* ---- commands ------------------------------------------------------------- */
+/* mex/cmd-ctrl.c */
+int cmd_ctrl(gw *, int, mxArray **, int, const mxArray **);
 /* mex/cmd-plan.c */
 int cmd_function(gw *, int, mxArray **, int, const mxArray **);
 int cmd_passes(gw *, int, mxArray **, int, const mxArray **);

@@ -1,0 +1,13 @@
+## -*- texinfo -*-
+## @deftypefn {dfg} {@var{outs} =} dfg.internal.ctrl_call (@var{kind}, @var{fn}, @var{par}, @var{args}, @var{ncarry}, @var{pred}, @var{res1}, @var{res2}, @var{len}, @var{reverse}, @var{maxiter})
+## Records a loop or conditional from traced bodies (lib/ctrl.c) and
+## returns its outputs as a cell of tensors.  Internal: see dfg.scan,
+## dfg.fori, dfg.while and dfg.cond.
+## @end deftypefn
+function outs = ctrl_call (kind, fn, par, args, ncarry, pred, res1, res2, len, reverse, maxiter)
+  ids = dfg_mex ("ctrl", kind, par, args, ncarry, pred, res1, res2, len, reverse, maxiter, fn);
+  outs = cell (1, numel (ids));
+  for k = 1:numel (ids)
+    outs{k} = dfg.Tensor (ids(k));
+  endfor
+endfunction

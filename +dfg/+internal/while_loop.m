@@ -1,0 +1,67 @@
+## -*- texinfo -*-
+## @deftypefn  {dfg} {[@var{s1}, @var{s2}, @dots{}] =} dfg.while (@var{cond_fn}, @var{body_fn}, @var{init1}, @var{init2}, @dots{})
+## @deftypefnx {dfg} {[@dots{}] =} dfg.while (@dots{}, "maxiter", @var{n})
+## A loop with a data-dependent trip count inside the graph, the graph
+## form of
+##
+## @example
+## s = @{init1, init2, @dots{}@};
+## while (cond_fn (s@{:@}))
+##   [s@{:@}] = body_fn (s@{:@});
+## endwhile
+## @end example
+##
+## @var{cond_fn} returns a scalar (nonzero: go on; NaN is an error);
+## @var{body_fn} returns the new state, one value per state variable,
+## each of the class and size it had on entry.  Both are traced once; a
+## plan runs the loop in C.  Tensors from outside the loop are captured.
+## With @qcode{"maxiter"}, a run that needs more than @var{n} iterations
+## stops with an error instead of going on.
+##
+## The loop is differentiable in reverse mode (the forward pass keeps
+## every iteration's state on a stack for the backward pass), in forward
+## mode and to higher order.  The trip count itself has no derivative:
+## the derivative is that of the iterations made.
+##
+## @example
+## % Newton's method for sqrt(a)
+## a = dfg.input ([1 1]);
+## x = dfg.while (@@(x) abs (x.^2 - a) > 1e-12, @@(x) (x + a ./ x) / 2, a);
+## @end example
+##
+## (@code{while} is an Octave keyword: @code{dfg.while} is a small MEX
+## file, +dfg/while.mex, that calls this function,
+## @code{dfg.internal.while_loop}; @code{help dfg.internal.while_loop}
+## shows this text.)
+## @seealso{dfg.fori, dfg.scan, dfg.cond}
+## @end deftypefn
+function varargout = while_loop (cond_fn, body_fn, varargin)
+  if (nargin < 3)
+    print_usage ();
+  endif
+  if (! is_function_handle (cond_fn) || ! is_function_handle (body_fn))
+    error ("dfg:badArgument", "dfg.while: COND_FN and BODY_FN must be function handles");
+  endif
+  maxiter = 0;
+  init = varargin;
+  if (numel (init) >= 3 && ischar (init{end-1}))
+    if (! strcmpi (init{end-1}, "maxiter"))
+      error ("dfg:badArgument", "dfg.while: unknown option '%s'", init{end-1});
+    endif
+    v = init{end};
+    if (! (isscalar (v) && isnumeric (v) && isreal (v) && v >= 1 && v == fix (v)))
+      error ("dfg:badArgument", "dfg.while: MAXITER must be a positive integer");
+    endif
+    maxiter = double (v);
+    init(end-1:end) = [];
+  endif
+  n = numel (init);
+  par = cell (1, n);
+  for k = 1:n
+    par{k} = dfg.internal.ctrl_param (init{k}, "state", "while");
+  endfor
+  c = cond_fn (par{:});
+  body = cell (1, n);
+  [body{:}] = body_fn (par{:});
+  varargout = dfg.internal.ctrl_call ("while", "while", par, init, n, [], body, {c}, -1, 0, maxiter);
+endfunction

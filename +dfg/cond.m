@@ -1,0 +1,60 @@
+## -*- texinfo -*-
+## @deftypefn  {dfg} {@var{y} =} dfg.cond (@var{pred}, @var{then_fn}, @var{else_fn}, @var{args}@dots{})
+## @deftypefnx {dfg} {[@var{y1}, @var{y2}, @dots{}] =} dfg.cond (@dots{})
+## A conditional inside the graph: @code{then_fn (args@{:@})} where
+## @var{pred} is true (nonzero), else @code{else_fn (args@{:@})}, decided
+## each time a plan runs.  Both branches are traced once, on inputs
+## standing for @var{args}; only the chosen one runs.  They must return
+## the same number of values, of the same classes and sizes.  Branches may
+## use tensors from outside (captured, with their gradients).
+##
+## @var{pred} must be a scalar (logical or numeric; NaN is an error, as in
+## Octave's @code{if}).  When @var{pred} is a plain value (not a tensor)
+## the choice is made now, as @code{if} would: the chosen function is
+## called directly on @var{args}.
+##
+## Gradients (reverse, forward and higher order) go through the branch
+## taken; the other contributes zero.
+##
+## @example
+## x = dfg.input ([1 1]);
+## y = dfg.cond (x > 0, @@(x) x.^2, @@(x) -x, x);     % a piecewise function
+## @end example
+## @seealso{dfg.scan, dfg.while, merge}
+## @end deftypefn
+function varargout = cond (pred, then_fn, else_fn, varargin)
+  if (nargin < 3)
+    print_usage ();
+  endif
+  if (! is_function_handle (then_fn) || ! is_function_handle (else_fn))
+    error ("dfg:badArgument", "dfg.cond: THEN_FN and ELSE_FN must be function handles");
+  endif
+  nout = max (nargout, 1);
+  if (! isa (pred, "dfg.Tensor"))
+    if (! ((isnumeric (pred) || islogical (pred)) && isscalar (pred) && isreal (pred)))
+      error ("dfg:badArgument", "dfg.cond: PRED must be a real scalar");
+    endif
+    if (isnan (pred))
+      error ("dfg:domain", "dfg.cond: PRED is NaN");
+    endif
+    if (pred)
+      [varargout{1:nout}] = then_fn (varargin{:});
+    else
+      [varargout{1:nout}] = else_fn (varargin{:});
+    endif
+    return;
+  endif
+  if (numel (pred) != 1)
+    error ("dfg:nonconformant", "dfg.cond: PRED must be a scalar, not %s",
+           dfg.internal.size_str (size (pred)));
+  endif
+  par = cell (1, numel (varargin));
+  for k = 1:numel (varargin)
+    par{k} = dfg.internal.ctrl_param (varargin{k}, "argument", "cond");
+  endfor
+  r1 = cell (1, nout);
+  r2 = cell (1, nout);
+  [r1{:}] = then_fn (par{:});
+  [r2{:}] = else_fn (par{:});
+  varargout = dfg.internal.ctrl_call ("cond", "cond", par, varargin, 0, pred, r1, r2, -1, 0, 0);
+endfunction

@@ -1,0 +1,76 @@
+## -*- texinfo -*-
+## @deftypefn  {dfg} {@var{s} =} dfg.fori (@var{lo}, @var{hi}, @var{body}, @var{init})
+## The graph form of
+##
+## @example
+## s = init;
+## for i = lo:hi
+##   s = body (i, s);
+## endfor
+## @end example
+##
+## (@var{lo} and @var{hi} included, as Octave's @code{for}).  @var{init}
+## may be a cell array of several state values: @var{body} then takes
+## and returns a cell.  The state keeps its class and size.  @var{i} is a
+## double scalar.  With plain numbers for @var{lo} and @var{hi} the loop
+## is a @code{dfg.scan} over the indices (a fixed trip count); with
+## tensors it is a @code{dfg.while} loop whose trip count is decided when
+## the plan runs.  Differentiable like both.
+##
+## @example
+## x = dfg.input ([1 1]);
+## p = dfg.fori (1, 5, @@(i, s) s .* x + i, 0);   % Horner's rule
+## @end example
+## @seealso{dfg.scan, dfg.while}
+## @end deftypefn
+function s = fori (lo, hi, body, init)
+  if (nargin != 4)
+    print_usage ();
+  endif
+  if (! is_function_handle (body))
+    error ("dfg:badArgument", "dfg.fori: BODY must be a function handle");
+  endif
+  for v = {lo, hi}
+    b = v{1};
+    if (! (isscalar (b) && (isa (b, "dfg.Tensor") || (isnumeric (b) && isreal (b)))))
+      error ("dfg:badArgument", "dfg.fori: LO and HI must be real scalars");
+    endif
+  endfor
+  if (! isa (lo, "dfg.Tensor") && ! isa (hi, "dfg.Tensor"))
+    idx = double (lo):double (hi);
+    if (isempty (idx))
+      s = init;
+      if (! iscell (s))
+        s = dfg.internal.as_tensor (s);
+      endif
+      return;
+    endif
+    s = dfg.scan (@(s, i) body (i, s), init, idx);
+    return;
+  endif
+  cell_s = iscell (init);
+  if (cell_s)
+    st = init(:).';
+  else
+    st = {init};
+  endif
+  n = numel (st);
+  out = cell (1, n + 1);
+  [out{:}] = dfg.while (@(i, varargin) i <= hi,
+                        @(i, varargin) step (body, i, cell_s, varargin),
+                        cast (lo, "double"), st{:});
+  if (cell_s)
+    s = out(2:end);
+  else
+    s = out{2};
+  endif
+endfunction
+
+function varargout = step (body, i, cell_s, s)
+  if (cell_s)
+    r = body (i, s);
+    varargout = [{i + 1}, r(:).'];
+  else
+    varargout = {i + 1, body(i, s{1})};
+  endif
+endfunction

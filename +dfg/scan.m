@@ -1,0 +1,156 @@
+## -*- texinfo -*-
+## @deftypefn  {dfg} {@var{carry} =} dfg.scan (@var{fn}, @var{carry0}, @var{xs})
+## @deftypefnx {dfg} {[@var{carry}, @var{ys}] =} dfg.scan (@var{fn}, @var{carry0}, @var{xs})
+## @deftypefnx {dfg} {[@dots{}] =} dfg.scan (@dots{}, "reverse", @var{tf})
+## @deftypefnx {dfg} {[@dots{}] =} dfg.scan (@var{fn}, @var{carry0}, [], "length", @var{n})
+## A loop inside the graph: for each step @var{t}, @code{[carry, y] = fn
+## (carry, x)} with @var{x} the @var{t}-th slice of @var{xs} along its last
+## dimension, as @code{size (xs)} reports it; @var{ys} stacks the per-step
+## outputs @var{y} along a new last dimension (a column @var{y} along the
+## second, so a 5x1 @var{y} over 10 steps gives 5x10).  It is the graph
+## form of
+##
+## @example
+## carry = carry0;
+## for t = 1:size (xs, ndims (xs))
+##   [carry, ys(:, t)] = fn (carry, xs(:, t));   % for matrices
+## endfor
+## @end example
+##
+## @var{fn} is called once, on inputs standing for the carry and the
+## slice, to record the loop body; the plan then runs the loop in C
+## without returning to Octave.  The carry keeps its class and size from
+## step to step.  Several carries, sequences or per-step outputs are given
+## as cell arrays: @var{fn} then takes and returns cells.  @var{fn} may
+## use tensors from outside the loop (weights, inputs, variables): they
+## are captured, and gradients flow to them.
+##
+## With @qcode{"reverse"} true the last slice comes first (@var{ys} keeps
+## the slices' order).  Without sequences (@var{xs} = []), give the step
+## count with @qcode{"length"}.
+##
+## Reverse mode, forward mode and higher derivatives go through the loop:
+## the forward pass keeps every step's carry (@code{dfg.memory} shows the
+## buffer) and the backward pass runs the loop backwards, recomputing what
+## each step needs from its carry.
+##
+## @example
+## W = dfg.variable (0.5 * randn (4)); U = dfg.variable (randn (4, 3));
+## xs = dfg.input ([3 20]);                      % 20 steps of 3 features
+## [h, hs] = dfg.scan (@@(h, x) deal (tanh (W * h + U * x), h), zeros (4, 1), xs);
+## g = dfg.grad (sum (h), W);
+## @end example
+## @seealso{dfg.fori, dfg.while, dfg.cond}
+## @end deftypefn
+function varargout = scan (fn, carry0, xs, varargin)
+  if (nargin < 3 || mod (numel (varargin), 2))
+    print_usage ();
+  endif
+  if (! is_function_handle (fn))
+    error ("dfg:badArgument", "dfg.scan: FN must be a function handle");
+  endif
+  reverse = false;
+  len = -1;
+  for k = 1:2:numel (varargin)
+    opt = dfg.internal.option_name (varargin{k}, "dfg.scan");
+    v = varargin{k+1};
+    switch (opt)
+      case "reverse"
+        if (! (isscalar (v) && (islogical (v) || isnumeric (v))))
+          error ("dfg:badArgument", "dfg.scan: REVERSE must be true or false");
+        endif
+        reverse = logical (v);
+      case "length"
+        if (! (isscalar (v) && isnumeric (v) && isreal (v) && v >= 0 && v == fix (v) && isfinite (v)))
+          error ("dfg:badArgument", "dfg.scan: LENGTH must be a non-negative integer");
+        endif
+        len = double (v);
+      otherwise
+        error ("dfg:badArgument", "dfg.scan: unknown option '%s'", varargin{k});
+    endswitch
+  endfor
+  cell_c = iscell (carry0);
+  cell_x = iscell (xs);
+  cs = ifelse_cell (carry0);
+  if (cell_x)
+    seqs = xs;
+  elseif (isempty (xs) && ! isa (xs, "dfg.Tensor"))
+    seqs = {};
+  else
+    seqs = {xs};
+  endif
+  if (isempty (seqs) && len < 0)
+    error ("dfg:badArgument", "dfg.scan: give the number of steps with \"length\" when XS is empty");
+  endif
+  pc = cell (1, numel (cs));
+  for k = 1:numel (cs)
+    pc{k} = dfg.internal.ctrl_param (cs{k}, "carry", "scan");
+  endfor
+  px = cell (1, numel (seqs));
+  for k = 1:numel (seqs)
+    v = seqs{k};
+    if (! (isa (v, "dfg.Tensor") || isnumeric (v) || islogical (v)))
+      error ("dfg:badClass", "dfg.scan: sequence %d must be a tensor or an array, not %s", k, class (v));
+    endif
+    sz = size (v);
+    if (numel (sz) == 2)
+      ssz = [sz(1), 1];
+    else
+      ssz = sz(1:end-1);
+    endif
+    if (isa (v, "dfg.Tensor"))
+      cls = class (v);
+    else
+      cls = class (v);
+    endif
+    px{k} = dfg.input (ssz, cls, "slice");
+  endfor
+  carg = pack (pc, cell_c);
+  xarg = pack (px, cell_x);
+  want_y = nargout >= 2;
+  if (want_y)
+    [c1, y] = fn (carg, xarg);
+    ys = ifelse_cell (y);
+    cell_y = iscell (y);
+  else
+    c1 = fn (carg, xarg);
+    ys = {};
+    cell_y = false;
+  endif
+  if (cell_c != iscell (c1) || numel (ifelse_cell (c1)) != numel (cs))
+    error ("dfg:badArgument", "dfg.scan: FN must return the carry as it was given (%d %s)",
+           numel (cs), ifelse (cell_c, "values in a cell", "value"));
+  endif
+  c1 = ifelse_cell (c1);
+  outs = dfg.internal.ctrl_call ("scan", "scan", [pc, px], [cs, seqs], numel (cs), [],
+                                 [c1, ys], {}, len, reverse, 0);
+  nc = numel (cs);
+  varargout{1} = pack (outs(1:nc), cell_c);
+  if (want_y)
+    varargout{2} = pack (outs(nc+1:end), cell_y);
+  endif
+endfunction
+
+function c = ifelse_cell (v)
+  if (iscell (v))
+    c = v(:).';
+  else
+    c = {v};
+  endif
+endfunction
+
+function v = pack (c, as_cell)
+  if (as_cell)
+    v = c;
+  else
+    v = c{1};
+  endif
+endfunction
+
+function r = ifelse (c, a, b)
+  if (c)
+    r = a;
+  else
+    r = b;
+  endif
+endfunction

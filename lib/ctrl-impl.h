@@ -1,0 +1,80 @@
+/* lib/ctrl-impl.h -- control-flow constructs (lib/ctrl.c, lib/ctrl-grad.c).
+ * Private to the library. */
+#ifndef DFG_CTRL_IMPL_H
+#define DFG_CTRL_IMPL_H
+#include "dfg-impl.h"
+
+typedef struct dfg_plan dfg_plan;
+
+typedef struct ctrl_body {
+    int         n_res;
+    dfg_node ** res;        /* results (uses held)                          */
+    dfg_plan *  plan;       /* compiled on first use (owned)                */
+} ctrl_body;
+
+/* One loop or conditional, shared by the nodes that name it (refs). */
+typedef struct ctrl_rec {
+    int32_t     refs, slot;
+    uint64_t    serial;
+    int         kind;       /* DFG_OP_LOOP or DFG_OP_COND                   */
+    int         nc, nx, np; /* carries, sequences, captured (cond: np only) */
+    int         ny;         /* per-step outputs (cond: its outputs)         */
+    int64_t     T;          /* steps; < 0: a while loop                     */
+    int         reverse;    /* scan from the last step                      */
+    int64_t     maxiter;    /* while: > 0, an error past this many steps    */
+    int         n_par;      /* nc + nx + np                                  */
+    dfg_node ** par;        /* the bodies' parameters (uses held)           */
+    dfg_node ** ins;        /* while being made only                        */
+    ctrl_body   body[2];    /* loop: body, while condition; cond: then, else */
+    int         n_out;      /* loop: nc + ny; cond: ny                      */
+    int64_t *   off;        /* byte offsets in the packed result; [n_out]:  */
+                            /* its size                                      */
+    int *       odt;        /* outputs' classes ...                          */
+    int *       ond;        /* ... and sizes                                 */
+    int64_t   (*odims)[DFG_MAX_DIMS];
+    double      flops;      /* estimated work of one step (both bodies)     */
+    void *      scratch;    /* the second carry set, the condition's value  */
+    size_t      scratch_bytes;
+    int64_t     trips;      /* steps the last run made                       */
+} ctrl_rec;
+
+/* What dfg_ctrl_make builds a construct from.  par: INPUT nodes standing
+ * for [carries (nc), sequence slices (nx), further arguments (np)], ins:
+ * the values bound to them (sequences stacked along their last dimension,
+ * T of them); res[0]: loop [new carries, per-step outputs] or cond then;
+ * res[1]: while condition (one scalar) or cond else (none for a scan). */
+typedef struct ctrl_spec {
+    int                op;
+    const char *       fn;       /* "scan", "while", "cond" in messages     */
+    int                nc, nx, np;
+    dfg_node * const * par;
+    dfg_node * const * ins;
+    dfg_node *         pred;     /* cond                                    */
+    int                nr[2];
+    dfg_node * const * res[2];
+    int64_t            T;
+    int                reverse;
+    int64_t            maxiter;
+} ctrl_spec;
+
+/* Captures what the bodies read from outside, drops unread parameters,
+ * and makes the node; outs[k] gets output k (a CTRL_OUT node, one use,
+ * the caller's): loop [final carries, stacked per-step outputs], cond its
+ * results. */
+dfg_status dfg_ctrl_make(const ctrl_spec * s, dfg_node ** outs);
+ctrl_rec * dfg_ctrl_of(const dfg_node * n);
+/* A new INPUT node (one use, the caller's); NULL when out of memory. */
+dfg_node * dfg_ctrl_param(int dt, int nd, const int64_t * dims, const char * name);
+/* outs[k] (one use each, replaced) with every from[j] replaced by to[j]. */
+dfg_status dfg_ctrl_substitute(int n_out, dfg_node ** outs, int n, dfg_node * const * from,
+                               dfg_node * const * to);
+/* Size of a per-step value d stacked T times (-1: too many dimensions),
+ * and the slice of a sequence x along its last dimension (*T: its length). */
+int        dfg_ctrl_stack_dims(int nd, const int64_t * d, int64_t T, int64_t * out);
+int        dfg_ctrl_slice_dims(const dfg_node * x, int64_t * d, int64_t * T);
+
+/* The rule of a while loop (lib/ctrl-while.c). */
+dfg_status dfg_ctrl_grad_while(ctrl_rec * c, dfg_node * y, dfg_node * const * gout,
+                               const int * need, dfg_node ** gx);
+
+#endif

@@ -1,0 +1,833 @@
+/* lib/ctrl.c -- control flow inside graphs: loops (scan, fori, while) and
+ * conditionals (cond), their execution and their gradients.
+ *
+ * A construct is a small record (ctrl) shared by the nodes that use it:
+ * the parameters its traced functions were given (INPUT nodes), what the
+ * functions returned (the bodies' results), and the loop's shape.  A LOOP
+ * or COND node names its construct in two attributes (slot, serial); nodes
+ * remade by the passes copy them and so share the construct, which lives
+ * while any node references it.  The node's result is one packed byte
+ * buffer; CTRL_OUT nodes read its outputs.
+ *
+ * LOOP inputs are [initial carries (nc), sequences (nx), captured (np)];
+ * the body's parameters are [carries, one slice of each sequence, captured]
+ * and its results [new carries, per-step outputs (ny)].  A scan runs T
+ * steps (reverse: t = T-1 .. 0), slicing sequences along their last
+ * dimension and stacking per-step outputs along a new last one; a while
+ * loop (T < 0) runs while its condition (a second body, same parameters,
+ * one scalar result) holds.  COND inputs are [pred, captured]; its two
+ * bodies (then, else) have the same parameters and results of the same
+ * classes and sizes.
+ *
+ * Values a body reads from outside (tensors of the enclosing graph,
+ * variables, inputs, another loop's parameters) are captured when the
+ * construct is made: each becomes a parameter of the body and an input of
+ * the node, so plans, passes and autodiff see every dependence.  Constants
+ * stay inside.  Parameters that the results do not reach are dropped.
+ *
+ * Execution: each body is compiled once, on first use, into a plan of its
+ * own (the default passes, its own arena); the node's kernel runs it once
+ * per step, with pointers into the packed result, the sequences and two
+ * carry sets that swap, so a step copies nothing the body does not write.
+ *
+ * Gradients (dfg_ctrl_grad) are constructs again, so they can be
+ * differentiated in turn (second order; forward mode, which lib/grad.c
+ * builds by transposing reverse mode):
+ *   - cond: a cond of the two branches' vector-Jacobian products;
+ *   - scan: the same loop with the carries each step starts and ends with
+ *     stacked as extra per-step outputs (the tape, planned like any
+ *     intermediate), then a loop in the opposite direction over it whose
+ *     body is the vector-Jacobian product of the forward body: carries
+ *     are the carries' adjoints and the captured values' accumulated
+ *     adjoints, per-step outputs the sequences' adjoints.  The backward
+ *     body recomputes what the product needs from the step's saved carry
+ *     (the body's own activations are not kept: checkpointing per step),
+ *     except the body's results, which it reads from the tape.
+ * The rules are in lib/ctrl-grad.c.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "grad-impl.h"
+#include "plan-impl.h"
+#include "store-impl.h"
+#include "pass.h"
+#include "ctrl-impl.h"
+
+/* ---- the table of constructs ------------------------------------------------ */
+
+static ctrl_rec ** table;
+static int32_t     n_table, cap_table;
+static uint64_t    n_serial;
+
+static void body_free(ctrl_body * b)
+{
+    for (int k = 0; k < b->n_res; k++)
+        if (b->res[k])
+            dfg_node_unuse(b->res[k]);
+    dfg_free(b->res);
+    if (b->plan)
+        dfg_plan_destroy(b->plan);
+    memset(b, 0, sizeof *b);
+}
+
+static void ctrl_free(ctrl_rec * c)
+{
+    if (!c)
+        return;
+    if (c->slot >= 0 && c->slot < n_table && table[c->slot] == c)
+        table[c->slot] = NULL;
+    body_free(&c->body[0]);
+    body_free(&c->body[1]);
+    for (int k = 0; k < c->n_par; k++)
+        if (c->par[k])
+            dfg_node_unuse(c->par[k]);
+    dfg_free(c->par);
+    dfg_free(c->off);
+    dfg_free(c->odt);
+    dfg_free(c->ond);
+    dfg_free(c->odims);
+    dfg_free(c->scratch);
+    dfg_free(c);
+}
+
+static dfg_status ctrl_register(ctrl_rec * c)
+{
+    int32_t s = -1;
+    for (int32_t k = 0; k < n_table; k++)
+        if (!table[k]) {
+            s = k;
+            break;
+        }
+    if (s < 0) {
+        if (n_table == cap_table) {
+            int32_t nc = cap_table ? 2 * cap_table : 64;
+            ctrl_rec ** t = dfg_realloc(table, (size_t)nc * sizeof *t);
+            if (!t)
+                return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory recording a loop");
+            table = t;
+            cap_table = nc;
+        }
+        s = n_table++;
+    }
+    table[s] = c;
+    c->slot = s;
+    c->serial = ++n_serial;
+    return DFG_OK;
+}
+
+ctrl_rec * dfg_ctrl_of(const dfg_node * n)
+{
+    if (n->op != DFG_OP_LOOP && n->op != DFG_OP_COND)
+        return NULL;
+    int64_t s = n->iattr[0] - 1;
+    if (s < 0 || s >= n_table || !table[s] || table[s]->serial != (uint64_t)n->iattr[1])
+        return NULL;
+    return table[s];
+}
+
+void dfg_ctrl_node_free(dfg_node * n)
+{
+    if (n->dattr[0] != 1)
+        return;
+    n->dattr[0] = 0;
+    ctrl_rec * c = dfg_ctrl_of(n);
+    if (c && --c->refs == 0)
+        ctrl_free(c);
+}
+
+void dfg_ctrl_reset(void)
+{
+    for (int32_t k = 0; k < n_table; k++) {
+        ctrl_rec * c = table[k];
+        if (!c)
+            continue;
+        /* the nodes and plans go with the store */
+        dfg_free(c->body[0].res);
+        dfg_free(c->body[1].res);
+        dfg_free(c->par);
+        dfg_free(c->off);
+        dfg_free(c->odt);
+        dfg_free(c->ond);
+        dfg_free(c->odims);
+        dfg_free(c->scratch);
+        dfg_free(c);
+        table[k] = NULL;
+    }
+    n_table = 0;
+}
+
+int dfg_ctrl_n_out(const dfg_node * n)
+{
+    const ctrl_rec * c = dfg_ctrl_of(n);
+    return c ? c->n_out : 0;
+}
+
+/* ---- shapes ----------------------------------------------------------------- */
+
+static int same_size(int nd, const int64_t * d, const dfg_node * b)
+{
+    return nd == b->ndim && !memcmp(d, b->dims, (size_t)nd * sizeof *d);
+}
+
+/* A per-step value of size d stacked T times: a column (or scalar) gives
+ * d(1) x T, anything else gets T as a new last dimension. */
+int dfg_ctrl_stack_dims(int nd, const int64_t * d, int64_t T, int64_t * out)
+{
+    for (int k = 0; k < DFG_MAX_DIMS; k++)
+        out[k] = 1;
+    if (nd == 2 && d[1] == 1) {
+        out[0] = d[0];
+        out[1] = T;
+        return dfg_shape_normalize(2, out);
+    }
+    if (nd >= DFG_MAX_DIMS)
+        return -1;
+    memcpy(out, d, (size_t)nd * sizeof *d);
+    out[nd] = T;
+    return dfg_shape_normalize(nd + 1, out);
+}
+
+/* The slice of a sequence x along its last dimension; T gets that length. */
+int dfg_ctrl_slice_dims(const dfg_node * x, int64_t * d, int64_t * T)
+{
+    int nd = x->ndim;
+    for (int k = 0; k < DFG_MAX_DIMS; k++)
+        d[k] = k < nd - 1 ? x->dims[k] : 1;
+    *T = x->dims[nd - 1];
+    return dfg_shape_normalize(nd - 1 < 2 ? 2 : nd - 1, d);
+}
+
+/* ---- inference -------------------------------------------------------------- */
+
+dfg_status dfg_ctrl_infer(dfg_node * n)
+{
+    if (n->op == DFG_OP_CTRL_OUT) {
+        const dfg_node * x = n->in[0];
+        int nd = (int)n->iattr[3];
+        if ((x->op != DFG_OP_LOOP && x->op != DFG_OP_COND) || nd < 1 || nd > DFG_MAX_DIMS ||
+            n->iattr[0] < 0 || n->iattr[0] >= DFG_DTYPE_COUNT)
+            return dfg_set_error(DFG_ERR_INTERNAL, "dfg: malformed loop output");
+        int64_t m = dfg_shape_numel(nd, n->iattr + 4) * (int64_t)dfg_dtype_size((int)n->iattr[0]);
+        if (n->iattr[1] < 0 || n->iattr[1] + m > x->numel || n->iattr[2] < 0 ||
+            n->iattr[2] >= dfg_ctrl_n_out(x))
+            return dfg_set_error(DFG_ERR_INTERNAL, "dfg: loop output outside the loop's result");
+        n->ndim = (uint8_t)nd;
+        for (int k = 0; k < DFG_MAX_DIMS; k++)
+            n->dims[k] = k < nd ? n->iattr[4 + k] : 1;
+        n->numel = dfg_shape_numel(nd, n->dims);
+        return DFG_OK;
+    }
+    n->dattr[0] = 0;
+    ctrl_rec * c = dfg_ctrl_of(n);
+    if (!c)
+        return dfg_set_error(DFG_ERR_INTERNAL, "dfg: %s node without its construct", dfg_ops[n->op].name);
+    int first = n->op == DFG_OP_COND ? 1 : 0;
+    if (n->n_in != first + c->n_par)
+        return dfg_set_error(DFG_ERR_INTERNAL, "dfg: %s node with %d inputs for %d parameters",
+                             dfg_ops[n->op].name, n->n_in, c->n_par);
+    if (first && n->in[0]->numel != 1)
+        return dfg_set_error(DFG_ERR_INTERNAL, "dfg.cond: the predicate must be a scalar");
+    for (int k = 0; k < c->n_par; k++) {
+        const dfg_node * x = n->in[first + k], * p = c->par[k];
+        int seq = n->op == DFG_OP_LOOP && k >= c->nc && k < c->nc + c->nx;
+        int ok = x->dtype == p->dtype &&
+                 (seq ? x->numel == p->numel * c->T : same_size(p->ndim, p->dims, x));
+        if (!ok)
+            return dfg_set_error(DFG_ERR_INTERNAL, "dfg: %s input %d does not fit its parameter",
+                                 dfg_ops[n->op].name, first + k + 1);
+    }
+    n->ndim = 2;
+    for (int k = 0; k < DFG_MAX_DIMS; k++)
+        n->dims[k] = 1;
+    n->dims[0] = c->off[c->n_out];
+    n->numel = n->dims[0];
+    c->refs++;
+    n->dattr[0] = 1;
+    return DFG_OK;
+}
+
+double dfg_ctrl_flops(const dfg_node * n)
+{
+    const ctrl_rec * c = dfg_ctrl_of(n);
+    if (!c)
+        return 0;
+    if (n->op == DFG_OP_COND)
+        return c->flops;
+    return c->flops * (double)(c->T > 0 ? c->T : 1);
+}
+
+/* ---- making a construct ------------------------------------------------------ */
+
+typedef struct capture_map {
+    pmap         map;        /* boundary node -> its parameter's index */
+    dfg_node **  repl;
+} capture_map;
+
+static dfg_status capture_visit(pass_run * r, dfg_node * n, dfg_node ** in, dfg_node ** out)
+{
+    (void)in;
+    capture_map * m = r->user;
+    int32_t i = pmap_get(&m->map, n);
+    if (i >= 0) {
+        dfg_node_use(m->repl[i]);
+        *out = m->repl[i];
+    }
+    return DFG_OK;
+}
+
+/* outs[k] (one use each, replaced) with every node of from[] replaced by
+ * to[] (same count) */
+dfg_status dfg_ctrl_substitute(int n_out, dfg_node ** outs, int n, dfg_node * const * from,
+                               dfg_node * const * to)
+{
+    capture_map m;
+    if (!pmap_init(&m.map, (size_t)n + 1))
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory");
+    for (int k = 0; k < n; k++)
+        if (pmap_get(&m.map, from[k]) < 0 && !pmap_put(&m.map, from[k], k)) {
+            pmap_free(&m.map);
+            return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory");
+        }
+    m.repl = (dfg_node **)to;
+    pass_run r = {0};
+    r.n_out = n_out;
+    r.outs = outs;
+    r.user = &m;
+    dfg_status st = pass_rewrite(&r, capture_visit);
+    pmap_free(&m.map);
+    return st;
+}
+
+/* A fresh parameter of the class and size of like (one use, the caller's). */
+dfg_node * dfg_ctrl_param(int dt, int nd, const int64_t * dims, const char * name)
+{
+    dfg_id id;
+    if (dfg_input((dfg_dtype)dt, nd, dims, name, &id))
+        return NULL;
+    dfg_node * n = dfg_node_get(id);
+    n->handles--;
+    n->uses++;
+    return n;
+}
+
+static void describe(const dfg_node * n, char * buf, size_t len)
+{
+    char s[256];
+    snprintf(buf, len, "%s %s", dfg_dtype_name(n->dtype), dfg_shape_str(n->ndim, n->dims, s, sizeof s));
+}
+
+static dfg_status check_spec(const ctrl_spec * s)
+{
+    char a[300], b[300];
+    int ncp = s->nc + s->nx + s->np;
+    for (int k = 0; k < ncp; k++) {
+        if (s->par[k]->op != DFG_OP_INPUT)
+            return dfg_set_error(DFG_ERR_INTERNAL, "dfg.%s: parameter %d is not an input", s->fn, k + 1);
+        for (int q = 0; q < k; q++)
+            if (s->par[q] == s->par[k])
+                return dfg_set_error(DFG_ERR_INTERNAL, "dfg.%s: parameter %d repeated", s->fn, k + 1);
+        const dfg_node * x = s->ins[k], * p = s->par[k];
+        int seq = k >= s->nc && k < s->nc + s->nx;
+        if (x->dtype != p->dtype ||
+            (seq ? x->numel != p->numel * s->T : !same_size(p->ndim, p->dims, x))) {
+            describe(x, a, sizeof a);
+            describe(p, b, sizeof b);
+            return dfg_set_error(DFG_ERR_SHAPE, "dfg.%s: %s %d is %s but its parameter is %s",
+                                 s->fn, k < s->nc ? "carry" : seq ? "sequence" : "argument",
+                                 k < s->nc ? k + 1 : seq ? k - s->nc + 1 : k - s->nc - s->nx + 1, a, b);
+        }
+    }
+    if (s->op == DFG_OP_LOOP) {
+        for (int k = 0; k < s->nc; k++) {
+            const dfg_node * r = s->res[0][k], * p = s->par[k];
+            if (r->dtype != p->dtype || !same_size(p->ndim, p->dims, r)) {
+                describe(p, a, sizeof a);
+                describe(r, b, sizeof b);
+                return dfg_set_error(DFG_ERR_SHAPE,
+                                     "dfg.%s: the loop state must keep its class and size: state %d "
+                                     "is %s on entry but the body returns %s", s->fn, k + 1, a, b);
+            }
+        }
+        if (s->nr[0] < s->nc || (s->T < 0 && s->nr[0] != s->nc))
+            return dfg_set_error(DFG_ERR_INTERNAL, "dfg.%s: %d results for %d carries", s->fn,
+                                 s->nr[0], s->nc);
+        if (s->T < 0 && (s->nr[1] != 1 || s->res[1][0]->numel != 1)) {
+            describe(s->res[1][0], a, sizeof a);
+            return dfg_set_error(DFG_ERR_SHAPE, "dfg.%s: the condition must be a scalar, not %s", s->fn, a);
+        }
+    } else {
+        if (s->nr[0] != s->nr[1])
+            return dfg_set_error(DFG_ERR_SHAPE, "dfg.%s: the branches return %d and %d values",
+                                 s->fn, s->nr[0], s->nr[1]);
+        for (int k = 0; k < s->nr[0]; k++) {
+            const dfg_node * r0 = s->res[0][k], * r1 = s->res[1][k];
+            if (r0->dtype != r1->dtype || !same_size(r0->ndim, r0->dims, r1)) {
+                describe(r0, a, sizeof a);
+                describe(r1, b, sizeof b);
+                return dfg_set_error(DFG_ERR_SHAPE, "dfg.%s: output %d is %s from the then branch "
+                                     "but %s from the else branch", s->fn, k + 1, a, b);
+            }
+        }
+        if (s->pred->numel != 1) {
+            describe(s->pred, a, sizeof a);
+            return dfg_set_error(DFG_ERR_SHAPE, "dfg.%s: PRED must be a scalar, not %s", s->fn, a);
+        }
+    }
+    return DFG_OK;
+}
+
+static int64_t align64(int64_t x)
+{
+    return (x + 63) & ~(int64_t)63;
+}
+
+/* Sum of the estimated work of what the results reach. */
+static double body_flops(int n, dfg_node * const * res)
+{
+    dfg_node ** list;
+    int32_t nl;
+    if (pass_topo(n, res, &list, &nl, NULL))
+        return 0;
+    double f = 0;
+    for (int32_t k = 0; k < nl; k++)
+        f += mp_flops(list[k]);
+    dfg_free(list);
+    return f;
+}
+
+dfg_status dfg_ctrl_make(const ctrl_spec * s, dfg_node ** outs)
+{
+    dfg_status st = check_spec(s);
+    if (st)
+        return st;
+    int n_user = s->nc + s->nx + s->np, n_roots = s->nr[0] + s->nr[1];
+    dfg_node ** roots = dfg_malloc(((size_t)n_roots + 1) * sizeof *roots);
+    dfg_node ** list = NULL, ** cap = NULL, ** q = NULL;
+    uint8_t * dep = NULL, * bnd = NULL;
+    int32_t nl = 0, n_cap = 0;
+    ctrl_rec * c = NULL;
+    pmap index = {0};
+    capture_map m = {{0}, NULL};
+    if (!roots)
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory", s->fn);
+    for (int b = 0, at = 0; b < 2; b++)
+        for (int k = 0; k < s->nr[b]; k++) {
+            roots[at] = s->res[b][k];
+            dfg_node_use(roots[at++]);
+        }
+    /* what depends on a parameter; the boundary: values from outside that
+     * such nodes (or the results) read */
+    if (!pmap_init(&index, 64)) {
+        st = dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory", s->fn);
+        goto done;
+    }
+    if ((st = pass_topo(n_roots, roots, &list, &nl, &index)))
+        goto done;
+    dep = dfg_calloc((size_t)nl + 1, 1);
+    bnd = dfg_calloc((size_t)nl + 1, 1);
+    if (!dep || !bnd) {
+        st = dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory", s->fn);
+        goto done;
+    }
+    for (int k = 0; k < n_user; k++) {
+        int32_t i = pmap_get(&index, s->par[k]);
+        if (i >= 0)
+            dep[i] = 1;
+    }
+    for (int32_t v = 0; v < nl; v++)
+        for (int q2 = 0; q2 < list[v]->n_in && !dep[v]; q2++)
+            dep[v] = dep[pmap_get(&index, list[v]->in[q2])];
+    for (int32_t v = 0; v < nl; v++)
+        if (dep[v])
+            for (int q2 = 0; q2 < list[v]->n_in; q2++) {
+                int32_t i = pmap_get(&index, list[v]->in[q2]);
+                if (!dep[i])
+                    bnd[i] = 1;
+            }
+    for (int k = 0; k < n_roots; k++) {
+        int32_t i = pmap_get(&index, roots[k]);
+        if (!dep[i])
+            bnd[i] = 1;
+    }
+    int32_t n_bnd = 0;
+    for (int32_t v = 0; v < nl; v++)
+        if (bnd[v] && list[v]->op == DFG_OP_CONSTANT)
+            bnd[v] = 0;
+        else
+            n_bnd += bnd[v];
+    cap = dfg_calloc((size_t)n_bnd + 1, sizeof *cap);
+    q = dfg_calloc((size_t)n_bnd + 1, sizeof *q);
+    if (!cap || !q || !pmap_init(&m.map, (size_t)n_bnd + 1)) {
+        st = dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory", s->fn);
+        goto done;
+    }
+    for (int32_t v = 0; v < nl; v++) {
+        if (!bnd[v])
+            continue;
+        dfg_node * x = list[v];
+        if (!(q[n_cap] = dfg_ctrl_param(x->dtype, x->ndim, x->dims, "captured"))) {
+            st = DFG_ERR_NOMEM;
+            goto done;
+        }
+        cap[n_cap] = x;
+        if (!pmap_put(&m.map, x, n_cap++)) {
+            st = dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory", s->fn);
+            goto done;
+        }
+    }
+    if (n_cap) {
+        m.repl = q;
+        pass_run r = {0};
+        r.n_out = n_roots;
+        r.outs = roots;
+        r.user = &m;
+        if ((st = pass_rewrite(&r, capture_visit)))
+            goto done;
+    }
+    /* the parameters the results reach: carries always; sequences,
+     * arguments and captured values only when read */
+    dfg_free(list);
+    list = NULL;
+    pmap_free(&index);
+    if (!pmap_init(&index, 64)) {
+        st = dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory", s->fn);
+        goto done;
+    }
+    if ((st = pass_topo(n_roots, roots, &list, &nl, &index)))
+        goto done;
+    c = dfg_calloc(1, sizeof *c);
+    int n_all = n_user + n_cap;
+    if (!c || !(c->par = dfg_calloc((size_t)n_all + 1, sizeof *c->par)) ||
+        !(c->ins = dfg_calloc((size_t)n_all + 2, sizeof *c->ins))) {
+        st = dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory", s->fn);
+        goto done;
+    }
+    c->slot = -1;
+    c->refs = 1;
+    c->kind = s->op;
+    c->T = s->T;
+    c->reverse = s->reverse;
+    c->maxiter = s->maxiter;
+    c->nc = s->nc;
+    int first = s->op == DFG_OP_COND ? 1 : 0;
+    if (first)
+        c->ins[0] = s->pred;
+    for (int k = 0; k < n_all; k++) {
+        dfg_node * p = k < n_user ? s->par[k] : q[k - n_user];
+        dfg_node * x = k < n_user ? s->ins[k] : cap[k - n_user];
+        int keep = k < s->nc || pmap_get(&index, p) >= 0;
+        if (!keep)
+            continue;
+        int at = c->n_par++;
+        c->par[at] = p;
+        dfg_node_use(p);
+        c->ins[first + at] = x;
+        if (k >= s->nc && k < s->nc + s->nx)
+            c->nx++;
+        else if (k >= s->nc)
+            c->np++;
+    }
+    c->ny = s->op == DFG_OP_LOOP ? s->nr[0] - s->nc : s->nr[0];
+    for (int b = 0, at = 0; b < 2; b++) {
+        c->body[b].n_res = s->nr[b];
+        if (!(c->body[b].res = dfg_calloc((size_t)s->nr[b] + 1, sizeof *c->body[b].res))) {
+            st = dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory", s->fn);
+            goto done;
+        }
+        for (int k = 0; k < s->nr[b]; k++) {
+            c->body[b].res[k] = roots[at];
+            roots[at++] = NULL;
+        }
+    }
+    c->flops = body_flops(c->body[0].n_res, c->body[0].res) +
+               body_flops(c->body[1].n_res, c->body[1].res);
+    /* the outputs' layout in the packed result */
+    c->n_out = s->op == DFG_OP_LOOP ? c->nc + c->ny : c->ny;
+    c->off = dfg_calloc((size_t)c->n_out + 1, sizeof *c->off);
+    c->odt = dfg_calloc((size_t)c->n_out + 1, sizeof *c->odt);
+    c->ond = dfg_calloc((size_t)c->n_out + 1, sizeof *c->ond);
+    c->odims = dfg_calloc((size_t)c->n_out + 1, sizeof *c->odims);
+    if (!c->off || !c->odt || !c->ond || !c->odims) {
+        st = dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory", s->fn);
+        goto done;
+    }
+    int64_t at = 0;
+    for (int k = 0; k < c->n_out; k++) {
+        const dfg_node * r = c->body[0].res[k];
+        c->odt[k] = r->dtype;
+        if (s->op == DFG_OP_LOOP && k >= c->nc) {
+            c->ond[k] = dfg_ctrl_stack_dims(r->ndim, r->dims, c->T < 0 ? 0 : c->T, c->odims[k]);
+            if (c->ond[k] < 0) {
+                st = dfg_set_error(DFG_ERR_ARG, "dfg.%s: per-step output %d has too many dimensions "
+                                   "to be stacked", s->fn, k - c->nc + 1);
+                goto done;
+            }
+        } else {
+            c->ond[k] = r->ndim;
+            memcpy(c->odims[k], r->dims, sizeof r->dims);
+        }
+        c->off[k] = at;
+        at = align64(at + dfg_shape_numel(c->ond[k], c->odims[k]) *
+                          (int64_t)dfg_dtype_size(c->odt[k]));
+    }
+    c->off[c->n_out] = at;
+    if ((st = ctrl_register(c)))
+        goto done;
+    /* the node and its outputs */
+    dfg_attr a;
+    memset(&a, 0, sizeof a);
+    a.i[0] = c->slot + 1;
+    a.i[1] = (int64_t)c->serial;
+    dfg_node * node;
+    if ((st = dfg_build(s->op, first + c->n_par, c->ins, &a, &node)))
+        goto done;
+    for (int k = 0; k < c->n_out && !st; k++) {
+        dfg_attr o;
+        memset(&o, 0, sizeof o);
+        o.i[0] = c->odt[k];
+        o.i[1] = c->off[k];
+        o.i[2] = k;
+        o.i[3] = c->ond[k];
+        memcpy(o.i + 4, c->odims[k], (size_t)c->ond[k] * sizeof *o.i);
+        st = dfg_build(DFG_OP_CTRL_OUT, 1, &node, &o, &outs[k]);
+        if (st)
+            while (k-- > 0)
+                dfg_node_unuse(outs[k]);
+    }
+    dfg_node_unuse(node);
+done:
+    if (c) {
+        dfg_free(c->ins);     /* the node holds its inputs */
+        c->ins = NULL;
+        if (--c->refs == 0)
+            ctrl_free(c);
+    }
+    for (int k = 0; k < n_roots; k++)
+        if (roots[k])
+            dfg_node_unuse(roots[k]);
+    dfg_free(roots);
+    for (int32_t k = 0; q && k < n_bnd; k++)
+        if (q[k])
+            dfg_node_unuse(q[k]);
+    dfg_free(q);
+    dfg_free(cap);
+    dfg_free(dep);
+    dfg_free(bnd);
+    dfg_free(list);
+    if (index.keys)
+        pmap_free(&index);
+    if (m.map.keys)
+        pmap_free(&m.map);
+    return st;
+}
+
+/* ---- execution -------------------------------------------------------------- */
+
+static dfg_status ensure_plan(ctrl_rec * c, int b)
+{
+    if (c->body[b].plan)
+        return DFG_OK;
+    return dfg_plan_compile_nodes(c->n_par, c->par, c->body[b].n_res, c->body[b].res,
+                                  &c->body[b].plan);
+}
+
+/* A scalar condition's truth, Octave's way (NaN is an error). */
+static dfg_status truth(const char * fn, int dt, const void * p, int * t)
+{
+    double v = dt == DFG_DOUBLE ? *(const double *)p
+             : dt == DFG_SINGLE ? *(const float *)p : *(const uint8_t *)p;
+    if (v != v)
+        return dfg_set_error(DFG_ERR_DOMAIN, "dfg.%s: the condition is NaN", fn);
+    *t = v != 0;
+    return DFG_OK;
+}
+
+static dfg_status run_cond(ctrl_rec * c, const dfg_node * n, void * out, const void * const * in)
+{
+    int t = 0;
+    dfg_status st = truth("cond", n->in[0]->dtype, in[0], &t);
+    int b = t ? 0 : 1;
+    if (!st)
+        st = ensure_plan(c, b);
+    if (st)
+        return st;
+    void * small[16], ** o = c->n_out <= 16 ? small : dfg_malloc((size_t)c->n_out * sizeof *o);
+    if (!o)
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg.cond: out of memory");
+    for (int k = 0; k < c->n_out; k++)
+        o[k] = (char *)out + c->off[k];
+    st = dfg_plan_exec(c->body[b].plan, in + 1, o);
+    if (o != small)
+        dfg_free(o);
+    return st;
+}
+
+static dfg_status run_loop(ctrl_rec * c, void * out, const void * const * in)
+{
+    const char * fn = c->T < 0 ? "while" : "scan";
+    dfg_status st = ensure_plan(c, 0);
+    if (!st && c->T < 0)
+        st = ensure_plan(c, 1);
+    if (st)
+        return st;
+    int nc = c->nc, nx = c->nx, ny = c->ny;
+    /* the second carry set (the first is the packed result) and the
+     * condition's value: allocated on the first run, kept */
+    size_t need = (size_t)c->off[nc] + 64;
+    if (c->scratch_bytes < need) {
+        void * s = dfg_realloc(c->scratch, need);
+        if (!s)
+            return dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory", fn);
+        c->scratch = s;
+        c->scratch_bytes = need;
+    }
+    int n_ptr = c->n_par + c->n_out + 2 * nc;
+    void * small[64], ** ptr = n_ptr <= 64 ? small : dfg_malloc((size_t)n_ptr * sizeof *ptr);
+    if (!ptr)
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory", fn);
+    const void ** pin = (const void **)ptr;   /* [c, x, p] */
+    void ** pout = ptr + c->n_par;            /* [c', y] */
+    void ** set = pout + c->n_out;            /* set[s * nc + j] */
+    size_t * cb = NULL;
+    for (int j = 0; j < nc; j++) {
+        set[j] = (char *)out + c->off[j];
+        set[nc + j] = (char *)c->scratch + c->off[j];
+    }
+    /* a scan ends in the packed result: start where T swaps land there */
+    int cur = c->T > 0 && c->T % 2 ? 1 : 0;
+    for (int j = 0; j < nc; j++)
+        memcpy(set[cur * nc + j], in[j], (size_t)c->par[j]->numel * dfg_dtype_size(c->par[j]->dtype));
+    for (int k = nc + nx; k < c->n_par; k++)
+        pin[k] = in[k];
+    int64_t i = 0;
+    uint8_t * cond = (uint8_t *)c->scratch + c->off[nc];
+    for (;; i++) {
+        for (int j = 0; j < nc; j++)
+            pin[j] = set[cur * nc + j];
+        if (c->T < 0) {
+            void * co = cond;
+            int t = 0;
+            if ((st = dfg_plan_exec(c->body[1].plan, pin, &co)) ||
+                (st = truth(fn, c->body[1].res[0]->dtype, cond, &t)))
+                break;
+            if (!t)
+                break;
+            if (c->maxiter > 0 && i >= c->maxiter) {
+                st = dfg_set_error(DFG_ERR_ARG, "dfg.while: the loop did not end within MAXITER = %lld "
+                                   "iterations", (long long)c->maxiter);
+                break;
+            }
+        } else if (i >= c->T)
+            break;
+        int64_t t = c->reverse ? c->T - 1 - i : i;
+        for (int k = 0; k < nx; k++) {
+            const dfg_node * p = c->par[nc + k];
+            pin[nc + k] = (const char *)in[nc + k] + (size_t)t * (size_t)p->numel * dfg_dtype_size(p->dtype);
+        }
+        for (int j = 0; j < nc; j++)
+            pout[j] = set[(1 - cur) * nc + j];
+        for (int k = 0; k < ny; k++) {
+            const dfg_node * r = c->body[0].res[nc + k];
+            pout[nc + k] = (char *)out + c->off[nc + k] + (size_t)t * (size_t)r->numel * dfg_dtype_size(r->dtype);
+        }
+        if ((st = dfg_plan_exec(c->body[0].plan, pin, pout)))
+            break;
+        cur = 1 - cur;
+    }
+    if (!st && cur)
+        for (int j = 0; j < nc; j++)
+            memcpy(set[j], set[nc + j], (size_t)c->par[j]->numel * dfg_dtype_size(c->par[j]->dtype));
+    c->trips = i;
+    (void)cb;
+    if (ptr != small)
+        dfg_free(ptr);
+    return st;
+}
+
+dfg_status dfg_ctrl_exec(const dfg_node * n, void * out, const void * const * in)
+{
+    ctrl_rec * c = dfg_ctrl_of(n);
+    if (!c)
+        return dfg_set_error(DFG_ERR_INTERNAL, "dfg: %s node without its construct", dfg_ops[n->op].name);
+    return n->op == DFG_OP_COND ? run_cond(c, n, out, in) : run_loop(c, out, in);
+}
+
+/* ---- the public entry point -------------------------------------------------- */
+
+static dfg_status nodes_of(int n, const dfg_id * ids, dfg_node ** out)
+{
+    for (int k = 0; k < n; k++)
+        if (!(out[k] = dfg_node_get(ids[k])))
+            return DFG_ERR_HANDLE;
+    return DFG_OK;
+}
+
+dfg_status dfg_ctrl(const dfg_ctrl_spec * s, int * n_out, dfg_id * outs)
+{
+    static const char * names[] = { "scan", "while", "cond" };
+    if (!s || s->kind < DFG_CTRL_SCAN || s->kind > DFG_CTRL_COND || s->n_par < 0 ||
+        s->n_res[0] < 0 || s->n_res[1] < 0 || s->n_par > 4096 || s->n_res[0] > 4096 ||
+        s->n_res[1] > 4096)
+        return dfg_set_error(DFG_ERR_ARG, "dfg: bad control-flow spec");
+    const char * fn = names[s->kind];
+    int cond = s->kind == DFG_CTRL_COND;
+    if (!cond && (s->n_carry < 0 || s->n_carry > s->n_par))
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: bad carry count", fn);
+    if (s->kind == DFG_CTRL_WHILE && s->n_carry != s->n_par)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.while: every parameter is a carry");
+    int n = s->n_par, nr = s->n_res[0] + s->n_res[1];
+    dfg_node ** v = dfg_calloc((size_t)(2 * n + nr) + 1, sizeof *v);
+    if (!v)
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory", fn);
+    dfg_node ** par = v, ** ins = v + n, ** res = v + 2 * n, * pred = NULL;
+    dfg_status st = nodes_of(n, s->par, par);
+    if (!st)
+        st = nodes_of(n, s->args, ins);
+    if (!st)
+        st = nodes_of(s->n_res[0], s->res[0], res);
+    if (!st)
+        st = nodes_of(s->n_res[1], s->res[1], res + s->n_res[0]);
+    if (!st && cond && !(pred = dfg_node_get(s->pred)))
+        st = DFG_ERR_HANDLE;
+    int64_t T = s->kind == DFG_CTRL_WHILE ? -1 : s->length;
+    int nc = cond ? 0 : s->n_carry, nx = s->kind == DFG_CTRL_SCAN ? n - nc : 0;
+    /* every sequence gives the step count */
+    for (int k = nc; !st && k < nc + nx; k++) {
+        int64_t d[DFG_MAX_DIMS], len;
+        dfg_ctrl_slice_dims(ins[k], d, &len);
+        if (T < 0)
+            T = len;
+        else if (len != T) {
+            char a[256];
+            st = dfg_set_error(DFG_ERR_SHAPE, "dfg.scan: sequence %d (%s) has %lld steps along its "
+                               "last dimension, not %lld", k - nc + 1,
+                               dfg_shape_str(ins[k]->ndim, ins[k]->dims, a, sizeof a),
+                               (long long)len, (long long)T);
+        }
+    }
+    if (!st && s->kind == DFG_CTRL_SCAN && T < 0)
+        st = dfg_set_error(DFG_ERR_ARG, "dfg.scan: the number of steps is needed when there is no sequence");
+    dfg_node ** o = NULL;
+    int no = 0;
+    if (!st) {
+        ctrl_spec cs = { cond ? DFG_OP_COND : DFG_OP_LOOP, fn, nc, nx, n - nc - nx, par, ins, pred,
+                         { s->n_res[0], s->n_res[1] }, { res, res + s->n_res[0] }, T,
+                         s->reverse != 0, s->maxiter };
+        no = s->kind == DFG_CTRL_WHILE ? nc : s->n_res[0];
+        if (!(o = dfg_calloc((size_t)no + 1, sizeof *o)))
+            st = dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory", fn);
+        else
+            st = dfg_ctrl_make(&cs, o);
+    }
+    if (!st) {
+        for (int k = 0; k < no; k++) {
+            o[k]->uses--;
+            o[k]->handles++;
+            outs[k] = dfg_node_id(o[k]);
+        }
+        *n_out = no;
+    }
+    dfg_free(o);
+    dfg_free(v);
+    return st;
+}
