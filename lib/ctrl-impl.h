@@ -7,6 +7,8 @@
 typedef struct dfg_plan dfg_plan;
 
 typedef struct ctrl_body {
+    int         n_par;
+    dfg_node ** par;        /* parameters (uses held)                       */
     int         n_res;
     dfg_node ** res;        /* results (uses held)                          */
     dfg_plan *  plan;       /* compiled on first use (owned)                */
@@ -25,7 +27,12 @@ typedef struct ctrl_rec {
     int         n_par;      /* nc + nx + np                                  */
     dfg_node ** par;        /* the bodies' parameters (uses held)           */
     dfg_node ** ins;        /* while being made only                        */
-    ctrl_body   body[2];    /* loop: body, while condition; cond: then, else */
+    ctrl_body   body[2];    /* loop: body, while condition; cond: then, else; */
+                            /* while gradient: the backward body            */
+    struct ctrl_rec * src;  /* while gradient: the while loop (a reference) */
+    int         nfc, nfp;   /* while gradient: float carries, float captured */
+    void *      tape;       /* while gradient: every step's carries, grown  */
+    size_t      tape_bytes; /* as needed and kept                           */
     int         n_out;      /* loop: nc + ny; cond: ny                      */
     int64_t *   off;        /* byte offsets in the packed result; [n_out]:  */
                             /* its size                                      */
@@ -72,6 +79,18 @@ dfg_status dfg_ctrl_substitute(int n_out, dfg_node ** outs, int n, dfg_node * co
  * and the slice of a sequence x along its last dimension (*T: its length). */
 int        dfg_ctrl_stack_dims(int nd, const int64_t * d, int64_t T, int64_t * out);
 int        dfg_ctrl_slice_dims(const dfg_node * x, int64_t * d, int64_t * T);
+
+/* Registers c (slot, serial) and makes its node on ins, with its outputs
+ * (one use each) in outs. */
+dfg_status dfg_ctrl_node(ctrl_rec * c, dfg_node * const * ins, dfg_node ** outs);
+/* Frees a construct nobody references. */
+void       dfg_ctrl_free(ctrl_rec * c);
+/* Lays out c->n_out outputs of classes c->odt, sizes c->ond/odims. */
+dfg_status dfg_ctrl_layout(ctrl_rec * c);
+/* Compiles body b of c if it is not yet. */
+dfg_status dfg_ctrl_plan(ctrl_rec * c, int b);
+/* Runs a while loop's gradient node (lib/ctrl-while.c). */
+dfg_status dfg_ctrl_run_while_grad(ctrl_rec * c, void * out, const void * const * in);
 
 /* The rule of a while loop (lib/ctrl-while.c). */
 dfg_status dfg_ctrl_grad_while(ctrl_rec * c, dfg_node * y, dfg_node * const * gout,

@@ -64,16 +64,22 @@ static void body_free(ctrl_body * b)
     for (int k = 0; k < b->n_res; k++)
         if (b->res[k])
             dfg_node_unuse(b->res[k]);
+    for (int k = 0; k < b->n_par; k++)
+        if (b->par[k])
+            dfg_node_unuse(b->par[k]);
     dfg_free(b->res);
+    dfg_free(b->par);
     if (b->plan)
         dfg_plan_destroy(b->plan);
     memset(b, 0, sizeof *b);
 }
 
-static void ctrl_free(ctrl_rec * c)
+void dfg_ctrl_free(ctrl_rec * c)
 {
     if (!c)
         return;
+    if (c->src && --c->src->refs == 0)
+        dfg_ctrl_free(c->src);
     if (c->slot >= 0 && c->slot < n_table && table[c->slot] == c)
         table[c->slot] = NULL;
     body_free(&c->body[0]);
@@ -87,6 +93,7 @@ static void ctrl_free(ctrl_rec * c)
     dfg_free(c->ond);
     dfg_free(c->odims);
     dfg_free(c->scratch);
+    dfg_free(c->tape);
     dfg_free(c);
 }
 
@@ -132,7 +139,7 @@ void dfg_ctrl_node_free(dfg_node * n)
     n->dattr[0] = 0;
     ctrl_rec * c = dfg_ctrl_of(n);
     if (c && --c->refs == 0)
-        ctrl_free(c);
+        dfg_ctrl_free(c);
 }
 
 void dfg_ctrl_reset(void)
@@ -144,6 +151,9 @@ void dfg_ctrl_reset(void)
         /* the nodes and plans go with the store */
         dfg_free(c->body[0].res);
         dfg_free(c->body[1].res);
+        dfg_free(c->body[0].par);
+        dfg_free(c->body[1].par);
+        dfg_free(c->tape);
         dfg_free(c->par);
         dfg_free(c->off);
         dfg_free(c->odt);
@@ -395,6 +405,48 @@ static double body_flops(int n, dfg_node * const * res)
     return f;
 }
 
+dfg_status dfg_ctrl_layout(ctrl_rec * c)
+{
+    int64_t at = 0;
+    for (int k = 0; k < c->n_out; k++) {
+        c->off[k] = at;
+        at = align64(at + dfg_shape_numel(c->ond[k], c->odims[k]) *
+                          (int64_t)dfg_dtype_size(c->odt[k]));
+    }
+    c->off[c->n_out] = at;
+    return DFG_OK;
+}
+
+dfg_status dfg_ctrl_node(ctrl_rec * c, dfg_node * const * ins, dfg_node ** outs)
+{
+    dfg_status st = ctrl_register(c);
+    if (st)
+        return st;
+    dfg_attr a;
+    memset(&a, 0, sizeof a);
+    a.i[0] = c->slot + 1;
+    a.i[1] = (int64_t)c->serial;
+    dfg_node * node;
+    int first = c->kind == DFG_OP_COND ? 1 : 0;
+    if ((st = dfg_build(c->kind, first + c->n_par, ins, &a, &node)))
+        return st;
+    for (int k = 0; k < c->n_out && !st; k++) {
+        dfg_attr o;
+        memset(&o, 0, sizeof o);
+        o.i[0] = c->odt[k];
+        o.i[1] = c->off[k];
+        o.i[2] = k;
+        o.i[3] = c->ond[k];
+        memcpy(o.i + 4, c->odims[k], (size_t)c->ond[k] * sizeof *o.i);
+        st = dfg_build(DFG_OP_CTRL_OUT, 1, &node, &o, &outs[k]);
+        if (st)
+            while (k-- > 0)
+                dfg_node_unuse(outs[k]);
+    }
+    dfg_node_unuse(node);
+    return st;
+}
+
 dfg_status dfg_ctrl_make(const ctrl_spec * s, dfg_node ** outs)
 {
     dfg_status st = check_spec(s);
@@ -538,6 +590,15 @@ dfg_status dfg_ctrl_make(const ctrl_spec * s, dfg_node ** outs)
             c->body[b].res[k] = roots[at];
             roots[at++] = NULL;
         }
+        if (!(c->body[b].par = dfg_calloc((size_t)c->n_par + 1, sizeof *c->body[b].par))) {
+            st = dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory", s->fn);
+            goto done;
+        }
+        c->body[b].n_par = c->n_par;
+        for (int k = 0; k < c->n_par; k++) {
+            c->body[b].par[k] = c->par[k];
+            dfg_node_use(c->par[k]);
+        }
     }
     c->flops = body_flops(c->body[0].n_res, c->body[0].res) +
                body_flops(c->body[1].n_res, c->body[1].res);
@@ -551,7 +612,6 @@ dfg_status dfg_ctrl_make(const ctrl_spec * s, dfg_node ** outs)
         st = dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory", s->fn);
         goto done;
     }
-    int64_t at = 0;
     for (int k = 0; k < c->n_out; k++) {
         const dfg_node * r = c->body[0].res[k];
         c->odt[k] = r->dtype;
@@ -566,41 +626,15 @@ dfg_status dfg_ctrl_make(const ctrl_spec * s, dfg_node ** outs)
             c->ond[k] = r->ndim;
             memcpy(c->odims[k], r->dims, sizeof r->dims);
         }
-        c->off[k] = at;
-        at = align64(at + dfg_shape_numel(c->ond[k], c->odims[k]) *
-                          (int64_t)dfg_dtype_size(c->odt[k]));
     }
-    c->off[c->n_out] = at;
-    if ((st = ctrl_register(c)))
-        goto done;
-    /* the node and its outputs */
-    dfg_attr a;
-    memset(&a, 0, sizeof a);
-    a.i[0] = c->slot + 1;
-    a.i[1] = (int64_t)c->serial;
-    dfg_node * node;
-    if ((st = dfg_build(s->op, first + c->n_par, c->ins, &a, &node)))
-        goto done;
-    for (int k = 0; k < c->n_out && !st; k++) {
-        dfg_attr o;
-        memset(&o, 0, sizeof o);
-        o.i[0] = c->odt[k];
-        o.i[1] = c->off[k];
-        o.i[2] = k;
-        o.i[3] = c->ond[k];
-        memcpy(o.i + 4, c->odims[k], (size_t)c->ond[k] * sizeof *o.i);
-        st = dfg_build(DFG_OP_CTRL_OUT, 1, &node, &o, &outs[k]);
-        if (st)
-            while (k-- > 0)
-                dfg_node_unuse(outs[k]);
-    }
-    dfg_node_unuse(node);
+    if (!(st = dfg_ctrl_layout(c)))
+        st = dfg_ctrl_node(c, c->ins, outs);
 done:
     if (c) {
         dfg_free(c->ins);     /* the node holds its inputs */
         c->ins = NULL;
         if (--c->refs == 0)
-            ctrl_free(c);
+            dfg_ctrl_free(c);
     }
     for (int k = 0; k < n_roots; k++)
         if (roots[k])
@@ -623,12 +657,12 @@ done:
 
 /* ---- execution -------------------------------------------------------------- */
 
-static dfg_status ensure_plan(ctrl_rec * c, int b)
+dfg_status dfg_ctrl_plan(ctrl_rec * c, int b)
 {
     if (c->body[b].plan)
         return DFG_OK;
-    return dfg_plan_compile_nodes(c->n_par, c->par, c->body[b].n_res, c->body[b].res,
-                                  &c->body[b].plan);
+    return dfg_plan_compile_nodes(c->body[b].n_par, c->body[b].par, c->body[b].n_res,
+                                  c->body[b].res, &c->body[b].plan);
 }
 
 /* A scalar condition's truth, Octave's way (NaN is an error). */
@@ -648,7 +682,7 @@ static dfg_status run_cond(ctrl_rec * c, const dfg_node * n, void * out, const v
     dfg_status st = truth("cond", n->in[0]->dtype, in[0], &t);
     int b = t ? 0 : 1;
     if (!st)
-        st = ensure_plan(c, b);
+        st = dfg_ctrl_plan(c, b);
     if (st)
         return st;
     void * small[16], ** o = c->n_out <= 16 ? small : dfg_malloc((size_t)c->n_out * sizeof *o);
@@ -665,9 +699,9 @@ static dfg_status run_cond(ctrl_rec * c, const dfg_node * n, void * out, const v
 static dfg_status run_loop(ctrl_rec * c, void * out, const void * const * in)
 {
     const char * fn = c->T < 0 ? "while" : "scan";
-    dfg_status st = ensure_plan(c, 0);
+    dfg_status st = dfg_ctrl_plan(c, 0);
     if (!st && c->T < 0)
-        st = ensure_plan(c, 1);
+        st = dfg_ctrl_plan(c, 1);
     if (st)
         return st;
     int nc = c->nc, nx = c->nx, ny = c->ny;
@@ -749,6 +783,8 @@ dfg_status dfg_ctrl_exec(const dfg_node * n, void * out, const void * const * in
     ctrl_rec * c = dfg_ctrl_of(n);
     if (!c)
         return dfg_set_error(DFG_ERR_INTERNAL, "dfg: %s node without its construct", dfg_ops[n->op].name);
+    if (c->src)
+        return dfg_ctrl_run_while_grad(c, out, in);
     return n->op == DFG_OP_COND ? run_cond(c, n, out, in) : run_loop(c, out, in);
 }
 

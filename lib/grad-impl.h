@@ -98,6 +98,10 @@ dfg_node * gb_part(gctx * c, dfg_node * packed, int64_t off, int64_t r, int64_t 
 dfg_status dfg_grad_nodes(dfg_node * y, int n_x, dfg_node * const * xs,
                           dfg_node * seed, dfg_node ** gx);
 
+/* Forward mode on nodes: *ty (owned, one use) = the derivative of y along
+ * vs[k] (one per xs[k]). */
+dfg_status dfg_jvp_nodes(dfg_node * y, int n_x, dfg_node * const * xs,
+                         dfg_node * const * vs, dfg_node ** ty);
 /* The same for several outputs at once: the gradient of sum_r <seeds[r],
  * ys[r]> (a NULL seed: that output contributes nothing). */
 dfg_status dfg_grad_multi(int n_y, dfg_node * const * ys, dfg_node * const * seeds,

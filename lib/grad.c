@@ -467,8 +467,24 @@ dfg_status dfg_grad(dfg_id y, int n_x, const dfg_id * xs, dfg_id seed, dfg_id * 
 }
 
 /* The tangent of y along vs: reverse mode over the reverse-mode graph. */
-static dfg_status jvp_nodes(dfg_node * y, int n_x, dfg_node * const * xs,
-                            dfg_node * const * vs, dfg_node ** ty)
+/* 1 when the graph of y reaches u (forward mode by transposition leaves
+ * the cotangent in the graph where a construct cannot drop it: a while
+ * loop's gradient differentiated again carries every state value). */
+static int reaches(dfg_node * y, dfg_node * u)
+{
+    pmap pos;
+    dfg_node ** order;
+    int32_t n;
+    if (topo(1, &y, &pos, &order, &n))
+        return 0;
+    int r = pmap_get(&pos, u) >= 0;
+    dfg_free(order);
+    pmap_free(&pos);
+    return r;
+}
+
+dfg_status dfg_jvp_nodes(dfg_node * y, int n_x, dfg_node * const * xs,
+                         dfg_node * const * vs, dfg_node ** ty)
 {
     *ty = NULL;
     dfg_node * u = NULL, ** gx = dfg_calloc((size_t)n_x, sizeof *gx);
@@ -494,6 +510,13 @@ static dfg_status jvp_nodes(dfg_node * y, int n_x, dfg_node * const * xs,
         st = c.st;
         if (!st)
             st = dfg_grad_nodes(s, 1, &u, NULL, ty);
+        if (!st && reaches(*ty, u)) {
+            dfg_node_unuse(*ty);
+            *ty = NULL;
+            st = dfg_set_error(DFG_ERR_UNSUPPORTED,
+                               "dfg.jvp: forward mode through the gradient of a while loop is not "
+                               "available (use reverse mode: dfg.grad, dfg.jacobian (..., \"reverse\"))");
+        }
     }
     gb_release(&c);
     for (int k = 0; k < n_x; k++)
@@ -530,7 +553,7 @@ dfg_status dfg_jvp(dfg_id y, int n_x, const dfg_id * xs, const dfg_id * vs, dfg_
         return st;
     st = check_tangents("jvp", n_x, xn, xn + n_x);
     if (!st)
-        st = jvp_nodes(yn, n_x, xn, xn + n_x, &out);
+        st = dfg_jvp_nodes(yn, n_x, xn, xn + n_x, &out);
     if (!st)
         hand_out_all(1, &out, ty);
     dfg_free(xn);
@@ -593,6 +616,13 @@ static dfg_status jacobian_nodes(dfg_node * y, dfg_node * x, int mode, dfg_node 
             dfg_node * t;
             if ((st = dfg_grad_nodes(s, 1, &u, NULL, &t)))
                 break;
+            if (reaches(t, u)) {
+                dfg_node_unuse(t);
+                st = dfg_set_error(DFG_ERR_UNSUPPORTED,
+                                   "dfg.jacobian: forward mode through the gradient of a while loop "
+                                   "is not available (use \"reverse\")");
+                break;
+            }
             parts[j] = gb_reshape(&c, gb_cast(&c, gb_keep(&c, t), dt), 2, col);
         }
         if (!st)
@@ -626,6 +656,8 @@ dfg_status dfg_jacobian(dfg_id y, dfg_id x, int mode, dfg_id * J)
                              "as a graph (at most 65536 rows or columns)",
                              (long long)yn->numel, (long long)xn->numel);
     dfg_status st = jacobian_nodes(yn, xn, mode, &out);
+    if (st == DFG_ERR_UNSUPPORTED && mode == 0)
+        st = jacobian_nodes(yn, xn, 2, &out);
     if (!st)
         hand_out_all(1, &out, J);
     return st;
@@ -647,6 +679,10 @@ dfg_status dfg_hessian(dfg_id y, dfg_id x, dfg_id * H)
     dfg_status st = dfg_grad_nodes(yn, 1, &xn, NULL, &g);
     if (!st)
         st = jacobian_nodes(g, xn, 1, &out);
+    /* forward over reverse cannot go through a while loop's gradient:
+     * reverse over reverse can (the Hessian is symmetric, rows or columns) */
+    if (st == DFG_ERR_UNSUPPORTED)
+        st = jacobian_nodes(g, xn, 2, &out);
     if (g)
         dfg_node_unuse(g);
     if (!st)
