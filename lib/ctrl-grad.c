@@ -190,6 +190,14 @@ static dfg_status grad_scan(ctrl_rec * c, dfg_node * y, dfg_node * const * gout,
     ctrl_spec s1 = { DFG_OP_LOOP, "scan", nc, nx, np, c->par, y->in, NULL,
                      { L[RES2].len, 0 }, { L[RES2].n, NULL }, c->T, c->reverse, 0 };
     make(&g, &s1, L[RES2].len, L[OUT2].n);
+    if (!g.st) {
+        /* the cse pass reads the scan's own outputs from this run */
+        ctrl_rec * t = dfg_ctrl_of(L[OUT2].n[0]->in[0]);
+        if (t && !t->base) {
+            t->base = c;
+            c->refs++;
+        }
+    }
     /* 2. the backward body's parameters */
     int nfc = 0;
     for (int j = 0; j < nc; j++)

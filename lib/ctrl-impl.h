@@ -30,6 +30,8 @@ typedef struct ctrl_rec {
     ctrl_body   body[2];    /* loop: body, while condition; cond: then, else; */
                             /* while gradient: the backward body            */
     struct ctrl_rec * src;  /* while gradient: the while loop (a reference) */
+    struct ctrl_rec * base; /* a scan remade with its tape: the scan it      */
+                            /* extends (a reference; its outputs come first) */
     int         nfc, nfp;   /* while gradient: float carries, float captured */
     void *      tape;       /* while gradient: every step's carries, grown  */
     size_t      tape_bytes; /* as needed and kept                           */
@@ -83,6 +85,10 @@ int        dfg_ctrl_slice_dims(const dfg_node * x, int64_t * d, int64_t * T);
 /* Registers c (slot, serial) and makes its node on ins, with its outputs
  * (one use each) in outs. */
 dfg_status dfg_ctrl_node(ctrl_rec * c, dfg_node * const * ins, dfg_node ** outs);
+/* Part of the cse pass: a scan whose gradient re-ran it to keep its tape
+ * is read from that run (same inputs, its outputs at the same offsets). */
+struct pass_run;
+dfg_status dfg_ctrl_merge_tapes(struct pass_run * r);
 /* Frees a construct nobody references. */
 void       dfg_ctrl_free(ctrl_rec * c);
 /* Lays out c->n_out outputs of classes c->odt, sizes c->ond/odims. */

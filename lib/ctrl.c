@@ -80,6 +80,8 @@ void dfg_ctrl_free(ctrl_rec * c)
         return;
     if (c->src && --c->src->refs == 0)
         dfg_ctrl_free(c->src);
+    if (c->base && --c->base->refs == 0)
+        dfg_ctrl_free(c->base);
     if (c->slot >= 0 && c->slot < n_table && table[c->slot] == c)
         table[c->slot] = NULL;
     body_free(&c->body[0]);
@@ -655,6 +657,138 @@ done:
     return st;
 }
 
+/* ---- merging a scan with its taped run --------------------------------------- */
+
+typedef struct merge_state {
+    int32_t     n;
+    dfg_node ** ext;         /* LOOP nodes whose construct extends another */
+} merge_state;
+
+static int same_inputs(const dfg_node * a, const dfg_node * b)
+{
+    if (a->n_in != b->n_in)
+        return 0;
+    for (int k = 0; k < a->n_in; k++)
+        if (a->in[k] != b->in[k])
+            return 0;
+    return 1;
+}
+
+static dfg_status merge_visit(pass_run * r, dfg_node * n, dfg_node ** in, dfg_node ** out)
+{
+    merge_state * m = r->user;
+    if (n->op != DFG_OP_LOOP)
+        return DFG_OK;
+    const ctrl_rec * c = dfg_ctrl_of(n);
+    for (int32_t k = 0; c && k < m->n; k++) {
+        const ctrl_rec * e = dfg_ctrl_of(m->ext[k]);
+        if (e && e->base == c && same_inputs(n, m->ext[k])) {
+            /* the extended node's inputs are the originals: remake it on
+             * what they became */
+            dfg_node * x = m->ext[k];
+            int changed = 0;
+            for (int q = 0; q < n->n_in; q++)
+                changed |= in[q] != n->in[q];
+            if (changed)
+                return DFG_OK;   /* the inputs were rewritten: keep both */
+            dfg_node_use(x);
+            *out = x;
+            r->changed++;
+            return DFG_OK;
+        }
+    }
+    return DFG_OK;
+}
+
+dfg_status dfg_ctrl_merge_tapes(pass_run * r)
+{
+    dfg_node ** list;
+    int32_t nl;
+    dfg_status st = pass_topo(r->n_out, r->outs, &list, &nl, NULL);
+    if (st)
+        return st;
+    merge_state m = { 0, list };
+    for (int32_t k = 0; k < nl; k++) {
+        const ctrl_rec * c = list[k]->op == DFG_OP_LOOP ? dfg_ctrl_of(list[k]) : NULL;
+        if (c && c->base)
+            list[m.n++] = list[k];
+    }
+    if (m.n) {
+        void * user = r->user;
+        r->user = &m;
+        st = pass_rewrite(r, merge_visit);
+        r->user = user;
+    }
+    dfg_free(list);
+    return st;
+}
+
+/* ---- preparing (plan compile time) ---------------------------------------------- */
+
+static dfg_status grow(void ** p, size_t * have, size_t need)
+{
+    if (*have >= need)
+        return DFG_OK;
+    void * q = dfg_realloc(*p, need);
+    if (!q)
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory preparing a loop");
+    *p = q;
+    *have = need;
+    return DFG_OK;
+}
+
+/* What a run needs, ahead of it: the bodies' plans, the second carry set,
+ * a while gradient's first stack slots. */
+dfg_status dfg_ctrl_prepare(const dfg_node * n)
+{
+    ctrl_rec * c = dfg_ctrl_of(n);
+    if (!c)
+        return DFG_OK;
+    ctrl_rec * w = c->src ? c->src : c;
+    dfg_status st = DFG_OK;
+    for (int b = 0; b < 2 && !st; b++) {
+        if (w->body[b].n_res)
+            st = dfg_ctrl_plan(w, b);
+        if (!st && c != w && c->body[b].n_res)
+            st = dfg_ctrl_plan(c, b);
+    }
+    if (st || c->kind == DFG_OP_COND)
+        return st;
+    if (c->src) {
+        size_t slot = (size_t)w->off[w->nc] + 64;
+        st = grow(&c->scratch, &c->scratch_bytes, (size_t)c->off[c->n_out] + 64);
+        if (!st)
+            st = grow(&c->tape, &c->tape_bytes, 2 * slot);
+        return st;
+    }
+    return grow(&c->scratch, &c->scratch_bytes, (size_t)c->off[c->nc] + 64);
+}
+
+static int64_t plan_bytes(const dfg_plan * p)
+{
+    if (!p)
+        return 0;
+    int64_t b = p->mem.arena_bytes + (int64_t)p->scratch_bytes;
+    for (int32_t v = 0; v < p->n_vals; v++)
+        if (p->vals[v]->op == DFG_OP_LOOP || p->vals[v]->op == DFG_OP_COND)
+            b += dfg_ctrl_bytes(p->vals[v]);
+    return b;
+}
+
+int64_t dfg_ctrl_bytes(const dfg_node * n)
+{
+    const ctrl_rec * c = dfg_ctrl_of(n);
+    if (!c)
+        return 0;
+    int64_t b = (int64_t)c->scratch_bytes + (int64_t)c->tape_bytes;
+    for (int k = 0; k < 2; k++) {
+        b += plan_bytes(c->body[k].plan);
+        if (c->src)
+            b += plan_bytes(c->src->body[k].plan);
+    }
+    return b;
+}
+
 /* ---- execution -------------------------------------------------------------- */
 
 dfg_status dfg_ctrl_plan(ctrl_rec * c, int b)
@@ -707,14 +841,8 @@ static dfg_status run_loop(ctrl_rec * c, void * out, const void * const * in)
     int nc = c->nc, nx = c->nx, ny = c->ny;
     /* the second carry set (the first is the packed result) and the
      * condition's value: allocated on the first run, kept */
-    size_t need = (size_t)c->off[nc] + 64;
-    if (c->scratch_bytes < need) {
-        void * s = dfg_realloc(c->scratch, need);
-        if (!s)
-            return dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory", fn);
-        c->scratch = s;
-        c->scratch_bytes = need;
-    }
+    if ((st = grow(&c->scratch, &c->scratch_bytes, (size_t)c->off[nc] + 64)))
+        return st;
     int n_ptr = c->n_par + c->n_out + 2 * nc;
     void * small[64], ** ptr = n_ptr <= 64 ? small : dfg_malloc((size_t)n_ptr * sizeof *ptr);
     if (!ptr)

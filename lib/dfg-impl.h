@@ -157,6 +157,10 @@ void        dfg_ctrl_node_free(dfg_node * n);
 void        dfg_ctrl_reset(void);
 dfg_status  dfg_ctrl_exec(const dfg_node * n, void * out, const void * const * in);
 double      dfg_ctrl_flops(const dfg_node * n);
+/* Compiles the bodies and allocates what a run needs (plan compile time);
+ * the bytes a construct holds (bodies' plans, carry sets, stacks). */
+dfg_status  dfg_ctrl_prepare(const dfg_node * n);
+int64_t     dfg_ctrl_bytes(const dfg_node * n);
 
 /* ---- shape and class inference (lib/ops.c) ------------------------------ */
 dfg_status  dfg_infer(dfg_node * n);

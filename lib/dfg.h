@@ -272,6 +272,9 @@ typedef struct dfg_memory_info {
     double  flops;            /* estimated work per run ...                 */
     double  recompute_flops;  /* ... of which recomputation                 */
     int64_t variables_inplace;/* updates computed in the variable's storage */
+    int64_t loop_bytes;       /* held by loops and conditionals: their      */
+                              /* bodies' plans, carry sets and while-loop   */
+                              /* stacks (as long as the longest run so far) */
 } dfg_memory_info;
 typedef struct dfg_buffer_info {
     const char * op;          /* the op that writes it                      */

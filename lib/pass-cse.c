@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "pass.h"
+#include "ctrl-impl.h"
 
 typedef struct table {
     dfg_node ** slot;
@@ -122,8 +123,11 @@ static dfg_status visit(pass_run * r, dfg_node * n, dfg_node ** in, dfg_node ** 
 dfg_status dfg_pass_cse(pass_run * r)
 {
     table t = { NULL, 0, 0 };
+    dfg_status st = dfg_ctrl_merge_tapes(r);
+    if (st)
+        return st;
     r->user = &t;
-    dfg_status st = pass_rewrite(r, visit);
+    st = pass_rewrite(r, visit);
     dfg_free(t.slot);
     r->user = NULL;
     if (r->changed)

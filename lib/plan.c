@@ -498,6 +498,10 @@ static dfg_status compile_one(const dfg_plan_spec * sp, const pass_ckpt * ck, in
     }
     if ((st = mp_plan_memory(p)))
         goto fail;
+    for (int32_t v = 0; v < p->n_vals && !dry; v++)
+        if (p->vals[v]->op == DFG_OP_LOOP || p->vals[v]->op == DFG_OP_COND)
+            if ((st = dfg_ctrl_prepare(p->vals[v])))
+                goto fail;
     if (p->scratch_bytes && !dry && !(p->scratch = dfg_malloc(p->scratch_bytes))) {
         st = nomem();
         goto fail;
@@ -648,6 +652,10 @@ dfg_status dfg_plan_memory(dfg_id id, dfg_memory_info * m)
     if (!p)
         return DFG_ERR_HANDLE;
     *m = p->mem;
+    m->loop_bytes = 0;
+    for (int32_t v = 0; v < p->n_vals; v++)
+        if (p->vals[v]->op == DFG_OP_LOOP || p->vals[v]->op == DFG_OP_COND)
+            m->loop_bytes += dfg_ctrl_bytes(p->vals[v]);
     return DFG_OK;
 }
 

@@ -184,8 +184,8 @@ int cmd_memory(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
     }
     const char * f[] = {"arena_bytes", "naive_bytes", "lower_bound", "inplace", "views",
                         "variables_inplace", "steps", "recomputed", "flops",
-                        "recompute_flops", "buffers"};
-    plhs[0] = mxCreateStructMatrix(1, 1, 11, f);
+                        "recompute_flops", "loop_bytes", "buffers"};
+    plhs[0] = mxCreateStructMatrix(1, 1, 12, f);
     mxSetField(plhs[0], 0, "arena_bytes", mxCreateDoubleScalar((double)m.arena_bytes));
     mxSetField(plhs[0], 0, "naive_bytes", mxCreateDoubleScalar((double)m.naive_bytes));
     mxSetField(plhs[0], 0, "lower_bound", mxCreateDoubleScalar((double)m.lower_bound));
@@ -196,6 +196,7 @@ int cmd_memory(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
     mxSetField(plhs[0], 0, "recomputed", mxCreateDoubleScalar((double)m.recomputed));
     mxSetField(plhs[0], 0, "flops", mxCreateDoubleScalar(m.flops));
     mxSetField(plhs[0], 0, "recompute_flops", mxCreateDoubleScalar(m.recompute_flops));
+    mxSetField(plhs[0], 0, "loop_bytes", mxCreateDoubleScalar((double)m.loop_bytes));
     mxSetField(plhs[0], 0, "buffers", b);
     return DFG_OK;
 }
