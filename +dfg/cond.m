@@ -58,3 +58,18 @@ function varargout = cond (pred, then_fn, else_fn, varargin)
   [r2{:}] = else_fn (par{:});
   varargout = dfg.internal.ctrl_call ("cond", "cond", par, varargin, 0, pred, r1, r2, -1, 0, 0);
 endfunction
+
+%!test
+%! x = dfg.input ([1 1]);
+%! [a, b] = dfg.cond (x > 0, @(x) deal (x, single (1)), @(x) deal (-x, single (2)), x);
+%! f = dfg.function ({x}, {a, b, dfg.grad(a, x)});
+%! [u, v, g] = f (3);
+%! assert ({u, v, g}, {3, single(1), 1});
+%! [u, v, g] = f (-3);
+%! assert ({u, v, g}, {3, single(2), -1});
+%!test
+%! ## a plain predicate chooses now, as if would
+%! assert (dfg.cond (true, @(x) x + 1, @(x) x - 1, 1), 2);
+%! assert (dfg.cond (0, @(x) x + 1, @(x) x - 1, 1), 0);
+%!error <THEN_FN and ELSE_FN must be function handles> dfg.cond (true, 1, @() 2)
+%!error <double 1x1 from the then branch but single 1x1> dfg.cond (dfg.input ([1 1]) > 0, @() 1, @() single (2))

@@ -39,10 +39,7 @@ function s = fori (lo, hi, body, init)
   if (! isa (lo, "dfg.Tensor") && ! isa (hi, "dfg.Tensor"))
     idx = double (lo):double (hi);
     if (isempty (idx))
-      s = init;
-      if (! iscell (s))
-        s = dfg.internal.as_tensor (s);
-      endif
+      s = init;            # no step, as for i = 3:1
       return;
     endif
     s = dfg.scan (@(s, i) body (i, s), init, idx);
@@ -74,3 +71,19 @@ function varargout = step (body, i, cell_s, s)
     varargout = {i + 1, body(i, s{1})};
   endif
 endfunction
+
+%!test
+%! x = dfg.input ([1 1]);
+%! s = dfg.fori (2, 4, @(i, s) s * x + i, 1);      % ((x + 2) x + 3) x + 4
+%! f = dfg.function ({x}, {s, dfg.grad(s, x)});
+%! [v, g] = f (2);
+%! assert ([v g], [26, 3*4 + 4*2 + 3]);
+%!test
+%! ## a tensor bound: a while loop; several state values in a cell
+%! n = dfg.input ([1 1]);
+%! s = dfg.fori (1, n, @(i, s) {s{1} + i, s{2} * 2}, {0, single(1)});
+%! f = dfg.function ({n}, {s{1}, s{2}});
+%! [a, b] = f (4);
+%! assert ({a, b}, {10, single(16)});
+%! assert (dfg.fori (3, 1, @(i, s) s + 1, 5), 5);
+%!error <BODY must be a function handle> dfg.fori (1, 2, 3, 0)

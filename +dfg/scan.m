@@ -52,9 +52,9 @@ function varargout = scan (fn, carry0, xs, varargin)
   reverse = false;
   len = -1;
   for k = 1:2:numel (varargin)
-    opt = dfg.internal.option_name (varargin{k}, "dfg.scan");
+    opt = dfg.internal.option_name (varargin{k});
     v = varargin{k+1};
-    switch (opt)
+    switch (lower (opt))
       case "reverse"
         if (! (isscalar (v) && (islogical (v) || isnumeric (v))))
           error ("dfg:badArgument", "dfg.scan: REVERSE must be true or false");
@@ -66,7 +66,7 @@ function varargout = scan (fn, carry0, xs, varargin)
         endif
         len = double (v);
       otherwise
-        error ("dfg:badArgument", "dfg.scan: unknown option '%s'", varargin{k});
+        error ("dfg:badArgument", "dfg.scan: unknown option '%s'", opt);
     endswitch
   endfor
   cell_c = iscell (carry0);
@@ -98,15 +98,14 @@ function varargout = scan (fn, carry0, xs, varargin)
     else
       ssz = sz(1:end-1);
     endif
-    if (isa (v, "dfg.Tensor"))
-      cls = class (v);
-    else
-      cls = class (v);
-    endif
-    px{k} = dfg.input (ssz, cls, "slice");
+    px{k} = dfg.input (ssz, class (v), "slice");
   endfor
   carg = pack (pc, cell_c);
-  xarg = pack (px, cell_x);
+  if (isempty (px) && ! cell_x)
+    xarg = [];
+  else
+    xarg = pack (px, cell_x);
+  endif
   want_y = nargout >= 2;
   if (want_y)
     [c1, y] = fn (carg, xarg);
@@ -154,3 +153,27 @@ function r = ifelse (c, a, b)
     r = b;
   endif
 endfunction
+
+%!test
+%! ## a cumulative sum and its per-step outputs, double and single
+%! for cls = {"double", "single"}
+%!   xs = dfg.input ([2 5], cls{1});
+%!   [c, ys] = dfg.scan (@(c, x) deal (c + x, 2 * c), zeros (2, 1, cls{1}), xs);
+%!   f = dfg.function ({xs}, {c, ys, dfg.grad(sum (c) + sum (ys(:)), xs)});
+%!   X = cast (magic (5)(1:2, :), cls{1});
+%!   [a, b, g] = f (X);
+%!   assert (class (a), cls{1});
+%!   assert (a, sum (X, 2));
+%!   assert (b, 2 * [zeros(2, 1), cumsum(X(:, 1:4), 2)]);
+%!   assert (g, cast (1 + 2 * (4:-1:0), cls{1}) .* ones (2, 1, cls{1}));
+%! endfor
+%!test
+%! ## 3-D sequences slice along the third dimension; length without xs
+%! xs = dfg.input ([2 3 4]);
+%! [c, ys] = dfg.scan (@(c, x) deal (c + x, x'), zeros (2, 3), xs);
+%! assert (size (ys), [3 2 4]);
+%! k = dfg.scan (@(k, x) k + 1, 0, [], "length", 7);
+%! assert (dfg.value (k), 7);
+%!error <FN must be a function handle> dfg.scan (1, 0, 1:3)
+%!error <keep its class and size> dfg.scan (@(c, x) single (c), 0, 1:3)
+%!error <REVERSE must be true or false> dfg.scan (@(c, x) c, 0, 1:3, "reverse", "yes")

@@ -22,7 +22,9 @@
 
 static dfg_status visit(pass_run * r, dfg_node * n, dfg_node ** in, dfg_node ** out)
 {
-    if (n->n_in == 0)
+    /* loops and conditionals run when the plan does (a loop can be long,
+     * and its packed result is only read through its CTRL_OUT nodes) */
+    if (n->n_in == 0 || n->op == DFG_OP_LOOP || n->op == DFG_OP_COND)
         return DFG_OK;
     for (int k = 0; k < n->n_in; k++)
         if (in[k]->op != DFG_OP_CONSTANT)

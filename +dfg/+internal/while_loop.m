@@ -65,3 +65,20 @@ function varargout = while_loop (cond_fn, body_fn, varargin)
   [body{:}] = body_fn (par{:});
   varargout = dfg.internal.ctrl_call ("while", "while", par, init, n, [], body, {c}, -1, 0, maxiter);
 endfunction
+
+%!test
+%! ## Newton's method for sqrt(a): value and derivative
+%! a = dfg.input ([1 1]);
+%! x = dfg.while (@(x) abs (x.^2 - a) > 1e-12, @(x) (x + a ./ x) / 2, a);
+%! f = dfg.function ({a}, {x, dfg.grad(x, a)});
+%! [v, g] = f (2);
+%! assert (v, sqrt (2), eps);
+%! assert (g, 1 / (2 * sqrt (2)), 1e-12);
+%!test
+%! ## several state values, single and logical
+%! [x, done] = dfg.while (@(x, d) ! d, @(x, d) deal (x * 2, x * 2 > 100), single (3), false);
+%! assert (dfg.value (x), single (192));
+%! assert (dfg.value (done), true);
+%!error <COND_FN and BODY_FN must be function handles> dfg.while (1, @(x) x, 1)
+%!error <MAXITER must be a positive integer> dfg.while (@(x) x > 0, @(x) x - 1, 5, "maxiter", 0)
+%!error <keep its class and size> dfg.while (@(x) x > 0, @(x) [x; x], 5)
