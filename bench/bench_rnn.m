@@ -63,8 +63,8 @@ if (err > 1e-12)
   error ("bench_rnn: dfg and Octave disagree (%g)", err);
 endif
 m = dfg.memory (f);
-printf ("memory: arena %.0f kB (the scan's tape of %d states is in it), loops %.0f kB\n",
-        m.arena_bytes / 1024, T + 1, m.loop_bytes / 1024);
+printf ("memory: arena %.0f kB (holding the tape: each step's starting and ending state, 2 x %d x %.0f kB), loops %.0f kB\n",
+        m.arena_bytes / 1024, T, H * B * 8 / 1024, m.loop_bytes / 1024);
 
 t = bench_time ({@() f(wx, wh, bb, X, Y), @() rnn_octave_(wx, wh, bb, X, Y), @() fv(wx, wh, bb, X, Y)}, 15, 3);
 t_torch = NaN;
