@@ -32,7 +32,10 @@ typedef struct ctrl_rec {
     struct ctrl_rec * src;  /* while gradient: the while loop (a reference) */
     struct ctrl_rec * base; /* a scan remade with its tape: the scan it      */
                             /* extends (a reference; its outputs come first) */
-    int         nfc, nfp;   /* while gradient: float carries, float captured */
+    int         nfc, nfp;   /* while gradient: state adjoints (carries of   */
+                            /* src lam_idx[k]), captured adjoints (dp_idx)  */
+    int *       lam_idx;
+    int *       dp_idx;
     void *      tape;       /* while gradient: every step's carries, grown  */
     size_t      tape_bytes; /* as needed and kept                           */
     int         n_out;      /* loop: nc + ny; cond: ny                      */
@@ -64,6 +67,7 @@ typedef struct ctrl_spec {
     int64_t            T;
     int                reverse;
     int64_t            maxiter;
+    int                keep;     /* keep every parameter, read or not      */
 } ctrl_spec;
 
 /* Captures what the bodies read from outside, drops unread parameters,

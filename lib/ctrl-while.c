@@ -65,186 +65,349 @@ static void substitute(gctx * g, int n, dfg_node * const * res, int m, dfg_node 
 
 /* ---- building the gradient node ------------------------------------------------ */
 
-/* Node lists of a rule, freed together. */
-typedef struct wlists {
-    dfg_node ** lam, ** dpa, ** e, ** ex, ** pq, ** fb, ** ys, ** wrt, ** gv, ** from, ** to,
-             ** res, ** par;
-    dfg_node ** block;
-} wlists;
-
-static dfg_status wlists_alloc(wlists * w, int cap)
+/* m[j * n_par + i] = 1 when result j reaches parameter i. */
+static dfg_status reach(int n_res, dfg_node * const * res, int n_par, dfg_node * const * par,
+                        uint8_t * m)
 {
-    dfg_node *** f[] = { &w->lam, &w->dpa, &w->e, &w->ex, &w->pq, &w->fb, &w->ys, &w->wrt,
-                         &w->gv, &w->from, &w->to, &w->res, &w->par };
-    int nf = (int)(sizeof f / sizeof *f);
-    w->block = dfg_calloc((size_t)nf * (size_t)(cap + 1), sizeof *w->block);
-    if (!w->block)
-        return dfg_set_error(DFG_ERR_NOMEM, "dfg.grad: out of memory");
-    for (int k = 0; k < nf; k++)
-        *f[k] = w->block + (size_t)k * (size_t)(cap + 1);
+    for (int j = 0; j < n_res; j++) {
+        pmap index;
+        dfg_node ** list;
+        int32_t nl;
+        if (!pmap_init(&index, 64))
+            return dfg_set_error(DFG_ERR_NOMEM, "dfg.grad: out of memory");
+        dfg_status st = pass_topo(1, &res[j], &list, &nl, &index);
+        if (st) {
+            pmap_free(&index);
+            return st;
+        }
+        for (int i = 0; i < n_par; i++)
+            m[(size_t)j * (size_t)n_par + (size_t)i] = pmap_get(&index, par[i]) >= 0;
+        dfg_free(list);
+        pmap_free(&index);
+    }
     return DFG_OK;
 }
 
-/* The gradient node of while loop W on inputs c0 (nc), p (np) and seeds
- * (one per float carry): outs gets [dc0 (float carries), dp (float
- * captured)], kept in g. */
+/* Scratch of make_wg: index sets and node lists over W's parameters. */
+typedef struct wg_work {
+    uint8_t *   dep;        /* body result j reaches parameter i            */
+    uint8_t *   cdep;       /* the condition reaches parameter i            */
+    uint8_t *   lam, * fwd, * pk, * reached;
+    dfg_node ** n;          /* node lists below                             */
+} wg_work;
+
+/* The gradient node of while loop W on inputs c0 (W->nc), p (W->np) and
+ * seeds (one per carry of W, NULL for zero): out_c[j] gets the adjoint of
+ * carry j where want_c[j], out_p[k] that of captured value k where
+ * want_p[k] (kept in g; NULL when nothing reaches it).  Only what the
+ * wanted adjoints need is built: the state adjoints they depend on
+ * (lambda), and of the loop itself only the state those read, so that a
+ * value nothing needs (a tangent, a cotangent) is not an input. */
 static void make_wg(gctx * g, ctrl_rec * W, dfg_node * const * c0, dfg_node * const * p,
-                    dfg_node * const * seeds, dfg_node ** outs)
+                    dfg_node * const * seeds, const int * want_c, const int * want_p,
+                    dfg_node ** out_c, dfg_node ** out_p)
 {
     if (g->st)
         return;
-    int nc = W->nc, np = W->np, nfc = 0, nfp = 0;
-    wlists w;
-    dfg_status st = wlists_alloc(&w, 4 * (W->n_par + 4));
-    if (st) {
-        gb_fail(g, st);
-        return;
-    }
-    ctrl_rec * c = NULL;
-    dfg_node ** ins = NULL;
-    for (int j = 0; j < nc; j++) {
-        if (is_float(W->par[j]))
-            w.lam[nfc++] = keep_param(g, W->par[j], "state adjoint");
-        w.e[j] = keep_param(g, W->par[j], "state");
-        w.ex[j] = keep_param(g, W->par[j], "next state");
-    }
-    for (int k = 0; k < np; k++) {
-        const dfg_node * q = W->par[nc + k];
-        if (is_float(q))
-            w.dpa[nfp++] = keep_param(g, q, "captured adjoint");
-        w.pq[k] = keep_param(g, q, "captured");
-    }
-    /* the body on (e, pq), its vector-Jacobian product */
+    int nc = W->nc, np = W->np, npar = W->n_par;
     for (int j = 0; j < nc; j++)
-        w.to[j] = w.e[j];
+        out_c[j] = NULL;
     for (int k = 0; k < np; k++)
-        w.to[nc + k] = w.pq[k];
-    substitute(g, nc, W->body[0].res, W->n_par, W->par, w.to, w.fb);
+        out_p[k] = NULL;
+    wg_work w = {0};
+    size_t nn = (size_t)(16 * (npar + 4));
+    w.dep = dfg_calloc((size_t)nc * (size_t)npar + 1, 1);
+    w.cdep = dfg_calloc((size_t)npar + 1, 1);
+    w.lam = dfg_calloc((size_t)npar + 1, 5);
+    w.n = dfg_calloc(nn, sizeof *w.n);
+    ctrl_rec * c = NULL, * src = W;
+    dfg_node ** ins = NULL, ** wgout = NULL;
+    dfg_status st = DFG_OK;
+    if (!w.dep || !w.cdep || !w.lam || !w.n) {
+        gb_fail(g, dfg_set_error(DFG_ERR_NOMEM, "dfg.grad: out of memory"));
+        goto done;
+    }
+    w.fwd = w.lam + npar + 1;
+    w.pk = w.fwd + npar + 1;
+    w.reached = w.pk + npar + 1;
+    if ((st = reach(nc, W->body[0].res, npar, W->par, w.dep)) ||
+        (st = reach(1, W->body[1].res, npar, W->par, w.cdep))) {
+        gb_fail(g, st);
+        goto done;
+    }
+#define DEP(j, i) w.dep[(size_t)(j) * (size_t)npar + (size_t)(i)]
+    /* lambda: the state adjoints the wanted ones depend on */
+    for (int j = 0; j < nc; j++)
+        w.lam[j] = want_c[j] && is_float(W->par[j]);
+    for (int k = 0; k < np; k++)
+        if (want_p[k] && is_float(W->par[nc + k]))
+            for (int j = 0; j < nc; j++)
+                if (DEP(j, nc + k) && is_float(W->par[j]))
+                    w.lam[j] = 1;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int i = 0; i < nc; i++)
+            if (w.lam[i])
+                for (int j = 0; j < nc; j++)
+                    if (!w.lam[j] && DEP(j, i) && is_float(W->par[j]))
+                        w.lam[j] = changed = 1;
+    }
+    int nl = 0, nfp = 0;
+    for (int j = 0; j < nc; j++)
+        nl += w.lam[j];
+    for (int k = 0; k < np; k++)
+        nfp += want_p[k] && is_float(W->par[nc + k]);
+    if (!nl)
+        goto done;           /* no wanted adjoint depends on anything */
+    /* node lists: lam params, dpa params, e, ex, pq, fb, ys/seeds, wrt, gv,
+     * from/to, results, body params */
+    dfg_node ** L_lam = w.n, ** L_dpa = L_lam + npar, ** L_e = L_dpa + npar,
+              ** L_ex = L_e + npar, ** L_pq = L_ex + npar, ** L_fb = L_pq + npar,
+              ** L_ys = L_fb + npar, ** L_sd = L_ys + npar, ** L_wrt = L_sd + npar,
+              ** L_gv = L_wrt + npar, ** L_from = L_gv + npar, ** L_to = L_from + npar,
+              ** L_res = L_to + 2 * npar, ** L_par = L_res + 2 * npar;
+    for (int j = 0, q = 0; j < nc; j++) {
+        if (w.lam[j])
+            L_lam[q++] = keep_param(g, W->par[j], "state adjoint");
+        L_e[j] = keep_param(g, W->par[j], "state");
+        L_ex[j] = keep_param(g, W->par[j], "next state");
+    }
+    for (int k = 0, q = 0; k < np; k++) {
+        const dfg_node * x = W->par[nc + k];
+        if (want_p[k] && is_float(x))
+            L_dpa[q++] = keep_param(g, x, "captured adjoint");
+        L_pq[k] = keep_param(g, x, "captured");
+    }
+    /* the body on (e, pq) and the vector-Jacobian product of the lambda
+     * rows with respect to the lambda state and the wanted captured values */
+    for (int j = 0; j < nc; j++)
+        L_to[j] = L_e[j];
+    for (int k = 0; k < np; k++)
+        L_to[nc + k] = L_pq[k];
+    substitute(g, nc, W->body[0].res, npar, W->par, L_to, L_fb);
     int ny = 0, nw = 0;
-    for (int j = 0; j < nc && !g->st; j++)
-        if (is_float(W->par[j])) {
-            w.ys[ny++] = w.fb[j];
-            w.wrt[nw++] = w.e[j];
+    for (int j = 0, q = 0; j < nc && !g->st; j++)
+        if (w.lam[j]) {
+            L_ys[ny] = L_fb[j];
+            L_sd[ny++] = L_lam[q++];
+            L_wrt[nw++] = L_e[j];
         }
     for (int k = 0; k < np && !g->st; k++)
-        if (is_float(W->par[nc + k]))
-            w.wrt[nw++] = w.pq[k];
-    if (!g->st && (st = dfg_grad_multi(ny, w.ys, w.lam, nw, w.wrt, w.gv)))
+        if (want_p[k] && is_float(W->par[nc + k]))
+            L_wrt[nw++] = L_pq[k];
+    if (!g->st && (st = dfg_grad_multi(ny, L_ys, L_sd, nw, L_wrt, L_gv)))
         gb_fail(g, st);
     for (int k = 0; k < nw && !g->st; k++)
-        gb_keep(g, w.gv[k]);
+        gb_keep(g, L_gv[k]);
     /* the body's results are the next state, on the stack */
     int nf = 0;
     for (int j = 0; j < nc && !g->st; j++)
-        if (dfg_ops[w.fb[j]->op].family != DFG_FAM_LEAF) {
-            w.from[nf] = w.fb[j];
-            w.to[nf++] = w.ex[j];
+        if (dfg_ops[L_fb[j]->op].family != DFG_FAM_LEAF) {
+            L_from[nf] = L_fb[j];
+            L_to[nf++] = L_ex[j];
         }
     if (nf && !g->st) {
-        substitute(g, nw, w.gv, nf, w.from, w.to, w.res);
+        substitute(g, nw, L_gv, nf, L_from, L_to, L_res);
         for (int k = 0; k < nw && !g->st; k++)
-            w.gv[k] = w.res[k];
+            L_gv[k] = L_res[k];
     }
     /* results [lambda', dp + J_p' lambda] */
-    for (int k = 0; k < nfc; k++)
-        w.res[k] = w.gv[k];
+    for (int k = 0; k < nl; k++)
+        L_res[k] = L_gv[k];
     for (int k = 0; k < nfp && !g->st; k++)
-        w.res[nfc + k] = pass_is_const(w.gv[nfc + k], 0) ? w.dpa[k] : gb_add(g, w.dpa[k], w.gv[nfc + k]);
-    int nb = 0;
-    for (int k = 0; k < nfc; k++)
-        w.par[nb++] = w.lam[k];
-    for (int k = 0; k < nfp; k++)
-        w.par[nb++] = w.dpa[k];
-    for (int j = 0; j < nc; j++)
-        w.par[nb++] = w.e[j];
-    for (int j = 0; j < nc; j++)
-        w.par[nb++] = w.ex[j];
-    for (int k = 0; k < np; k++)
-        w.par[nb++] = w.pq[k];
+        L_res[nl + k] = pass_is_const(L_gv[nl + k], 0) ? L_dpa[k] : gb_add(g, L_dpa[k], L_gv[nl + k]);
     if (g->st)
         goto done;
+    /* the state the backward body reads, the state that needs (and the
+     * condition), the captured values either reads */
+    {
+        pmap index;
+        dfg_node ** list;
+        int32_t nlist;
+        if (!pmap_init(&index, 64)) {
+            gb_fail(g, dfg_set_error(DFG_ERR_NOMEM, "dfg.grad: out of memory"));
+            goto done;
+        }
+        if ((st = pass_topo(nl + nfp, L_res, &list, &nlist, &index))) {
+            pmap_free(&index);
+            gb_fail(g, st);
+            goto done;
+        }
+        for (int j = 0; j < nc; j++)
+            w.fwd[j] = pmap_get(&index, L_e[j]) >= 0 || pmap_get(&index, L_ex[j]) >= 0 || w.cdep[j];
+        for (int k = 0; k < np; k++)
+            w.pk[k] = pmap_get(&index, L_pq[k]) >= 0 || w.cdep[nc + k];
+        dfg_free(list);
+        pmap_free(&index);
+    }
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int j = 0; j < nc; j++)
+            if (w.fwd[j])
+                for (int i = 0; i < nc; i++)
+                    if (!w.fwd[i] && DEP(j, i))
+                        w.fwd[i] = changed = 1;
+    }
+    for (int j = 0; j < nc; j++)
+        if (w.fwd[j])
+            for (int k = 0; k < np; k++)
+                if (DEP(j, nc + k))
+                    w.pk[k] = 1;
+#undef DEP
+    int nF = 0, nP = 0;
+    for (int j = 0; j < nc; j++)
+        nF += w.fwd[j];
+    for (int k = 0; k < np; k++)
+        nP += w.pk[k];
+    /* the loop the node runs: W, or W on that state and those values */
+    dfg_node ** s_par = L_par, ** s_ins = L_par + npar, ** s_res = L_par + 2 * npar;
+    int at = 0;
+    for (int j = 0; j < nc; j++)
+        if (w.fwd[j]) {
+            s_par[at] = W->par[j];
+            s_ins[at] = c0[j];
+            s_res[at++] = W->body[0].res[j];
+        }
+    for (int k = 0; k < np; k++)
+        if (w.pk[k]) {
+            s_par[at] = W->par[nc + k];
+            s_ins[at++] = p[k];
+        }
+    if (nF < nc || nP < np) {
+        dfg_node * outs_s[256];
+        if (nF > 256) {
+            gb_fail(g, dfg_set_error(DFG_ERR_UNSUPPORTED, "dfg.grad: a while loop with more than "
+                                     "256 state values"));
+            goto done;
+        }
+        ctrl_spec s = { DFG_OP_LOOP, "while", nF, 0, nP, s_par, s_ins, NULL, { nF, 1 },
+                        { s_res, W->body[1].res }, -1, 0, W->maxiter, 1 };
+        if ((st = dfg_ctrl_make(&s, outs_s))) {
+            gb_fail(g, st);
+            goto done;
+        }
+        for (int k = 0; k < nF; k++)
+            gb_keep(g, outs_s[k]);
+        src = dfg_ctrl_of(outs_s[0]->in[0]);
+    }
+    /* the backward body's parameters: [lambda, dp, e, ex, pq] over src's */
+    int nb = 0;
+    dfg_node ** bpar = L_from;        /* reused: no longer needed */
+    for (int k = 0; k < nl; k++)
+        bpar[nb++] = L_lam[k];
+    for (int k = 0; k < nfp; k++)
+        bpar[nb++] = L_dpa[k];
+    for (int j = 0; j < nc; j++)
+        if (w.fwd[j])
+            bpar[nb++] = L_e[j];
+    for (int j = 0; j < nc; j++)
+        if (w.fwd[j])
+            bpar[nb++] = L_ex[j];
+    for (int k = 0; k < np; k++)
+        if (w.pk[k])
+            bpar[nb++] = L_pq[k];
     /* the construct */
     c = dfg_calloc(1, sizeof *c);
-    int n_par = nc + np + nfc, n_out = nfc + nfp;
+    int n_par = nF + nP + nl, n_out = nl + nfp;
     ins = dfg_calloc((size_t)n_par + 1, sizeof *ins);
-    if (!c || !ins || !(c->par = dfg_calloc((size_t)n_par + 1, sizeof *c->par)) ||
+    wgout = dfg_calloc((size_t)n_out + 1, sizeof *wgout);
+    if (!c || !ins || !wgout || !(c->par = dfg_calloc((size_t)n_par + 1, sizeof *c->par)) ||
         !(c->body[0].par = dfg_calloc((size_t)nb + 1, sizeof *c->body[0].par)) ||
         !(c->body[0].res = dfg_calloc((size_t)n_out + 1, sizeof *c->body[0].res)) ||
         !(c->off = dfg_calloc((size_t)n_out + 1, sizeof *c->off)) ||
         !(c->odt = dfg_calloc((size_t)n_out + 1, sizeof *c->odt)) ||
         !(c->ond = dfg_calloc((size_t)n_out + 1, sizeof *c->ond)) ||
-        !(c->odims = dfg_calloc((size_t)n_out + 1, sizeof *c->odims))) {
+        !(c->odims = dfg_calloc((size_t)n_out + 1, sizeof *c->odims)) ||
+        !(c->lam_idx = dfg_calloc((size_t)nl + 1, sizeof *c->lam_idx)) ||
+        !(c->dp_idx = dfg_calloc((size_t)nfp + 1, sizeof *c->dp_idx))) {
         gb_fail(g, dfg_set_error(DFG_ERR_NOMEM, "dfg.grad: out of memory"));
         goto done;
     }
     c->slot = -1;
     c->refs = 1;
     c->kind = DFG_OP_LOOP;
-    c->src = W;
-    W->refs++;
+    c->src = src;
+    src->refs++;
     c->T = -1;
     c->maxiter = W->maxiter;
-    c->nc = nc;
-    c->np = np + nfc;
-    c->nfc = nfc;
+    c->nc = nF;
+    c->np = nP + nl;
+    c->nfc = nl;
     c->nfp = nfp;
     c->n_par = n_par;
-    for (int k = 0; k < nc + np; k++)
-        c->par[k] = W->par[k];
-    for (int k = 0; k < nfc; k++)
-        c->par[nc + np + k] = w.lam[k];
+    /* inputs [c0 of src, p of src, seeds]; outputs [lambda, dp] */
+    at = 0;
+    for (int j = 0; j < nF + nP; j++) {
+        c->par[at] = s_par[j];
+        ins[at++] = s_ins[j];
+    }
+    for (int j = 0, q = 0; j < nc; j++)
+        if (w.lam[j]) {
+            c->lam_idx[q] = j;
+            c->par[at] = L_lam[q];
+            ins[at++] = seeds[j] ? seeds[j] : gb_zeros_like(g, W->par[j]);
+            const dfg_node * x = W->par[j];
+            c->odt[q] = x->dtype;
+            c->ond[q] = x->ndim;
+            memcpy(c->odims[q], x->dims, sizeof x->dims);
+            q++;
+        }
+    for (int k = 0, q = 0; k < np; k++)
+        if (want_p[k] && is_float(W->par[nc + k])) {
+            const dfg_node * x = W->par[nc + k];
+            c->dp_idx[q] = k;
+            c->odt[nl + q] = x->dtype;
+            c->ond[nl + q] = x->ndim;
+            memcpy(c->odims[nl + q], x->dims, sizeof x->dims);
+            q++;
+        }
     for (int k = 0; k < n_par; k++)
         dfg_node_use(c->par[k]);
     c->body[0].n_par = nb;
     for (int k = 0; k < nb; k++) {
-        c->body[0].par[k] = w.par[k];
-        dfg_node_use(w.par[k]);
+        c->body[0].par[k] = bpar[k];
+        dfg_node_use(bpar[k]);
     }
     c->body[0].n_res = n_out;
     for (int k = 0; k < n_out; k++) {
-        c->body[0].res[k] = w.res[k];
-        dfg_node_use(w.res[k]);
+        c->body[0].res[k] = L_res[k];
+        dfg_node_use(L_res[k]);
     }
     c->n_out = n_out;
-    for (int k = 0, at = 0; k < nc + np; k++) {
-        const dfg_node * q = W->par[k];
-        if (!is_float(q))
-            continue;
-        c->odt[at] = q->dtype;
-        c->ond[at] = q->ndim;
-        memcpy(c->odims[at], q->dims, sizeof q->dims);
-        at++;
-    }
     {
-        dfg_node ** r = w.res;
-        int nr = n_out;
         dfg_node ** list;
-        int32_t nl;
-        double fl = W->flops;
-        if (!pass_topo(nr, r, &list, &nl, NULL)) {
-            for (int32_t k = 0; k < nl; k++)
+        int32_t nlist;
+        double fl = src->flops;
+        if (!pass_topo(n_out, L_res, &list, &nlist, NULL)) {
+            for (int32_t k = 0; k < nlist; k++)
                 fl += mp_flops(list[k]);
             dfg_free(list);
         }
         c->flops = fl;
     }
     dfg_ctrl_layout(c);
-    for (int j = 0; j < nc; j++)
-        ins[j] = c0[j];
-    for (int k = 0; k < np; k++)
-        ins[nc + k] = p[k];
-    for (int k = 0; k < nfc; k++)
-        ins[nc + np + k] = seeds[k];
-    if ((st = dfg_ctrl_node(c, ins, outs)))
+    if (g->st)
+        goto done;
+    if ((st = dfg_ctrl_node(c, ins, wgout))) {
         gb_fail(g, st);
-    else
-        for (int k = 0; k < n_out; k++)
-            gb_keep(g, outs[k]);
+        goto done;
+    }
+    for (int k = 0; k < n_out; k++)
+        gb_keep(g, wgout[k]);
+    for (int q = 0; q < nl; q++)
+        if (want_c[c->lam_idx[q]])
+            out_c[c->lam_idx[q]] = wgout[q];
+    for (int q = 0; q < nfp; q++)
+        out_p[c->dp_idx[q]] = wgout[nl + q];
 done:
     if (c && --c->refs == 0)
         dfg_ctrl_free(c);
     dfg_free(ins);
-    dfg_free(w.block);
+    dfg_free(wgout);
+    dfg_free(w.dep);
+    dfg_free(w.cdep);
+    dfg_free(w.lam);
+    dfg_free(w.n);
 }
 
 /* ---- running it -------------------------------------------------------------------- */
@@ -381,149 +544,162 @@ done:
 
 /* ---- the rules ----------------------------------------------------------------------- */
 
-/* The rule of WG (see the top of the file). */
+/* The rule of WG (see the top of the file).  WG's inputs are [c0 (src's
+ * carries), p (src's captured), s (seeds of the carries lam_idx)], its
+ * outputs [lambda (the carries lam_idx), dp (the captured dp_idx)]. */
 static dfg_status grad_wg(ctrl_rec * c, dfg_node * y, dfg_node * const * gout, const int * need,
                           dfg_node ** gx)
 {
     ctrl_rec * W = c->src;
-    int nc = W->nc, np = W->np, nfc = c->nfc, nfp = c->nfp;
+    int nc = W->nc, np = W->np, nl = c->nfc, nfp = c->nfp, npar = W->n_par;
     int want_s = 0, want_cp = 0;
     for (int k = 0; k < nc + np; k++)
         want_cp |= need[k];
-    for (int k = 0; k < nfc; k++)
+    for (int k = 0; k < nl; k++)
         want_s |= need[nc + np + k];
     gctx g = {0};
-    wlists w;
-    dfg_status st = wlists_alloc(&w, 4 * (W->n_par + nfc + nfp + 4));
-    if (st)
-        return st;
-    dfg_node ** aux = dfg_calloc((size_t)(8 * (W->n_par + 4)), sizeof *aux);
-    if (!aux) {
-        dfg_free(w.block);
+    size_t nn = (size_t)(16 * (npar + 4));
+    dfg_node ** v = dfg_calloc(nn, sizeof *v);
+    int * iv = dfg_calloc(nn, sizeof *iv);
+    if (!v || !iv) {
+        dfg_free(v);
+        dfg_free(iv);
         return dfg_set_error(DFG_ERR_NOMEM, "dfg.grad: out of memory");
     }
-    dfg_node ** cq = aux, ** tq = cq + nc, ** pq = tq + nfc, ** tp = pq + np,
-              ** cb = tp + nfp, ** tb = cb + 1;
-    /* the tangent loop W+ */
-    for (int j = 0, f = 0; j < nc; j++) {
+    /* W+ : state [c, c'] (c' for the float carries), captured [p, p'] */
+    dfg_node ** cq = v, ** tq = cq + npar, ** pq = tq + npar, ** tp = pq + npar,
+              ** to = tp + npar, ** fb = to + npar, ** cb = fb + npar, ** tb = cb + 1,
+              ** wrt = tb + npar, ** dir = wrt + npar, ** apar = dir + npar,
+              ** ains = apar + 2 * npar, ** ares = ains + 2 * npar, ** aout = ares + 2 * npar,
+              ** seeds = aout + 2 * npar, ** oc = seeds + 2 * npar, ** op = oc + 2 * npar;
+    int * wc = iv, * wp = wc + 2 * npar;
+    int nft = 0, nfq = 0;
+    for (int j = 0; j < nc; j++) {
         cq[j] = keep_param(&g, W->par[j], "state");
         if (is_float(W->par[j]))
-            tq[f++] = keep_param(&g, W->par[j], "state tangent");
+            tq[nft++] = keep_param(&g, W->par[j], "state tangent");
     }
-    for (int k = 0, f = 0; k < np; k++) {
+    for (int k = 0; k < np; k++) {
         pq[k] = keep_param(&g, W->par[nc + k], "captured");
         if (is_float(W->par[nc + k]))
-            tp[f++] = keep_param(&g, W->par[nc + k], "captured tangent");
+            tp[nfq++] = keep_param(&g, W->par[nc + k], "captured tangent");
     }
     for (int j = 0; j < nc; j++)
-        w.to[j] = cq[j];
+        to[j] = cq[j];
     for (int k = 0; k < np; k++)
-        w.to[nc + k] = pq[k];
-    substitute(&g, 1, W->body[1].res, W->n_par, W->par, w.to, cb);
-    substitute(&g, nc, W->body[0].res, W->n_par, W->par, w.to, w.fb);
+        to[nc + k] = pq[k];
+    substitute(&g, 1, W->body[1].res, npar, W->par, to, cb);
+    substitute(&g, nc, W->body[0].res, npar, W->par, to, fb);
     int nw = 0;
     for (int j = 0, f = 0; j < nc; j++)
         if (is_float(W->par[j])) {
-            w.wrt[nw] = cq[j];
-            w.gv[nw++] = tq[f++];
+            wrt[nw] = cq[j];
+            dir[nw++] = tq[f++];
         }
     for (int k = 0, f = 0; k < np; k++)
         if (is_float(W->par[nc + k])) {
-            w.wrt[nw] = pq[k];
-            w.gv[nw++] = tp[f++];
+            wrt[nw] = pq[k];
+            dir[nw++] = tp[f++];
         }
     for (int j = 0, f = 0; j < nc && !g.st; j++)
         if (is_float(W->par[j])) {
             dfg_node * t;
-            if ((st = dfg_jvp_nodes(w.fb[j], nw, w.wrt, w.gv, &t)))
+            dfg_status st = dfg_jvp_nodes(fb[j], nw, wrt, dir, &t);
+            if (st)
                 gb_fail(&g, st);
             else
                 tb[f++] = gb_keep(&g, t);
         }
-    int na = 0;
-    for (int j = 0; j < nc; j++)
-        w.par[na++] = cq[j];
-    for (int k = 0; k < nfc; k++)
-        w.par[na++] = tq[k];
-    for (int k = 0; k < np; k++)
-        w.par[na++] = pq[k];
-    for (int k = 0; k < nfp; k++)
-        w.par[na++] = tp[k];
-    dfg_node ** ains = w.ys;
-    int ni = 0;
-    for (int j = 0; j < nc; j++)
+    /* its inputs: the tangent along the cotangents of WG's outputs */
+    int na = 0, ni = 0;
+    for (int j = 0; j < nc; j++) {
+        apar[na++] = cq[j];
         ains[ni++] = y->in[j];
-    for (int k = 0; k < nfc && !g.st; k++)
-        ains[ni++] = gout[k] ? gout[k] : gb_zeros_like(&g, tq[k]);
-    for (int k = 0; k < np; k++)
+    }
+    for (int j = 0, f = 0; j < nc && !g.st; j++)
+        if (is_float(W->par[j])) {
+            dfg_node * u = NULL;
+            for (int q = 0; q < nl; q++)
+                if (c->lam_idx[q] == j)
+                    u = gout[q];
+            apar[na++] = tq[f++];
+            ains[ni++] = u ? u : gb_zeros_like(&g, W->par[j]);
+        }
+    for (int k = 0; k < np; k++) {
+        apar[na++] = pq[k];
         ains[ni++] = y->in[nc + k];
-    for (int k = 0; k < nfp && !g.st; k++)
-        ains[ni++] = gout[nfc + k] ? gout[nfc + k] : gb_zeros_like(&g, tp[k]);
+    }
+    for (int k = 0, f = 0; k < np && !g.st; k++)
+        if (is_float(W->par[nc + k])) {
+            dfg_node * u = NULL;
+            for (int q = 0; q < nfp; q++)
+                if (c->dp_idx[q] == k)
+                    u = gout[nl + q];
+            apar[na++] = tp[f++];
+            ains[ni++] = u ? u : gb_zeros_like(&g, W->par[nc + k]);
+        }
     for (int j = 0; j < nc; j++)
-        w.res[j] = w.fb[j];
-    for (int k = 0; k < nfc; k++)
-        w.res[nc + k] = tb[k];
-    dfg_node ** aout = w.lam;
+        ares[j] = fb[j];
+    for (int k = 0; k < nft; k++)
+        ares[nc + k] = tb[k];
     if (!g.st) {
-        ctrl_spec s = { DFG_OP_LOOP, "while", nc + nfc, 0, np + nfp, w.par, ains, NULL,
-                        { nc + nfc, 1 }, { w.res, cb }, -1, 0, W->maxiter };
-        if ((st = dfg_ctrl_make(&s, aout)))
+        ctrl_spec s = { DFG_OP_LOOP, "while", nc + nft, 0, np + nfq, apar, ains, NULL,
+                        { nc + nft, 1 }, { ares, cb }, -1, 0, W->maxiter, 0 };
+        dfg_status st = dfg_ctrl_make(&s, aout);
+        if (st)
             gb_fail(&g, st);
         else
-            for (int k = 0; k < nc + nfc; k++)
+            for (int k = 0; k < nc + nft; k++)
                 gb_keep(&g, aout[k]);
     }
     if (g.st)
         goto done;
     /* the adjoint of the seeds: the tangent W+ computes */
-    for (int k = 0; k < nfc && want_s; k++)
-        if (need[nc + np + k]) {
-            gx[nc + np + k] = aout[nc + k];
-            dfg_node_use(gx[nc + np + k]);
+    for (int q = 0; q < nl && want_s; q++)
+        if (need[nc + np + q]) {
+            int j = c->lam_idx[q], f = 0;
+            for (int i = 0; i < j; i++)
+                f += is_float(W->par[i]);
+            gx[nc + np + q] = aout[nc + f];
+            dfg_node_use(aout[nc + f]);
         }
     if (want_cp) {
         /* the adjoint of (c0, p): WG of W+ seeded with 0 for c, s for c' */
         dfg_node * node = aout[0]->in[0];
         ctrl_rec * A = dfg_ctrl_of(node);
-        dfg_node ** seeds = w.e, ** gouts = w.ex;
-        int ns = 0;
-        for (int j = 0; j < A->nc && !g.st; j++)
-            if (is_float(A->par[j])) {
-                /* A's float carries: those of c, then the tangents */
-                seeds[ns] = ns < nfc ? gb_zeros_like(&g, A->par[j]) : y->in[nc + np + (ns - nfc)];
-                ns++;
-            }
-        make_wg(&g, A, node->in, node->in + A->nc, seeds, gouts);
+        for (int i = 0; i < A->nc; i++) {
+            seeds[i] = NULL;
+            wc[i] = i < nc && need[i];
+        }
+        for (int q = 0; q < nl; q++) {
+            int j = c->lam_idx[q], f = 0;
+            for (int i = 0; i < j; i++)
+                f += is_float(W->par[i]);
+            seeds[nc + f] = y->in[nc + np + q];
+        }
+        for (int q = 0; q < A->np; q++) {
+            wp[q] = 0;
+            for (int k = 0; k < np; k++)
+                if (A->par[A->nc + q] == pq[k] && need[nc + k])
+                    wp[q] = 1;
+        }
+        make_wg(&g, A, node->in, node->in + A->nc, seeds, wc, wp, oc, op);
         if (g.st)
             goto done;
-        /* outputs [d carries (float), d captured (float)] of A */
-        int at = 0;
-        for (int j = 0, f = 0; j < nc; j++)
-            if (is_float(W->par[j])) {
-                if (need[j]) {
-                    gx[j] = gouts[f];
-                    dfg_node_use(gx[j]);
-                }
-                f++;
+        for (int j = 0; j < nc; j++)
+            if (need[j] && oc[j]) {
+                gx[j] = oc[j];
+                dfg_node_use(oc[j]);
             }
-        at = 0;
-        for (int j = 0; j < A->nc; j++)
-            at += is_float(A->par[j]);
-        /* A's captured parameters are those of pq (and tp) it kept */
-        for (int q = 0; q < A->np; q++) {
-            dfg_node * par = A->par[A->nc + q];
-            if (!is_float(par))
-                continue;
+        for (int q = 0; q < A->np; q++)
             for (int k = 0; k < np; k++)
-                if (par == pq[k] && need[nc + k]) {
-                    gx[nc + k] = gouts[at];
-                    dfg_node_use(gx[nc + k]);
+                if (A->par[A->nc + q] == pq[k] && need[nc + k] && op[q]) {
+                    gx[nc + k] = op[q];
+                    dfg_node_use(op[q]);
                 }
-            at++;
-        }
     }
-done:
-    st = g.st;
+done:;
+    dfg_status st = g.st;
     if (st)
         for (int k = 0; k < y->n_in; k++)
             if (gx[k]) {
@@ -531,8 +707,8 @@ done:
                 gx[k] = NULL;
             }
     gb_release(&g);
-    dfg_free(aux);
-    dfg_free(w.block);
+    dfg_free(v);
+    dfg_free(iv);
     return st;
 }
 
@@ -546,36 +722,23 @@ dfg_status dfg_ctrl_grad_while(ctrl_rec * c, dfg_node * y, dfg_node * const * go
     int nc = c->nc, np = c->np;
     gctx g = {0};
     dfg_node ** v = dfg_calloc((size_t)(2 * (nc + np)) + 2, sizeof *v);
-    if (!v)
+    int * want = dfg_calloc((size_t)(nc + np) + 1, sizeof *want);
+    if (!v || !want) {
+        dfg_free(v);
+        dfg_free(want);
         return dfg_set_error(DFG_ERR_NOMEM, "dfg.grad: out of memory");
-    dfg_node ** seeds = v, ** outs = v + nc + 1;
-    int nfc = 0;
-    for (int j = 0; j < nc; j++)
-        if (is_float(c->par[j])) {
-            seeds[nfc++] = gout[j] ? gout[j] : gb_zeros_like(&g, c->par[j]);
-        }
-    make_wg(&g, c, y->in, y->in + nc, seeds, outs);
-    if (!g.st) {
-        int at = 0;
-        for (int j = 0; j < nc; j++)
-            if (is_float(c->par[j])) {
-                if (need[j]) {
-                    gx[j] = outs[at];
-                    dfg_node_use(gx[j]);
-                }
-                at++;
-            }
-        for (int k = 0; k < np; k++)
-            if (is_float(c->par[nc + k])) {
-                if (need[nc + k]) {
-                    gx[nc + k] = outs[at];
-                    dfg_node_use(gx[nc + k]);
-                }
-                at++;
-            }
     }
+    for (int k = 0; k < nc + np; k++)
+        want[k] = need[k];
+    make_wg(&g, c, y->in, y->in + nc, gout, want, want + nc, v, v + nc);
+    for (int k = 0; k < nc + np && !g.st; k++)
+        if (need[k] && v[k]) {
+            gx[k] = v[k];
+            dfg_node_use(v[k]);
+        }
     dfg_status st = g.st;
     gb_release(&g);
     dfg_free(v);
+    dfg_free(want);
     return st;
 }

@@ -96,6 +96,8 @@ void dfg_ctrl_free(ctrl_rec * c)
     dfg_free(c->odims);
     dfg_free(c->scratch);
     dfg_free(c->tape);
+    dfg_free(c->lam_idx);
+    dfg_free(c->dp_idx);
     dfg_free(c);
 }
 
@@ -156,6 +158,8 @@ void dfg_ctrl_reset(void)
         dfg_free(c->body[0].par);
         dfg_free(c->body[1].par);
         dfg_free(c->tape);
+        dfg_free(c->lam_idx);
+        dfg_free(c->dp_idx);
         dfg_free(c->par);
         dfg_free(c->off);
         dfg_free(c->odt);
@@ -569,7 +573,7 @@ dfg_status dfg_ctrl_make(const ctrl_spec * s, dfg_node ** outs)
     for (int k = 0; k < n_all; k++) {
         dfg_node * p = k < n_user ? s->par[k] : q[k - n_user];
         dfg_node * x = k < n_user ? s->ins[k] : cap[k - n_user];
-        int keep = k < s->nc || pmap_get(&index, p) >= 0;
+        int keep = s->keep || k < s->nc || pmap_get(&index, p) >= 0;
         if (!keep)
             continue;
         int at = c->n_par++;
@@ -976,7 +980,7 @@ dfg_status dfg_ctrl(const dfg_ctrl_spec * s, int * n_out, dfg_id * outs)
     if (!st) {
         ctrl_spec cs = { cond ? DFG_OP_COND : DFG_OP_LOOP, fn, nc, nx, n - nc - nx, par, ins, pred,
                          { s->n_res[0], s->n_res[1] }, { res, res + s->n_res[0] }, T,
-                         s->reverse != 0, s->maxiter };
+                         s->reverse != 0, s->maxiter, 0 };
         no = s->kind == DFG_CTRL_WHILE ? nc : s->n_res[0];
         if (!(o = dfg_calloc((size_t)no + 1, sizeof *o)))
             st = dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory", fn);

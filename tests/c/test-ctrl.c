@@ -132,19 +132,21 @@ static void test_while(void)
     dfg_ctrl_spec s = { DFG_CTRL_WHILE, 1, par, args, 1, 0, {1, 1}, {res0, res1}, -1, 0, 0 };
     int no = 0;
     CHECK(dfg_ctrl(&s, &no, &out) == DFG_OK && no == 1);
-    dfg_id g = 0, t = 0, H = 0, one = scalar(1);
+    dfg_id g = 0, t = 0, H = 0, hv = 0, one = scalar(1);
     CHECK(dfg_grad(out, 1, &a, 0, &g) == DFG_OK);
     CHECK(dfg_jvp(out, 1, &a, &one, &t) == DFG_OK);
     CHECK(dfg_hessian(out, a, &H) == DFG_OK);
-    dfg_id o[4] = {out, g, t, H};
-    double av = 3, r[4];
+    CHECK(dfg_jvp(g, 1, &a, &one, &hv) == DFG_OK);     /* forward over reverse */
+    dfg_id o[5] = {out, g, t, H, hv};
+    double av = 3, r[5];
     const void * iv[1] = {&av};
-    void * ov[4] = {r, r + 1, r + 2, r + 3};
-    run(1, &a, 4, o, iv, ov, DFG_OK);
+    void * ov[5] = {r, r + 1, r + 2, r + 3, r + 4};
+    run(1, &a, 5, o, iv, ov, DFG_OK);
     CHECK_NEAR(r[0], sqrt(3.0), 1e-15);
     CHECK_NEAR(r[1], 0.5 / sqrt(3.0), 1e-12);
     CHECK_NEAR(r[2], 0.5 / sqrt(3.0), 1e-12);
     CHECK_NEAR(r[3], -0.25 / (3.0 * sqrt(3.0)), 1e-8);
+    CHECK_NEAR(r[4], -0.25 / (3.0 * sqrt(3.0)), 1e-8);
     /* a NaN input gives NaN (NaN > tol is false: the loop stops) */
     av = NAN;
     run(1, &a, 1, &out, iv, ov, DFG_OK);
@@ -164,7 +166,7 @@ static void test_while(void)
     CHECK(dfg_ctrl(&s, &no, &out2) == DFG_OK);
     av = 1e6;
     run(1, &a, 1, &out2, iv, ov, DFG_ERR_ARG);
-    dfg_id all[] = {a, x, sq, d, ad, tol, cnd, q, s2, half, nx, out, g, t, H, one, out2};
+    dfg_id all[] = {a, x, sq, d, ad, tol, cnd, q, s2, half, nx, out, g, t, H, hv, one, out2};
     for (size_t k = 0; k < sizeof all / sizeof *all; k++)
         dfg_release(all[k]);
 }

@@ -194,7 +194,7 @@ endfunction
 %!  endif
 %!endfunction
 %!test
-%! dfg_check_grad (@(c) while_fun (c), {[0.8; 1.1]}, "order", 1);
+%! dfg_check_grad (@(c) while_fun (c), {[0.8; 1.1]});
 
 ## fori with plain and tensor bounds; reverse scan; several carries and
 ## sequences in cells; logical state; zero steps
