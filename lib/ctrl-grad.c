@@ -8,12 +8,7 @@
 #include "pass.h"
 #include "ctrl-impl.h"
 
-static int is_float(const dfg_node * n)
-{
-    return n->dtype != DFG_LOGICAL;
-}
-
-static dfg_node * param_like(gctx * g, const dfg_node * x, const char * name)
+dfg_node * dfg_ctrl_keep_param(gctx * g, const dfg_node * x, const char * name)
 {
     if (g->st)
         return NULL;
@@ -21,10 +16,8 @@ static dfg_node * param_like(gctx * g, const dfg_node * x, const char * name)
     return p ? gb_keep(g, p) : gb_fail(g, DFG_ERR_NOMEM);
 }
 
-/* Copies of res (n of them) with from[] replaced by to[] (m of them),
- * kept in g; out must hold n. */
-static void substitute(gctx * g, int n, dfg_node * const * res, int m, dfg_node * const * from,
-                       dfg_node * const * to, dfg_node ** out)
+void dfg_ctrl_substitute_kept(gctx * g, int n, dfg_node * const * res, int m,
+                              dfg_node * const * from, dfg_node * const * to, dfg_node ** out)
 {
     if (g->st)
         return;
@@ -116,14 +109,14 @@ static dfg_status grad_cond(ctrl_rec * c, dfg_node * y, dfg_node * const * gout,
         return st;
     int sel[64], n_sel = 0;   /* outputs with a seed */
     for (int k = 0; k < c->n_out && n_sel < 64; k++)
-        if (gout[k] && is_float(c->body[0].res[k])) {
+        if (gout[k] && ctrl_float(c->body[0].res[k])) {
             sel[n_sel++] = k;
-            push(&L[SEED], param_like(&g, gout[k], "seed"));
+            push(&L[SEED], dfg_ctrl_keep_param(&g, gout[k], "seed"));
             push(&L[SEEDIN], gout[k]);
         }
     for (int k = 0; k < c->n_par; k++) {
-        push(&L[Q], param_like(&g, c->par[k], "argument"));
-        if (need[1 + k] && is_float(c->par[k])) {
+        push(&L[Q], dfg_ctrl_keep_param(&g, c->par[k], "argument"));
+        if (need[1 + k] && ctrl_float(c->par[k])) {
             push(&L[WRT], L[Q].n[k]);
             push(&L[WHO], (dfg_node *)(intptr_t)k);
         }
@@ -133,7 +126,7 @@ static dfg_status grad_cond(ctrl_rec * c, dfg_node * y, dfg_node * const * gout,
     for (int b = 0; b < 2; b++) {
         nlist * r = &L[b ? R2 : R], * gq = &L[b ? GQ2 : GQ];
         dfg_node * ys[64];
-        substitute(&g, c->n_out, c->body[b].res, c->n_par, c->par, L[Q].n, r->n);
+        dfg_ctrl_substitute_kept(&g, c->n_out, c->body[b].res, c->n_par, c->par, L[Q].n, r->n);
         for (int k = 0; k < n_sel && !g.st; k++)
             ys[k] = r->n[sel[k]];
         vjp(&g, n_sel, ys, L[SEED].n, L[WRT].len, L[WRT].n, gq->n);
@@ -201,35 +194,35 @@ static dfg_status grad_scan(ctrl_rec * c, dfg_node * y, dfg_node * const * gout,
     /* 2. the backward body's parameters */
     int nfc = 0;
     for (int j = 0; j < nc; j++)
-        if (is_float(c->par[j])) {
-            push(&L[DC], param_like(&g, c->par[j], "carry adjoint"));
+        if (ctrl_float(c->par[j])) {
+            push(&L[DC], dfg_ctrl_keep_param(&g, c->par[j], "carry adjoint"));
             nfc++;
         }
     int wantp[256] = {0}, n_wp = 0;
     for (int k = 0; k < np && k < 256; k++)
-        if (need[nc + nx + k] && is_float(c->par[nc + nx + k])) {
+        if (need[nc + nx + k] && ctrl_float(c->par[nc + nx + k])) {
             wantp[k] = 1;
-            push(&L[DPA], param_like(&g, c->par[nc + nx + k], "captured adjoint"));
+            push(&L[DPA], dfg_ctrl_keep_param(&g, c->par[nc + nx + k], "captured adjoint"));
             n_wp++;
         }
     for (int j = 0; j < nc; j++) {
-        push(&L[E], param_like(&g, c->par[j], "carry"));
-        push(&L[EX], param_like(&g, c->par[j], "next carry"));
+        push(&L[E], dfg_ctrl_keep_param(&g, c->par[j], "carry"));
+        push(&L[EX], dfg_ctrl_keep_param(&g, c->par[j], "next carry"));
     }
     for (int k = 0; k < nx; k++)
-        push(&L[XQ], param_like(&g, c->par[nc + k], "slice"));
+        push(&L[XQ], dfg_ctrl_keep_param(&g, c->par[nc + k], "slice"));
     int has_dy[256] = {0};
     for (int k = 0; k < ny && k < 256; k++) {
         const dfg_node * r = c->body[0].res[nc + k];
-        push(&L[YO], param_like(&g, r, "step output"));
-        if (gout[nc + k] && is_float(r)) {
+        push(&L[YO], dfg_ctrl_keep_param(&g, r, "step output"));
+        if (gout[nc + k] && ctrl_float(r)) {
             has_dy[k] = 1;
-            dfg_node * d = param_like(&g, r, "step output adjoint");
+            dfg_node * d = dfg_ctrl_keep_param(&g, r, "step output adjoint");
             push(&L[DY], d);
         }
     }
     for (int k = 0; k < np; k++)
-        push(&L[PQ], param_like(&g, c->par[nc + nx + k], "captured"));
+        push(&L[PQ], dfg_ctrl_keep_param(&g, c->par[nc + nx + k], "captured"));
     /* 3. the body again on them, and its vector-Jacobian product */
     dfg_node ** to = L[TO].n;
     for (int j = 0; j < nc; j++)
@@ -238,9 +231,9 @@ static dfg_status grad_scan(ctrl_rec * c, dfg_node * y, dfg_node * const * gout,
         to[nc + k] = L[XQ].n[k];
     for (int k = 0; k < np; k++)
         to[nc + nx + k] = L[PQ].n[k];
-    substitute(&g, nc + ny, c->body[0].res, c->n_par, c->par, to, L[RB].n);
+    dfg_ctrl_substitute_kept(&g, nc + ny, c->body[0].res, c->n_par, c->par, to, L[RB].n);
     for (int j = 0, f = 0; j < nc && !g.st; j++)
-        if (is_float(c->par[j])) {
+        if (ctrl_float(c->par[j])) {
             push(&L[YS], L[RB].n[j]);
             push(&L[SEEDS], L[DC].n[f++]);
         }
@@ -251,10 +244,10 @@ static dfg_status grad_scan(ctrl_rec * c, dfg_node * y, dfg_node * const * gout,
         }
     int wantx[256] = {0};
     for (int j = 0; j < nc; j++)
-        if (is_float(c->par[j]))
+        if (ctrl_float(c->par[j]))
             push(&L[WRT], L[E].n[j]);
     for (int k = 0; k < nx && k < 256; k++)
-        if (need[nc + k] && is_float(c->par[nc + k])) {
+        if (need[nc + k] && ctrl_float(c->par[nc + k])) {
             wantx[k] = 1;
             push(&L[WRT], L[XQ].n[k]);
         }
@@ -277,7 +270,7 @@ static dfg_status grad_scan(ctrl_rec * c, dfg_node * y, dfg_node * const * gout,
         }
     if (L[FROM].len && !g.st) {
         dfg_node ** sub = L[RES3].n;
-        substitute(&g, L[GV].len, L[GV].n, L[FROM].len, L[FROM].n, L[TO].n, sub);
+        dfg_ctrl_substitute_kept(&g, L[GV].len, L[GV].n, L[FROM].len, L[FROM].n, L[TO].n, sub);
         for (int k = 0; k < L[GV].len && !g.st; k++)
             L[GV].n[k] = sub[k];
     }
@@ -305,7 +298,7 @@ static dfg_status grad_scan(ctrl_rec * c, dfg_node * y, dfg_node * const * gout,
     for (int k = 0; k < n_wp; k++)
         push(&L[PAR], L[DPA].n[k]);
     for (int j = 0, f = 0; j < nc && !g.st; j++)
-        if (is_float(c->par[j])) {
+        if (ctrl_float(c->par[j])) {
             dfg_node * s = gout[j] ? gout[j] : gb_fill(&g, c->par[j]->dtype, c->par[j]->ndim,
                                                        c->par[j]->dims, 0);
             push(&L[INS], s);
@@ -351,7 +344,7 @@ static dfg_status grad_scan(ctrl_rec * c, dfg_node * y, dfg_node * const * gout,
         goto done;
     /* 5. the adjoints of the inputs */
     for (int j = 0, f = 0; j < nc; j++)
-        if (is_float(c->par[j])) {
+        if (ctrl_float(c->par[j])) {
             if (need[j]) {
                 gx[j] = L[OUT3].n[f];
                 dfg_node_use(gx[j]);

@@ -102,6 +102,23 @@ dfg_status dfg_ctrl_plan(ctrl_rec * c, int b);
 /* Runs a while loop's gradient node (lib/ctrl-while.c). */
 dfg_status dfg_ctrl_run_while_grad(ctrl_rec * c, void * out, const void * const * in);
 
+/* A scalar condition's truth as Octave's if/while sees it (NaN: an error
+ * naming fn). */
+dfg_status dfg_ctrl_truth(const char * fn, int dt, const void * p, int * t);
+/* 1 for a class that has adjoints. */
+static inline int ctrl_float(const dfg_node * n)
+{
+    return n->dtype != DFG_LOGICAL;
+}
+/* lib/ctrl-grad.c, for the rules: a fresh parameter like x, and copies of
+ * res with from[] replaced by to[], both kept in g (struct gctx,
+ * lib/grad-impl.h). */
+struct gctx;
+dfg_node * dfg_ctrl_keep_param(struct gctx * g, const dfg_node * x, const char * name);
+void       dfg_ctrl_substitute_kept(struct gctx * g, int n, dfg_node * const * res, int m,
+                                    dfg_node * const * from, dfg_node * const * to,
+                                    dfg_node ** out);
+
 /* The rule of a while loop (lib/ctrl-while.c). */
 dfg_status dfg_ctrl_grad_while(ctrl_rec * c, dfg_node * y, dfg_node * const * gout,
                                const int * need, dfg_node ** gx);

@@ -29,40 +29,6 @@
 #include "pass.h"
 #include "ctrl-impl.h"
 
-static int is_float(const dfg_node * n)
-{
-    return n->dtype != DFG_LOGICAL;
-}
-
-static dfg_node * keep_param(gctx * g, const dfg_node * x, const char * name)
-{
-    if (g->st)
-        return NULL;
-    dfg_node * p = dfg_ctrl_param(x->dtype, x->ndim, x->dims, name);
-    return p ? gb_keep(g, p) : gb_fail(g, DFG_ERR_NOMEM);
-}
-
-static void substitute(gctx * g, int n, dfg_node * const * res, int m, dfg_node * const * from,
-                       dfg_node * const * to, dfg_node ** out)
-{
-    if (g->st)
-        return;
-    for (int k = 0; k < n; k++) {
-        out[k] = res[k];
-        dfg_node_use(out[k]);
-    }
-    dfg_status st = dfg_ctrl_substitute(n, out, m, from, to);
-    for (int k = 0; k < n; k++) {
-        if (st) {
-            dfg_node_unuse(out[k]);
-            out[k] = NULL;
-        } else
-            gb_keep(g, out[k]);
-    }
-    if (st)
-        gb_fail(g, st);
-}
-
 /* ---- building the gradient node ------------------------------------------------ */
 
 /* m[j * n_par + i] = 1 when result j reaches parameter i. */
@@ -138,25 +104,25 @@ static void make_wg(gctx * g, ctrl_rec * W, dfg_node * const * c0, dfg_node * co
 #define DEP(j, i) w.dep[(size_t)(j) * (size_t)npar + (size_t)(i)]
     /* lambda: the state adjoints the wanted ones depend on */
     for (int j = 0; j < nc; j++)
-        w.lam[j] = want_c[j] && is_float(W->par[j]);
+        w.lam[j] = want_c[j] && ctrl_float(W->par[j]);
     for (int k = 0; k < np; k++)
-        if (want_p[k] && is_float(W->par[nc + k]))
+        if (want_p[k] && ctrl_float(W->par[nc + k]))
             for (int j = 0; j < nc; j++)
-                if (DEP(j, nc + k) && is_float(W->par[j]))
+                if (DEP(j, nc + k) && ctrl_float(W->par[j]))
                     w.lam[j] = 1;
     for (int changed = 1; changed;) {
         changed = 0;
         for (int i = 0; i < nc; i++)
             if (w.lam[i])
                 for (int j = 0; j < nc; j++)
-                    if (!w.lam[j] && DEP(j, i) && is_float(W->par[j]))
+                    if (!w.lam[j] && DEP(j, i) && ctrl_float(W->par[j]))
                         w.lam[j] = changed = 1;
     }
     int nl = 0, nfp = 0;
     for (int j = 0; j < nc; j++)
         nl += w.lam[j];
     for (int k = 0; k < np; k++)
-        nfp += want_p[k] && is_float(W->par[nc + k]);
+        nfp += want_p[k] && ctrl_float(W->par[nc + k]);
     if (!nl)
         goto done;           /* no wanted adjoint depends on anything */
     /* node lists: lam params, dpa params, e, ex, pq, fb, ys/seeds, wrt, gv,
@@ -168,15 +134,15 @@ static void make_wg(gctx * g, ctrl_rec * W, dfg_node * const * c0, dfg_node * co
               ** L_res = L_to + 2 * npar, ** L_par = L_res + 2 * npar;
     for (int j = 0, q = 0; j < nc; j++) {
         if (w.lam[j])
-            L_lam[q++] = keep_param(g, W->par[j], "state adjoint");
-        L_e[j] = keep_param(g, W->par[j], "state");
-        L_ex[j] = keep_param(g, W->par[j], "next state");
+            L_lam[q++] = dfg_ctrl_keep_param(g, W->par[j], "state adjoint");
+        L_e[j] = dfg_ctrl_keep_param(g, W->par[j], "state");
+        L_ex[j] = dfg_ctrl_keep_param(g, W->par[j], "next state");
     }
     for (int k = 0, q = 0; k < np; k++) {
         const dfg_node * x = W->par[nc + k];
-        if (want_p[k] && is_float(x))
-            L_dpa[q++] = keep_param(g, x, "captured adjoint");
-        L_pq[k] = keep_param(g, x, "captured");
+        if (want_p[k] && ctrl_float(x))
+            L_dpa[q++] = dfg_ctrl_keep_param(g, x, "captured adjoint");
+        L_pq[k] = dfg_ctrl_keep_param(g, x, "captured");
     }
     /* the body on (e, pq) and the vector-Jacobian product of the lambda
      * rows with respect to the lambda state and the wanted captured values */
@@ -184,7 +150,7 @@ static void make_wg(gctx * g, ctrl_rec * W, dfg_node * const * c0, dfg_node * co
         L_to[j] = L_e[j];
     for (int k = 0; k < np; k++)
         L_to[nc + k] = L_pq[k];
-    substitute(g, nc, W->body[0].res, npar, W->par, L_to, L_fb);
+    dfg_ctrl_substitute_kept(g, nc, W->body[0].res, npar, W->par, L_to, L_fb);
     int ny = 0, nw = 0;
     for (int j = 0, q = 0; j < nc && !g->st; j++)
         if (w.lam[j]) {
@@ -193,7 +159,7 @@ static void make_wg(gctx * g, ctrl_rec * W, dfg_node * const * c0, dfg_node * co
             L_wrt[nw++] = L_e[j];
         }
     for (int k = 0; k < np && !g->st; k++)
-        if (want_p[k] && is_float(W->par[nc + k]))
+        if (want_p[k] && ctrl_float(W->par[nc + k]))
             L_wrt[nw++] = L_pq[k];
     if (!g->st && (st = dfg_grad_multi(ny, L_ys, L_sd, nw, L_wrt, L_gv)))
         gb_fail(g, st);
@@ -207,7 +173,7 @@ static void make_wg(gctx * g, ctrl_rec * W, dfg_node * const * c0, dfg_node * co
             L_to[nf++] = L_ex[j];
         }
     if (nf && !g->st) {
-        substitute(g, nw, L_gv, nf, L_from, L_to, L_res);
+        dfg_ctrl_substitute_kept(g, nw, L_gv, nf, L_from, L_to, L_res);
         for (int k = 0; k < nw && !g->st; k++)
             L_gv[k] = L_res[k];
     }
@@ -353,7 +319,7 @@ static void make_wg(gctx * g, ctrl_rec * W, dfg_node * const * c0, dfg_node * co
             q++;
         }
     for (int k = 0, q = 0; k < np; k++)
-        if (want_p[k] && is_float(W->par[nc + k])) {
+        if (want_p[k] && ctrl_float(W->par[nc + k])) {
             const dfg_node * x = W->par[nc + k];
             c->dp_idx[q] = k;
             c->odt[nl + q] = x->dtype;
@@ -412,16 +378,6 @@ done:
 
 /* ---- running it -------------------------------------------------------------------- */
 
-static dfg_status truth(int dt, const void * p, int * t)
-{
-    double v = dt == DFG_DOUBLE ? *(const double *)p
-             : dt == DFG_SINGLE ? *(const float *)p : *(const uint8_t *)p;
-    if (v != v)
-        return dfg_set_error(DFG_ERR_DOMAIN, "dfg.while: the condition is NaN");
-    *t = v != 0;
-    return DFG_OK;
-}
-
 dfg_status dfg_ctrl_run_while_grad(ctrl_rec * c, void * out, const void * const * in)
 {
     ctrl_rec * W = c->src;
@@ -469,7 +425,7 @@ dfg_status dfg_ctrl_run_while_grad(ctrl_rec * c, void * out, const void * const 
         void * co = cur + W->off[nc];
         int t = 0;
         if ((st = dfg_plan_exec(W->body[1].plan, pin, &co)) ||
-            (st = truth(W->body[1].res[0]->dtype, co, &t)) || !t)
+            (st = dfg_ctrl_truth("while", W->body[1].res[0]->dtype, co, &t)) || !t)
             break;
         if (W->maxiter > 0 && n >= W->maxiter) {
             st = dfg_set_error(DFG_ERR_ARG, "dfg.while: the loop did not end within MAXITER = %lld "
@@ -575,34 +531,34 @@ static dfg_status grad_wg(ctrl_rec * c, dfg_node * y, dfg_node * const * gout, c
     int * wc = iv, * wp = wc + 2 * npar;
     int nft = 0, nfq = 0;
     for (int j = 0; j < nc; j++) {
-        cq[j] = keep_param(&g, W->par[j], "state");
-        if (is_float(W->par[j]))
-            tq[nft++] = keep_param(&g, W->par[j], "state tangent");
+        cq[j] = dfg_ctrl_keep_param(&g, W->par[j], "state");
+        if (ctrl_float(W->par[j]))
+            tq[nft++] = dfg_ctrl_keep_param(&g, W->par[j], "state tangent");
     }
     for (int k = 0; k < np; k++) {
-        pq[k] = keep_param(&g, W->par[nc + k], "captured");
-        if (is_float(W->par[nc + k]))
-            tp[nfq++] = keep_param(&g, W->par[nc + k], "captured tangent");
+        pq[k] = dfg_ctrl_keep_param(&g, W->par[nc + k], "captured");
+        if (ctrl_float(W->par[nc + k]))
+            tp[nfq++] = dfg_ctrl_keep_param(&g, W->par[nc + k], "captured tangent");
     }
     for (int j = 0; j < nc; j++)
         to[j] = cq[j];
     for (int k = 0; k < np; k++)
         to[nc + k] = pq[k];
-    substitute(&g, 1, W->body[1].res, npar, W->par, to, cb);
-    substitute(&g, nc, W->body[0].res, npar, W->par, to, fb);
+    dfg_ctrl_substitute_kept(&g, 1, W->body[1].res, npar, W->par, to, cb);
+    dfg_ctrl_substitute_kept(&g, nc, W->body[0].res, npar, W->par, to, fb);
     int nw = 0;
     for (int j = 0, f = 0; j < nc; j++)
-        if (is_float(W->par[j])) {
+        if (ctrl_float(W->par[j])) {
             wrt[nw] = cq[j];
             dir[nw++] = tq[f++];
         }
     for (int k = 0, f = 0; k < np; k++)
-        if (is_float(W->par[nc + k])) {
+        if (ctrl_float(W->par[nc + k])) {
             wrt[nw] = pq[k];
             dir[nw++] = tp[f++];
         }
     for (int j = 0, f = 0; j < nc && !g.st; j++)
-        if (is_float(W->par[j])) {
+        if (ctrl_float(W->par[j])) {
             dfg_node * t;
             dfg_status st = dfg_jvp_nodes(fb[j], nw, wrt, dir, &t);
             if (st)
@@ -617,7 +573,7 @@ static dfg_status grad_wg(ctrl_rec * c, dfg_node * y, dfg_node * const * gout, c
         ains[ni++] = y->in[j];
     }
     for (int j = 0, f = 0; j < nc && !g.st; j++)
-        if (is_float(W->par[j])) {
+        if (ctrl_float(W->par[j])) {
             dfg_node * u = NULL;
             for (int q = 0; q < nl; q++)
                 if (c->lam_idx[q] == j)
@@ -630,7 +586,7 @@ static dfg_status grad_wg(ctrl_rec * c, dfg_node * y, dfg_node * const * gout, c
         ains[ni++] = y->in[nc + k];
     }
     for (int k = 0, f = 0; k < np && !g.st; k++)
-        if (is_float(W->par[nc + k])) {
+        if (ctrl_float(W->par[nc + k])) {
             dfg_node * u = NULL;
             for (int q = 0; q < nfp; q++)
                 if (c->dp_idx[q] == k)
@@ -659,7 +615,7 @@ static dfg_status grad_wg(ctrl_rec * c, dfg_node * y, dfg_node * const * gout, c
         if (need[nc + np + q]) {
             int j = c->lam_idx[q], f = 0;
             for (int i = 0; i < j; i++)
-                f += is_float(W->par[i]);
+                f += ctrl_float(W->par[i]);
             gx[nc + np + q] = aout[nc + f];
             dfg_node_use(aout[nc + f]);
         }
@@ -674,7 +630,7 @@ static dfg_status grad_wg(ctrl_rec * c, dfg_node * y, dfg_node * const * gout, c
         for (int q = 0; q < nl; q++) {
             int j = c->lam_idx[q], f = 0;
             for (int i = 0; i < j; i++)
-                f += is_float(W->par[i]);
+                f += ctrl_float(W->par[i]);
             seeds[nc + f] = y->in[nc + np + q];
         }
         for (int q = 0; q < A->np; q++) {

@@ -59,34 +59,24 @@ static ctrl_rec ** table;
 static int32_t     n_table, cap_table;
 static uint64_t    n_serial;
 
-static void body_free(ctrl_body * b)
+/* Frees c's memory; with refs, also gives back the uses it holds on nodes
+ * and destroys its bodies' plans (dfg_reset frees those itself). */
+static void record_free(ctrl_rec * c, int refs)
 {
-    for (int k = 0; k < b->n_res; k++)
-        if (b->res[k])
-            dfg_node_unuse(b->res[k]);
-    for (int k = 0; k < b->n_par; k++)
-        if (b->par[k])
-            dfg_node_unuse(b->par[k]);
-    dfg_free(b->res);
-    dfg_free(b->par);
-    if (b->plan)
-        dfg_plan_destroy(b->plan);
-    memset(b, 0, sizeof *b);
-}
-
-void dfg_ctrl_free(ctrl_rec * c)
-{
-    if (!c)
-        return;
-    if (c->src && --c->src->refs == 0)
-        dfg_ctrl_free(c->src);
-    if (c->base && --c->base->refs == 0)
-        dfg_ctrl_free(c->base);
-    if (c->slot >= 0 && c->slot < n_table && table[c->slot] == c)
-        table[c->slot] = NULL;
-    body_free(&c->body[0]);
-    body_free(&c->body[1]);
-    for (int k = 0; k < c->n_par; k++)
+    for (int b = 0; b < 2; b++) {
+        ctrl_body * y = &c->body[b];
+        for (int k = 0; refs && k < y->n_res; k++)
+            if (y->res[k])
+                dfg_node_unuse(y->res[k]);
+        for (int k = 0; refs && k < y->n_par; k++)
+            if (y->par[k])
+                dfg_node_unuse(y->par[k]);
+        if (refs && y->plan)
+            dfg_plan_destroy(y->plan);
+        dfg_free(y->res);
+        dfg_free(y->par);
+    }
+    for (int k = 0; refs && k < c->n_par; k++)
         if (c->par[k])
             dfg_node_unuse(c->par[k]);
     dfg_free(c->par);
@@ -99,6 +89,19 @@ void dfg_ctrl_free(ctrl_rec * c)
     dfg_free(c->lam_idx);
     dfg_free(c->dp_idx);
     dfg_free(c);
+}
+
+void dfg_ctrl_free(ctrl_rec * c)
+{
+    if (!c)
+        return;
+    if (c->src && --c->src->refs == 0)
+        dfg_ctrl_free(c->src);
+    if (c->base && --c->base->refs == 0)
+        dfg_ctrl_free(c->base);
+    if (c->slot >= 0 && c->slot < n_table && table[c->slot] == c)
+        table[c->slot] = NULL;
+    record_free(c, 1);
 }
 
 static dfg_status ctrl_register(ctrl_rec * c)
@@ -148,27 +151,11 @@ void dfg_ctrl_node_free(dfg_node * n)
 
 void dfg_ctrl_reset(void)
 {
-    for (int32_t k = 0; k < n_table; k++) {
-        ctrl_rec * c = table[k];
-        if (!c)
-            continue;
-        /* the nodes and plans go with the store */
-        dfg_free(c->body[0].res);
-        dfg_free(c->body[1].res);
-        dfg_free(c->body[0].par);
-        dfg_free(c->body[1].par);
-        dfg_free(c->tape);
-        dfg_free(c->lam_idx);
-        dfg_free(c->dp_idx);
-        dfg_free(c->par);
-        dfg_free(c->off);
-        dfg_free(c->odt);
-        dfg_free(c->ond);
-        dfg_free(c->odims);
-        dfg_free(c->scratch);
-        dfg_free(c);
-        table[k] = NULL;
-    }
+    for (int32_t k = 0; k < n_table; k++)
+        if (table[k]) {
+            record_free(table[k], 0);    /* the nodes and plans go with the store */
+            table[k] = NULL;
+        }
     n_table = 0;
 }
 
@@ -804,7 +791,7 @@ dfg_status dfg_ctrl_plan(ctrl_rec * c, int b)
 }
 
 /* A scalar condition's truth, Octave's way (NaN is an error). */
-static dfg_status truth(const char * fn, int dt, const void * p, int * t)
+dfg_status dfg_ctrl_truth(const char * fn, int dt, const void * p, int * t)
 {
     double v = dt == DFG_DOUBLE ? *(const double *)p
              : dt == DFG_SINGLE ? *(const float *)p : *(const uint8_t *)p;
@@ -817,7 +804,7 @@ static dfg_status truth(const char * fn, int dt, const void * p, int * t)
 static dfg_status run_cond(ctrl_rec * c, const dfg_node * n, void * out, const void * const * in)
 {
     int t = 0;
-    dfg_status st = truth("cond", n->in[0]->dtype, in[0], &t);
+    dfg_status st = dfg_ctrl_truth("cond", n->in[0]->dtype, in[0], &t);
     int b = t ? 0 : 1;
     if (!st)
         st = dfg_ctrl_plan(c, b);
@@ -874,7 +861,7 @@ static dfg_status run_loop(ctrl_rec * c, void * out, const void * const * in)
             void * co = cond;
             int t = 0;
             if ((st = dfg_plan_exec(c->body[1].plan, pin, &co)) ||
-                (st = truth(fn, c->body[1].res[0]->dtype, cond, &t)))
+                (st = dfg_ctrl_truth(fn, c->body[1].res[0]->dtype, cond, &t)))
                 break;
             if (!t)
                 break;
