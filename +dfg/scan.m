@@ -117,8 +117,11 @@ function varargout = scan (fn, carry0, xs, varargin)
     cell_y = false;
   endif
   if (cell_c != iscell (c1) || numel (ifelse_cell (c1)) != numel (cs))
-    error ("dfg:badArgument", "dfg.scan: FN must return the carry as it was given (%d %s)",
-           numel (cs), ifelse (cell_c, "values in a cell", "value"));
+    if (cell_c)
+      error ("dfg:badArgument", "dfg.scan: FN must return the carry as it was given (a cell of %d values)",
+             numel (cs));
+    endif
+    error ("dfg:badArgument", "dfg.scan: FN must return the carry as it was given (one value, not a cell)");
   endif
   c1 = ifelse_cell (c1);
   outs = dfg.internal.ctrl_call ("scan", "scan", [pc, px], [cs, seqs], numel (cs), [],
@@ -143,14 +146,6 @@ function v = pack (c, as_cell)
     v = c;
   else
     v = c{1};
-  endif
-endfunction
-
-function r = ifelse (c, a, b)
-  if (c)
-    r = a;
-  else
-    r = b;
   endif
 endfunction
 
