@@ -263,3 +263,12 @@ endfunction
 %!error <the condition is NaN> f = dfg.function ({}, {dfg.while(@(x) x - 1, @(x) x, dfg.constant (NaN))}); f ()
 %!error <a state must be a tensor or a real double> dfg.while (@(x) true, @(x) x, "abc")
 %!error <LO and HI must be real scalars> dfg.fori ([1 2], 3, @(i, s) s, 0)
+
+## the example of docs/examples runs and its RNN learns
+%!test
+%! root = fileparts (fileparts (which ("dfg.scan")));
+%! out = evalc ("run (fullfile (root, 'docs', 'examples', 'control_flow.m'))");
+%! assert (! isempty (strfind (out, "reverse - exact")));
+%! l = [regexp(out, 'held-out loss ([0-9.]+)', "tokens"){:}];
+%! l = str2double (l);
+%! assert (l(end) < l(1) / 4);
