@@ -351,7 +351,8 @@ static void make_wg(gctx * g, ctrl_rec * W, dfg_node * const * c0, dfg_node * co
         }
         c->flops = fl;
     }
-    dfg_ctrl_layout(c);
+    if (!g->st && (st = dfg_ctrl_layout(c)))
+        gb_fail(g, st);
     if (g->st)
         goto done;
     if ((st = dfg_ctrl_node(c, ins, wgout))) {

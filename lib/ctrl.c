@@ -400,11 +400,21 @@ static double body_flops(int n, dfg_node * const * res)
 
 dfg_status dfg_ctrl_layout(ctrl_rec * c)
 {
-    int64_t at = 0;
+    int64_t at = 0, lim = INT64_MAX / 16;
     for (int k = 0; k < c->n_out; k++) {
+        int64_t m = (int64_t)dfg_dtype_size(c->odt[k]);
+        for (int j = 0; j < c->ond[k]; j++) {
+            int64_t d = c->odims[k][j];
+            if (d && m > lim / d)
+                return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory or dimension too large "
+                                     "for Octave's index type (a loop's output %d)", k + 1);
+            m *= d;
+        }
         c->off[k] = at;
-        at = align64(at + dfg_shape_numel(c->ond[k], c->odims[k]) *
-                          (int64_t)dfg_dtype_size(c->odt[k]));
+        if (m > lim - at - 64)
+            return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory or dimension too large "
+                                 "for Octave's index type (a loop's outputs)");
+        at = align64(at + m);
     }
     c->off[c->n_out] = at;
     return DFG_OK;

@@ -272,3 +272,4 @@ endfunction
 %! l = [regexp(out, 'held-out loss ([0-9.]+)', "tokens"){:}];
 %! l = str2double (l);
 %! assert (l(end) < l(1) / 4);
+%!error <dimension too large> [c, y] = dfg.scan (@(c, x) deal (c, c), zeros (1000), [], "length", 1e15);
