@@ -247,6 +247,27 @@ endfunction
 %! m2 = dfg.memory (g);
 %! assert (m2.loop_bytes > m1.loop_bytes);   % the stack grew for 20 steps
 
+## RSS flat over 10^4 calls of a plan with loops and their gradients (the
+## stack of a while loop's gradient is kept, not allocated per call)
+%!test
+%! a = dfg.input ([1 1]);
+%! x = dfg.while (@(x) abs (x.^3 - a) > 1e-12 * a, @(x) x - (x.^3 - a) ./ (3 * x.^2), a);
+%! W = dfg.input ([4 4]); xs = dfg.input ([4 30]);
+%! h = dfg.scan (@(h, x) tanh (W * h + x), zeros (4, 1), xs);
+%! f = dfg.function ({a, W, xs}, {x, dfg.grad(x, a), dfg.grad(sum (h), W)});
+%! Wv = 0.3 * randn (4); X = randn (4, 30);
+%! for it = 1:500
+%!   f (27, Wv, X);
+%! endfor
+%! t = fileread ("/proc/self/status");
+%! r0 = str2double (regexp (t, 'VmRSS:\s*(\d+)', "tokens", "once"){1});
+%! for it = 1:10000
+%!   f (27, Wv, X);
+%! endfor
+%! t = fileread ("/proc/self/status");
+%! r1 = str2double (regexp (t, 'VmRSS:\s*(\d+)', "tokens", "once"){1});
+%! assert (r1 - r0 < 1024, sprintf ("RSS grew by %d KiB over 10^4 calls", r1 - r0));
+
 ## errors
 %!error <dfg.scan: FN must be a function handle> dfg.scan (1, 0, 1:3)
 %!error <loop state must keep its class and size.*double 1x1.*single 1x1> dfg.scan (@(c, x) single (c + x), 0, dfg.input ([1 3]))
