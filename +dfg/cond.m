@@ -46,7 +46,7 @@ function varargout = cond (pred, then_fn, else_fn, varargin)
   endif
   if (numel (pred) != 1)
     error ("dfg:nonconformant", "dfg.cond: PRED must be a scalar, not %s",
-           dfg.internal.size_str (size (pred)));
+           dfg.internal.size_str (pred));
   endif
   par = cell (1, numel (varargin));
   for k = 1:numel (varargin)

@@ -148,6 +148,10 @@ dfg_status dfg_grad(dfg_id y, int n_x, const dfg_id * xs, dfg_id seed, dfg_id * 
 /* Forward mode: the directional derivative of y along vs[k] (one per
  * xs[k], same size; a scalar tangent for a scalar x): y's size and class. */
 dfg_status dfg_jvp(dfg_id y, int n_x, const dfg_id * xs, const dfg_id * vs, dfg_id * ty);
+/* One node's rule alone: gx[k] = the adjoint that y's k-th input gets
+ * from y for seed (y's size), through y only (a partial adjoint, as in an
+ * evaluation trace); 0 where none flows.  New references. */
+dfg_status dfg_local_vjp(dfg_id y, dfg_id seed, dfg_id * gx);
 /* numel(y) x numel(x) Jacobian; mode 0 picks forward mode when x has fewer
  * elements than y, 1 = forward, 2 = reverse. */
 dfg_status dfg_jacobian(dfg_id y, dfg_id x, int mode, dfg_id * J);
@@ -223,6 +227,7 @@ typedef struct dfg_node_info {
     const int32_t * in;
     int32_t         group;
     int             is_output;
+    int             backward;   /* made by reverse-mode autodiff          */
 } dfg_node_info;
 dfg_status dfg_plan_nodes(dfg_id plan, int64_t * count);
 dfg_status dfg_plan_node(dfg_id plan, int64_t k, dfg_node_info * info);

@@ -387,6 +387,49 @@ done:
     return st;
 }
 
+/* ---- one node's rule alone (evaluation traces) ---------------------------------- */
+
+dfg_status dfg_local_vjp(dfg_id y, dfg_id seed, dfg_id * gx)
+{
+    dfg_node * yn = dfg_node_get(y), * sn;
+    if (!yn || !(sn = dfg_node_get(seed)))
+        return DFG_ERR_HANDLE;
+    for (int k = 0; k < yn->n_in; k++)
+        gx[k] = 0;
+    if (!same_shape(yn, sn) || sn->dtype == DFG_LOGICAL)
+        return dfg_set_error(DFG_ERR_SHAPE, "dfg.trace: the seed must be a float array of the node's size");
+    if (dfg_ops[yn->op].family == DFG_FAM_CTRL)
+        return dfg_set_error(DFG_ERR_UNSUPPORTED, "dfg.trace: a loop or cond has no single-node rule");
+    dfg_grad_rule rule = dfg_grad_rules[yn->op];
+    if (!rule || yn->dtype == DFG_LOGICAL || !(dfg_ops[yn->op].flags & DFG_F_DIFF))
+        return DFG_OK;                       /* no adjoint flows through it */
+    int need[64];
+    dfg_node * out[64];
+    if (yn->n_in > 64)
+        return dfg_set_error(DFG_ERR_UNSUPPORTED, "dfg.trace: a node with more than 64 inputs");
+    for (int k = 0; k < yn->n_in; k++) {
+        need[k] = yn->in[k]->dtype != DFG_LOGICAL;
+        out[k] = NULL;
+    }
+    gctx c = {0};
+    dfg_node * g = sn;
+    if (sn->dtype != yn->dtype)
+        g = gb_cast(&c, sn, yn->dtype);
+    dfg_tags t = dfg_tags_get();
+    dfg_tags old = dfg_tags_set((dfg_tags){ t.tags | DFG_TAG_GRAD, t.region, t.seq });
+    if (g)
+        rule(&c, yn, g, need, out);
+    dfg_tags_set(old);
+    dfg_status st = c.st;
+    for (int k = 0; k < yn->n_in && !st; k++)
+        if (need[k] && out[k]) {
+            out[k]->handles++;        /* the caller's, beyond the context's uses */
+            gx[k] = dfg_node_id(out[k]);
+        }
+    gb_release(&c);
+    return st;
+}
+
 /* ---- public entry points ------------------------------------------------------- */
 
 static dfg_status get_nodes(int n, const dfg_id * ids, dfg_node ** out)

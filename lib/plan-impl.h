@@ -54,6 +54,7 @@ typedef struct node_row {  /* dfg_plan_node's table                         */
     int32_t      first;    /* inputs: rows_in[first .. + n_in)              */
     int32_t      n_in;
     int32_t      group;
+    uint32_t     tags;     /* DFG_TAG_* of the node (a fused kernel's)      */
     int          dtype, ndim, is_output;
     int64_t      dims[DFG_MAX_DIMS];
 } node_row;

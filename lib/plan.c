@@ -728,6 +728,7 @@ static dfg_status build_rows(dfg_plan * p, pmap * seen)
             row_of[v] = (int32_t)r++;
             w->op = dfg_ops[n->op].name;
             w->val = v;
+            w->tags = n->tags;
             w->dtype = n->dtype;
             w->ndim = n->ndim;
             memcpy(w->dims, n->dims, sizeof w->dims);
@@ -747,6 +748,7 @@ static dfg_status build_rows(dfg_plan * p, pmap * seen)
             w->op = dfg_ops[I[0]].name;
             w->val = -1;
             w->group = group;
+            w->tags = n->tags;
             w->dtype = (int)I[1];
             w->ndim = (int)FP_NDIM(prog);
             memcpy(w->dims, FP_DIMS(prog), (size_t)w->ndim * sizeof *w->dims);
@@ -766,6 +768,7 @@ static dfg_status build_rows(dfg_plan * p, pmap * seen)
             w->op = dfg_ops[o[1]].name;
             w->val = -1;
             w->group = group;
+            w->tags = n->tags;
             w->dtype = (int)o[3];
             w->ndim = (int)FP_NDIM(prog);
             memcpy(w->dims, FP_DIMS(prog), (size_t)w->ndim * sizeof *w->dims);
@@ -846,5 +849,6 @@ dfg_status dfg_plan_node(dfg_id id, int64_t k, dfg_node_info * info)
     info->in = p->rows_in + w->first;
     info->group = w->group;
     info->is_output = w->is_output;
+    info->backward = (w->tags & DFG_TAG_GRAD) != 0;
     return DFG_OK;
 }

@@ -280,8 +280,8 @@ int cmd_nodes(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs
     int st = plan_arg("nodes", nrhs, prhs, &plan);
     if (st || (st = dfg_plan_nodes(plan, &n)))
         return st;
-    const char * f[] = {"index", "op", "class", "size", "inputs", "group", "output"};
-    plhs[0] = mxCreateStructMatrix((mwSize)n, 1, 7, f);
+    const char * f[] = {"index", "op", "class", "size", "inputs", "group", "output", "backward"};
+    plhs[0] = mxCreateStructMatrix((mwSize)n, 1, 8, f);
     for (int64_t k = 0; k < n; k++) {
         dfg_node_info in;
         dfg_plan_node(plan, k, &in);
@@ -299,6 +299,7 @@ int cmd_nodes(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs
         mxSetField(plhs[0], e, "inputs", ix);
         mxSetField(plhs[0], e, "group", mxCreateDoubleScalar(in.group));
         mxSetField(plhs[0], e, "output", mxCreateLogicalScalar(in.is_output != 0));
+        mxSetField(plhs[0], e, "backward", mxCreateLogicalScalar(in.backward != 0));
     }
     return DFG_OK;
 }

@@ -70,6 +70,9 @@ int        gw_ids_from_cell(gw * g, const mxArray * c, int argno, const char * w
                             dfg_id ** ids, int * n);
 
 /* ---- commands ------------------------------------------------------------- */
+/* mex/cmd-graph.c */
+int cmd_graph(gw *, int, mxArray **, int, const mxArray **);
+int cmd_local_vjp(gw *, int, mxArray **, int, const mxArray **);
 /* mex/cmd-ctrl.c */
 int cmd_ctrl(gw *, int, mxArray **, int, const mxArray **);
 /* mex/cmd-plan.c */

@@ -1,0 +1,85 @@
+## -*- texinfo -*-
+## @deftypefn  {dfg} {@var{txt} =} dfg.dot (@var{y})
+## @deftypefnx {dfg} {@var{txt} =} dfg.dot (@var{f})
+## @deftypefnx {dfg} {} dfg.dot (@dots{}, @var{file})
+## Graphviz DOT text of a graph or of a compiled plan.
+##
+## @var{y} is a tensor or a cell array of tensors: the graph they reach,
+## as recorded (before any pass).  @var{f} is a plan made by
+## @code{dfg.function}: its graph after the passes, one box per kernel
+## launch, the members of each fused kernel inside a cluster.
+##
+## Inputs are green boxes, variables orange boxes, constants grey notes
+## (a scalar shows its value), operations ellipses labelled with the op,
+## class and size; nodes made by reverse-mode autodiff (the backward
+## graph) are red, forward ones blue; outputs have a double border.  Every
+## node runs on the CPU (the graph's label says so; dfg plans do not run
+## on a GPU yet, so there are no copies between devices to draw).
+##
+## With @var{file} the text is written there (and returned if asked for).
+## @code{dfg.show} renders it to PNG or SVG with Graphviz's @command{dot}.
+##
+## @example
+## x = dfg.input ([1 1], "double", "x");
+## y = exp (x) .* sin (x);
+## dfg.show ({y, dfg.grad(y, x)}, "grad.svg")   % forward blue, backward red
+## @end example
+## @seealso{dfg.show, dfg.trace, dfg.explain, dfg.nodes}
+## @end deftypefn
+function txt = dot (y, file)
+  if (nargin < 1 || nargin > 2)
+    print_usage ();
+  endif
+  if (is_function_handle (y))
+    ids = dfg.internal.plan_ids (y, "dot");
+    s = dfg.internal.dot_text (dfg_mex ("nodes", ids{end}), "plan");
+  else
+    if (isa (y, "dfg.Tensor"))
+      y = {y};
+    endif
+    if (! iscell (y) || isempty (y) || ! all (cellfun (@(t) isa (t, "dfg.Tensor"), y)))
+      error ("dfg:badArgument", "dfg.dot: Y must be a tensor, a cell array of tensors, or a plan made by dfg.function");
+    endif
+    s = dfg.internal.dot_text (dfg_mex ("graph", y(:)'), "graph");
+  endif
+  if (nargin == 2)
+    if (! ischar (file) || isempty (file))
+      error ("dfg:badArgument", "dfg.dot: FILE must be a file name");
+    endif
+    [fid, msg] = fopen (file, "w");
+    if (fid < 0)
+      error ("dfg:io", "dfg.dot: cannot write '%s': %s", file, msg);
+    endif
+    fputs (fid, s);
+    fclose (fid);
+    if (nargout)
+      txt = s;
+    endif
+  else
+    txt = s;
+  endif
+endfunction
+
+%!test
+%! x = dfg.input ([1 1], "double", "x");
+%! y = exp (x) .* sin (x) + 2;
+%! g = dfg.grad (y, x);
+%! s = dfg.dot ({y, g});
+%! assert (strncmp (s, "digraph", 7));
+%! assert (! isempty (strfind (s, "label=\"x\\ndouble 1x1\"")));
+%! assert (! isempty (strfind (s, "exp")));
+%! assert (! isempty (strfind (s, "#f4cccc")));     % backward nodes
+%! assert (! isempty (strfind (s, "peripheries=2")));
+%! assert (numel (strfind (s, "{")), numel (strfind (s, "}")));
+%!test
+%! ## a plan: fused kernels are clusters
+%! x = dfg.input ([100 1]);
+%! f = dfg.function ({x}, {sum(exp (x) .* x + 1)});
+%! s = dfg.dot (f);
+%! assert (! isempty (strfind (s, "subgraph cluster_1")));
+%! t = [tempname(), ".dot"];
+%! dfg.dot (f, t);
+%! assert (fileread (t), s);
+%! delete (t);
+%!error <Y must be a tensor> dfg.dot (3)
+%!error <FILE must be a file name> dfg.dot (dfg.input ([1 1]), 3)
