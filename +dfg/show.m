@@ -67,9 +67,42 @@ function show (y, file)
   endif
 endfunction
 
-## The memory timeline as a raster: 900 x 520 pixels, white, a frame, one
-## filled rectangle per buffer (outlined in black).
+## The memory timeline: a figure off screen (axes labelled) when a
+## graphics toolkit can draw one, else a raster of the same rectangles.
 function memory_png (m, file)
+  b = m.buffers;
+  ws = warning ("off", "Octave:gnuplot-graphics");
+  restore = onCleanup (@() warning (ws));
+  try
+    h = figure ("visible", "off");
+    unwind_protect
+      hold on;
+      pal = [0.12 0.47 0.71; 1 0.5 0.05; 0.17 0.63 0.17; 0.84 0.15 0.16; 0.58 0.4 0.74;
+             0.55 0.34 0.29; 0.89 0.47 0.76; 0.5 0.5 0.5; 0.74 0.74 0.13; 0.09 0.75 0.81];
+      for k = 1:numel (b)
+        x = [b(k).first, b(k).last + 1];
+        y = [b(k).offset, b(k).offset + b(k).bytes] / 1024;
+        patch (x([1 2 2 1]), y([1 1 2 2]), pal(mod (k - 1, rows (pal)) + 1, :), "edgecolor", "k");
+      endfor
+      xlabel ("step of the plan");
+      ylabel ("offset in the arena (KiB)");
+      title (sprintf ("arena %.1f KiB, lower bound %.1f KiB, naive %.1f KiB",
+                      m.arena_bytes / 1024, m.lower_bound / 1024, m.naive_bytes / 1024));
+      print (h, file, "-dpng");
+    unwind_protect_cleanup
+      close (h);
+    end_unwind_protect
+    if (exist (file, "file"))
+      return;
+    endif
+  catch
+  end_try_catch
+  memory_raster (m, file);
+endfunction
+
+## 900 x 520 pixels, white, a frame, one filled rectangle per buffer
+## (outlined in black), bytes up, steps right.
+function memory_raster (m, file)
   b = m.buffers;
   H = 520;  W = 900;  ml = 60;  mr = 20;  mt = 20;  mb = 40;
   img = 255 * ones (H, W, 3, "uint8");
@@ -110,7 +143,7 @@ endfunction
 %! t = [tempname(), ".png"];
 %! dfg.show (dfg.memory (f), t);
 %! img = imread (t);
-%! assert (size (img), [520 900 3]);
+%! assert (ndims (img), 3);
 %! assert (any (img(:) != 255));
 %! delete (t);
 %!test
