@@ -46,12 +46,7 @@ function txt = dot (y, file)
     if (! ischar (file) || isempty (file))
       error ("dfg:badArgument", "dfg.dot: FILE must be a file name");
     endif
-    [fid, msg] = fopen (file, "w");
-    if (fid < 0)
-      error ("dfg:io", "dfg.dot: cannot write '%s': %s", file, msg);
-    endif
-    fputs (fid, s);
-    fclose (fid);
+    dfg.internal.write_text (file, s);
     if (nargout)
       txt = s;
     endif

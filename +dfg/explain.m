@@ -1,6 +1,8 @@
 ## -*- texinfo -*-
 ## @deftypefn  {dfg} {} dfg.explain (@var{f})
 ## @deftypefnx {dfg} {@var{r} =} dfg.explain (@var{f})
+## @deftypefnx {dfg} {@var{d} =} dfg.explain (@var{f}, "dot")
+## @deftypefnx {dfg} {} dfg.explain (@var{f}, "dot", @var{prefix})
 ## Shows what the optimisation passes did to the plan behind @var{f}.
 ##
 ## @var{f} is a function made by @code{dfg.function}, or by @code{dfg.jit}
@@ -14,11 +16,36 @@
 ## @code{pass}, @code{before}, @code{after}, @code{changed} (a count),
 ## @code{what} and @code{ms}.  @code{dfg.nodes (@var{f})} lists the
 ## compiled graph itself.
-## @seealso{dfg.function, dfg.passes, dfg.nodes}
+##
+## With @qcode{"dot"} (for a plan made by @code{dfg.function}), the graph
+## before and after each pass as pictures: @var{d} is a struct array, one
+## element per stage, with fields @code{pass} (@qcode{"none"}: the graph
+## pruned to the outputs, before any pass; then each pass the plan ran, in
+## order, each stage with that pass and the earlier ones on), @code{nodes}
+## (the node count) and @code{dot} (DOT text, as @code{dfg.dot} writes it;
+## draw one with @code{dfg.show (d(k).dot, "stage.svg")}).  With
+## @var{prefix} the stages are written to @file{PREFIX-0-none.dot},
+## @file{PREFIX-1-cse.dot}, @dots{} instead.
+## @seealso{dfg.function, dfg.passes, dfg.nodes, dfg.dot, dfg.show}
 ## @end deftypefn
-function r = explain (f)
-  if (nargin != 1)
+function r = explain (f, how, prefix)
+  if (nargin < 1 || nargin > 3)
     print_usage ();
+  endif
+  if (nargin >= 2)
+    if (! ischar (how) || ! strcmpi (how, "dot"))
+      error ("dfg:badArgument", "dfg.explain: the second argument must be \"dot\"");
+    endif
+    d = dot_stages (f);
+    if (nargin == 3)
+      for k = 1:numel (d)
+        dfg.internal.write_text (sprintf ("%s-%d-%s.dot", prefix, k - 1, d(k).pass), d(k).dot);
+      endfor
+    endif
+    if (nargout > 0 || nargin == 2)
+      r = d;
+    endif
+    return;
   endif
   ids = dfg.internal.plan_ids (f, "explain");
   rep = dfg_mex ("explain", ids{end});
@@ -33,6 +60,61 @@ function r = explain (f)
   endfor
 endfunction
 
+## The plan's graph after each pass, each stage compiled with the passes
+## up to it on (the plan's other options kept).
+function d = dot_stages (f)
+  p = [];
+  if (is_function_handle (f))
+    w = functions (f);
+    if (isfield (w, "workspace") && ! isempty (w.workspace) && isfield (w.workspace{1}, "p"))
+      p = w.workspace{1}.p;
+    endif
+  endif
+  if (! isa (p, "dfg.internal.Plan") || isempty (p.outputs))
+    error ("dfg:badArgument", "dfg.explain: \"dot\" needs a plan made by dfg.function");
+  endif
+  rep = dfg_mex ("explain", p.id);
+  names = {};
+  for k = 1:numel (rep)
+    if (any (strcmp (rep(k).pass, {"cse", "fold", "simplify", "gemm", "fuse"}))
+        && ! any (strcmp (rep(k).pass, names)))
+      names{end+1} = rep(k).pass;
+    endif
+  endfor
+  opts = p.options;
+  keep = true (size (opts));
+  for k = 1:2:numel (opts)
+    if (strcmpi (opts{k}, "passes"))
+      keep(k:k+1) = false;
+    endif
+  endfor
+  opts = opts(keep);
+  d = struct ("pass", {}, "nodes", {}, "dot", {});
+  stages = [{"none"}, names];
+  for k = 1:numel (stages)
+    on = strcat ("+", names(1:k-1));
+    spec = strjoin ([{"none"}, on], ",");
+    g = dfg.function (p.inputs, p.outputs, "passes", spec, opts{:});
+    rows = dfg.nodes (g);
+    d(end+1) = struct ("pass", stages{k}, "nodes", numel (rows),
+                       "dot", dfg.internal.dot_text (rows, "plan"));
+  endfor
+endfunction
+
+%!test
+%! x = dfg.input ([100 1]);
+%! y = sum (exp (sin (x) .* x + x .^ 2 * 0.01));
+%! f = dfg.function ({x}, {y, dfg.grad(y, x)});
+%! d = dfg.explain (f, "dot");
+%! assert ({d.pass}, {"none", "cse", "fold", "simplify", "gemm", "fuse"});
+%! assert ([d.nodes](end) < [d.nodes](1));
+%! assert (! isempty (strfind (d(end).dot, "cluster_1")));
+%! assert (isempty (strfind (d(1).dot, "cluster_")));
+%! t = tempname ();
+%! dfg.explain (f, "dot", t);
+%! assert (fileread ([t, "-0-none.dot"]), d(1).dot);
+%! delete ([t, "-*.dot"]);
+%!error <"dot" needs a plan made by dfg.function> dfg.explain (dfg.jit (@(x) x + 1), "dot")
 %!test
 %! x = dfg.input ([100 1]);
 %! y = sum (exp (sin (x) .* x + x .^ 2 * 0.01));

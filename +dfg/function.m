@@ -77,7 +77,7 @@ function f = function_ (inputs, outputs, varargin)
     endswitch
   endfor
   p = dfg.internal.Plan (dfg_mex ("function", inputs, outputs, passes, fast,
-                                  updates, checkpoint, limit));
+                                  updates, checkpoint, limit), inputs, outputs, varargin);
   id = p.id;
   f = @(varargin) dfg_mex ("run", id, p, varargin{:});
 endfunction

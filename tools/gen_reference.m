@@ -59,7 +59,7 @@ function [names, problems] = gen_reference (root, outdir)
     d = texinfo_to_md (lines, is_tex, names);
     for u = unique (d.unknown(:)')
       problems.unknown{end+1} = sprintf ("%s: %s", f.file, u{1});
-      warning ("gen_reference:unknown", "gen_reference: %s: texinfo %s not converted", f.file, u{1});
+      warning ("gen_reference:unknown", "gen_reference: %s: texinfo not converted: %s", f.file, u{1});
     endfor
     summaries{k} = d.summary;
     write_text (fullfile (outdir, [f.name ".md"]), page_text (f, d));
@@ -540,9 +540,9 @@ function s = symbol (cmd)
 endfunction
 
 ## Converts s from pos to the end or to an unmatched "}" (consumed).  In
-## code mode (inside @code, @example, call forms) text is literal and
-## commands give plain text; otherwise Markdown's special characters are
-## escaped.
+## code mode (code 1: inside @code, @example, call forms; 2: inside @math,
+## where braces are TeX's groups) text is literal and commands give plain
+## text; in text mode (code 0) Markdown's special characters are escaped.
 function [out, pos, unk] = inl (s, pos, code, unk)
   out = "";
   n = numel (s);
@@ -560,9 +560,12 @@ function [out, pos, unk] = inl (s, pos, code, unk)
       pos = k + 1;
       return;
     elseif (c == "{")
-      unk{end+1} = "{ without a command";
+      ## a group: TeX's in @math, else braces that should be written @{ @}
+      if (code != 2)
+        unk{end+1} = "unescaped { } (write @{ @})";
+      endif
       [g, pos, unk] = inl (s, k + 1, code, unk);
-      out = [out g];
+      out = [out lit("{", code) g lit("}", code)];
       continue;
     endif
     if (k == n)
@@ -594,7 +597,14 @@ function [out, pos, unk] = inl (s, pos, code, unk)
     kind = inline_kind (name);
     arg = "";
     if (pos <= n && s(pos) == "{")
-      [arg, pos, unk] = inl (s, pos + 1, code || any (strcmp (kind, {"code", "url"})), unk);
+      if (strcmp (name, "math"))
+        argmode = 2;
+      elseif (code || any (strcmp (kind, {"code", "url"})))
+        argmode = max (code, 1);
+      else
+        argmode = 0;
+      endif
+      [arg, pos, unk] = inl (s, pos + 1, argmode, unk);
     endif
     switch (kind)
       case "code"
@@ -637,7 +647,9 @@ endfunction
 
 function s = lit (s, code)
   if (! code)
-    s = regexprep (s, '([\\`*_<])', '\\$1');
+    s = regexprep (s, '([\\`*<])', '\\$1');
+    ## "_" only where it could start or end emphasis (not inside a word)
+    s = regexprep (s, '(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])', '\\_');
   endif
 endfunction
 
@@ -677,7 +689,7 @@ function txt = page_text (f, d)
        sprintf("*Generated from the texinfo help in `%s` by `tools/gen_reference.m`; do not edit by hand.*", f.file)};
   if (f.alias)
     t = [t {"", ...
-            sprintf ("`%s` is a MEX alias: `while` is an Octave keyword, so", f.name), ...
+            sprintf("`%s` is a MEX alias: `while` is an Octave keyword, so", f.name), ...
             "`+dfg/while.mex` forwards the call to `dfg.internal.while_loop`, whose", ...
             "help this page shows (`help dfg.internal.while_loop`)."}];
   endif

@@ -2,15 +2,25 @@
 ## @deftypefn {dfg} {} dfg.internal.Plan
 ## Owner of a compiled plan in the C library: clearing the last reference
 ## (for instance the function handle made by @code{dfg.function}) releases
-## the plan.  Internal.
+## the plan.  It also keeps what the plan was compiled from (the input and
+## output tensors and the options), for @code{dfg.explain (f, "dot")}.
+## Internal.
 ## @end deftypefn
 classdef Plan < handle
   properties (SetAccess = private)
     id = uint64 (0);
+    inputs = {};
+    outputs = {};
+    options = {};
   endproperties
   methods
-    function p = Plan (id)
+    function p = Plan (id, inputs, outputs, options)
       p.id = id;
+      if (nargin == 4)
+        p.inputs = inputs;
+        p.outputs = outputs;
+        p.options = options;
+      endif
     endfunction
     function delete (p)
       ## never throws; a stale id (after clear all) is ignored
