@@ -22,7 +22,7 @@
 ## element per stage, with fields @code{pass} (@qcode{"none"}: the graph
 ## pruned to the outputs, before any pass; then each pass the plan ran, in
 ## order, each stage with that pass and the earlier ones on), @code{nodes}
-## (the node count) and @code{dot} (DOT text, as @code{dfg.dot} writes it;
+## (the node count, a fused kernel counting once) and @code{dot} (DOT text, as @code{dfg.dot} writes it;
 ## draw one with @code{dfg.show (d(k).dot, "stage.svg")}).  With
 ## @var{prefix} the stages are written to @file{PREFIX-0-none.dot},
 ## @file{PREFIX-1-cse.dot}, @dots{} instead.
@@ -96,7 +96,8 @@ function d = dot_stages (f)
     spec = strjoin ([{"none"}, on], ",");
     g = dfg.function (p.inputs, p.outputs, "passes", spec, opts{:});
     rows = dfg.nodes (g);
-    d(end+1) = struct ("pass", stages{k}, "nodes", numel (rows),
+    grp = [rows.group];
+    d(end+1) = struct ("pass", stages{k}, "nodes", nnz (grp == 0) + numel (unique (grp(grp > 0))),
                        "dot", dfg.internal.dot_text (rows, "plan"));
   endfor
 endfunction
