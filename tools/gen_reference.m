@@ -150,8 +150,9 @@ endfunction
 function d = texinfo_to_md (lines, is_tex, names)
   st = struct ("out", {{}}, "para", {{}}, "forms", {{}}, "seealso", "", ...
                "summary", "", "first", "", "unknown", {{}}, "names", {names});
-  st.stack = struct ("kind", {}, "fmt", {}, "marker", {}, "parent", {}, ...
+  st.stack = struct ("kind", {}, "fmt", {}, "marker", {}, "delim", {}, "parent", {}, ...
                      "content", {}, "label", {}, "pending", {}, "count", {});
+  st.closed = struct ("at", -1, "parent", "", "delim", "");   # the list that ended last
   if (! is_tex)
     ## plain help: shown as it is
     while (! isempty (lines) && isempty (strtrim (lines{end})))
@@ -232,8 +233,7 @@ function d = texinfo_to_md (lines, is_tex, names)
       st = flush_para (st);
       if (any (strcmp (what, {"table", "vtable", "ftable", "itemize", "enumerate"})) ...
           && ! isempty (st.stack) && strcmp (st.stack(end).kind, what))
-        st = close_item (st);
-        st.stack(end) = [];
+        st = close_list (st);
       elseif (! any (strcmp (what, {"deftypefn", "deffn", "group", "ifnottex", ...
                                     "ifinfo", "ifplaintext", "quotation"})))
         st.unknown{end+1} = ["@end " what];
@@ -248,8 +248,7 @@ function d = texinfo_to_md (lines, is_tex, names)
   st = flush_para (st);
   while (! isempty (st.stack))
     st.unknown{end+1} = ["@" st.stack(end).kind " without @end"];
-    st = close_item (st);
-    st.stack(end) = [];
+    st = close_list (st);
   endwhile
   d = finish (st);
 endfunction
@@ -380,18 +379,36 @@ endfunction
 function st = open_list (st, kind, rest)
   parent = indent_of (st);
   st = close_item (st);
+  ## a list right after another at the same level takes the other marker,
+  ## or Markdown would join them
+  after = numel (st.out) == st.closed.at && strcmp (parent, st.closed.parent);
   if (strcmp (kind, "enumerate"))
-    marker = "1. ";
+    delim = ".";
+    if (after && strcmp (st.closed.delim, "."))
+      delim = ")";
+    endif
+    marker = ["1" delim " "];
   else
-    marker = "- ";
+    delim = "-";
+    if (after && strcmp (st.closed.delim, "-"))
+      delim = "*";
+    endif
+    marker = [delim " "];
   endif
   fmt = strtrim (rest);
   if (any (strcmp (kind, {"itemize", "enumerate"})))
     fmt = "";                       # @bullet, @minus, a start number: all "-" / "1."
   endif
-  st.stack(end+1) = struct ("kind", kind, "fmt", fmt, "marker", marker, ...
+  st.stack(end+1) = struct ("kind", kind, "fmt", fmt, "marker", marker, "delim", delim, ...
                             "parent", parent, "content", [parent blanks(numel (marker))], ...
                             "label", "", "pending", false, "count", 0);
+endfunction
+
+function st = close_list (st)
+  st = close_item (st);
+  st.closed = struct ("at", numel (st.out), "parent", st.stack(end).parent, ...
+                      "delim", st.stack(end).delim);
+  st.stack(end) = [];
 endfunction
 
 function st = item (st, cmd, rest)
@@ -405,7 +422,7 @@ function st = item (st, cmd, rest)
   if (any (strcmp (top.kind, {"itemize", "enumerate"})))
     st = close_item (st);
     if (strcmp (top.kind, "enumerate"))
-      st.stack(end).marker = sprintf ("%d. ", st.stack(end).count + 1);
+      st.stack(end).marker = sprintf ("%d%s ", st.stack(end).count + 1, top.delim);
     endif
     st.stack(end).label = "";
     st.stack(end).pending = true;

@@ -212,16 +212,14 @@
 %!   [names, problems] = gen_reference (tmp, out);
 %!   assert (names, {"dfg.bar", "dfg.nn.foo"});
 %!   assert (problems.no_texinfo, {"+dfg/bar.m"});
-%!   assert (problems.unknown, cell (1, 0));
+%!   assert (isempty (problems.unknown));
 %!   assert (! isfile (fullfile (out, "dfg.gone.md")));
 %!   p = fileread (fullfile (out, "dfg.nn.foo.md"));
+%!   flat = regexprep (p, '(?<=\S)\n(?=\S)', " ");   # wrapped lines joined
 %!   expect = {"# dfg.nn.foo\n"
 %!             "in `+dfg/+nn/foo.m` by `tools/gen_reference.m`"
 %!             "```octave\ny = dfg.nn.foo (x, {a, ...})\ndfg.nn.foo (..., \"opt\", v)\n```\n"
-%!             "Does *foo* to *x*: `y = f (x)`, `\"on\"`, **bold**, `DFG_X`, `a.txt`,"
-%!             "`\\bar v_{k-n}`, 1@2, a\\*b_c and [a link](https://example.org)."
-%!             "- `a_b`: first\n- `c`, `d`: second\n"
-%!             "- one\n- two, with\n\n  ```octave\n  z = {1, 2};   % @(x) x\n  ```\n"
+%!             "- `a_b`: first\n- `c`, `d`: second\n\n* one\n* two, with\n\n  ```octave\n  z = {1, 2};   % @(x) x\n  ```\n"
 %!             "1. first\n2. second\n"
 %!             "**See also:** [dfg.nn.foo](dfg.nn.foo.md), `sin`\n"};
 %!   for k = 1:numel (expect)
@@ -229,11 +227,14 @@
 %!       error ("page lacks:\n%s\n--- page:\n%s", expect{k}, p);
 %!     endif
 %!   endfor
+%!   para = ["Does *foo* to *x*: `y = f (x)`, `\"on\"`, **bold**, `DFG_X`, `a.txt`, ", ...
+%!           "`\\bar v_{k-n}`, 1@2, a\\*b_c and [a link](https://example.org)."];
+%!   assert (! isempty (strfind (flat, ["\n" para "\n"])));
 %!   assert (isempty (strfind (p, "comment")));
 %!   p = fileread (fullfile (out, "dfg.bar.md"));
 %!   assert (! isempty (strfind (p, "```text\nplain help, no texinfo\n```")));
 %!   idx = fileread (fullfile (out, "README.md"));
-%!   assert (! isempty (strfind (idx, "## dfg.nn\n\n- [dfg.nn.foo](dfg.nn.foo.md): Does *foo* to *x*: `y = f (x)`, ")));
+%!   assert (! isempty (strfind (idx, ["## dfg.nn\n\n- [dfg.nn.foo](dfg.nn.foo.md): " para "\n"])));
 %! unwind_protect_cleanup
 %!   remove_dir (out);
 %!   remove_dir (fullfile (tmp, "+dfg", "+nn"));
