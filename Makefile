@@ -45,7 +45,7 @@ HDRS      = $(wildcard lib/*.h lib/*.def kernels/cpu/*.h mex/*.h)
 LIB_OBJ   = $(LIB_SRC:%.c=$(BUILD)/%.o) $(KER_SRC:%.c=$(BUILD)/%.o)
 CTESTS    = $(patsubst tests/c/%.c,$(BUILD)/tests/%,$(wildcard tests/c/test-*.c))
 
-.PHONY: all deps test test-c test-octave demo bench clean check-deps
+.PHONY: all deps test test-c test-octave demo bench reference clean check-deps
 
 all: check-deps $(BUILD)/libdfg.a dfg_mex.mex +dfg/while.mex $(CUDA_LIB)
 
@@ -99,6 +99,11 @@ demo: all
 
 bench: all
 	$(OCT_RUN) addpath ('$(CURDIR)/bench'); bench_all"
+
+# docs/reference: one page per public function from its texinfo help
+# (tests/octave/test_reference.m checks that the pages are up to date)
+reference:
+	$(OCTAVE) --no-gui --no-window-system -q --eval "addpath ('$(CURDIR)/tools'); gen_reference ('$(CURDIR)')"
 
 clean:
 	rm -rf $(BUILD) dfg_mex.mex +dfg/while.mex *.o

@@ -22,7 +22,7 @@
 ## @example
 ## x = dfg.input ([1 1], "double", "x");
 ## y = exp (x) .* sin (x);
-## dfg.show ({y, dfg.grad(y, x)}, "grad.svg")   % forward blue, backward red
+## dfg.show (@{y, dfg.grad(y, x)@}, "grad.svg")   % forward blue, backward red
 ## @end example
 ## @seealso{dfg.show, dfg.trace, dfg.explain, dfg.nodes}
 ## @end deftypefn

@@ -1,6 +1,7 @@
 ## -*- texinfo -*-
 ## @deftypefn  {dfg} {@var{s} =} dfg.fori (@var{lo}, @var{hi}, @var{body}, @var{init})
-## The graph form of
+## A counted loop inside the graph, @var{body} applied for @var{i} from
+## @var{lo} to @var{hi}.  It is the graph form of
 ##
 ## @example
 ## s = init;

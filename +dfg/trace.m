@@ -20,14 +20,14 @@
 ## @example
 ## >> dfg.trace (@@(x1, x2) log (x1) + x1 .* x2 - sin (x2), 2, 5)
 ## forward primal trace
-##   v_-1 = x1                     = 2
-##   v_0  = x2                     = 5
-##   v_1  = log(v_-1)              = 0.693147
-##   v_2  = v_-1 .* v_0            = 10
-##   v_3  = sin(v_0)               = -0.958924
-##   v_4  = v_1 + v_2              = 10.6931
-##   v_5  = v_4 - v_3              = 11.6521
-##   y    = v_5                    = 11.6521
+##   v_-1 = x1          = 2
+##   v_0  = x2          = 5
+##   v_1  = log(v_-1)   = 0.693147
+##   v_2  = v_-1 .* v_0 = 10
+##   v_3  = sin(v_0)    = -0.958924
+##   v_4  = v_1 + v_2   = 10.6931
+##   v_5  = v_4 - v_3   = 11.6521
+##   y    = v_5         = 11.6521
 ## @end example
 ##
 ## Intermediates are numbered by depth (the longest path from an input),
@@ -45,8 +45,8 @@
 ## @math{\bar x_k = \bar v_{k-n}}.
 ##
 ## @qcode{"forward"} adds the forward tangent trace for the seed
-## @var{dx}: a cell with one tangent per input (default: 1 for the first
-## input, 0 for the others, @math{\dot x_1 = 1}); each tangent
+## @var{dx}: a cell with one tangent per input (default: ones for the
+## first input, zeros for the others, @math{\dot x_1 = 1}); each tangent
 ## @math{\dot v_i} is the sum of @math{\partial v_i / \partial v_j \dot
 ## v_j} over @math{v_i}'s inputs.
 ##

@@ -21,9 +21,10 @@
 ## current).
 ##
 ## @var{names} lists the functions documented; @var{problems} has the
-## fields @code{no_texinfo} (files without a texinfo help block) and
-## @code{unknown} (texinfo commands the converter does not know, as
-## @qcode{"file: @@cmd"}); both are also reported as warnings.
+## fields @code{no_texinfo} (files without a texinfo help block, shown
+## as plain text) and @code{unknown} (texinfo the converter could not
+## convert: unknown commands, braces not written @@@{ @@@}, as
+## @qcode{"file: what"}); both are also reported as warnings.
 ##
 ## From the repository root:
 ## @example
@@ -149,7 +150,7 @@ endfunction
 ## d.unknown: texinfo commands not converted.
 function d = texinfo_to_md (lines, is_tex, names)
   st = struct ("out", {{}}, "para", {{}}, "forms", {{}}, "seealso", "", ...
-               "summary", "", "first", "", "unknown", {{}}, "names", {names});
+               "first", "", "unknown", {{}}, "names", {names});
   st.stack = struct ("kind", {}, "fmt", {}, "marker", {}, "delim", {}, "parent", {}, ...
                      "content", {}, "label", {}, "pending", {}, "count", {});
   st.closed = struct ("at", -1, "parent", "", "delim", "");   # the list that ended last

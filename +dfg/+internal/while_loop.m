@@ -1,8 +1,8 @@
 ## -*- texinfo -*-
 ## @deftypefn  {dfg} {[@var{s1}, @var{s2}, @dots{}] =} dfg.while (@var{cond_fn}, @var{body_fn}, @var{init1}, @var{init2}, @dots{})
 ## @deftypefnx {dfg} {[@dots{}] =} dfg.while (@dots{}, "maxiter", @var{n})
-## A loop with a data-dependent trip count inside the graph, the graph
-## form of
+## A loop with a data-dependent trip count inside the graph.  It is the
+## graph form of
 ##
 ## @example
 ## s = @{init1, init2, @dots{}@};

@@ -145,10 +145,10 @@
 %!   assert (! isempty (strfind (idx, sprintf ("- [%s](%s.md)", names{k}, names{k}))));
 %! endfor
 
-%!xtest
+%!test
 %! ## every help text is texinfo the generator converts in full (makeinfo
 %! ## agrees: it rejects the same constructs, e.g. braces in an @example
-%! ## not written @{ @}); known failure while a help text has one
+%! ## not written @{ @})
 %! [~, ~, root] = public_functions ();
 %! tmp = tempname ();
 %! unwind_protect
