@@ -101,7 +101,7 @@ function [s, t] = trace (varargin)
     if (q <= numel (xs))
       inname{r} = names{in_pos(r)};
     else
-      inname{r} = ifelse_str (isempty (g(r).name), sprintf ("w%d", q - numel (xs)), g(r).name);
+      inname{r} = merge (isempty (g(r).name), sprintf ("w%d", q - numel (xs)), g(r).name);
     endif
   endfor
   if (any (strcmp ({g.kind}, "input") & ! is_in'))
@@ -223,7 +223,7 @@ function [y, xs, vals, names] = setup (args)
         error ("dfg:badArgument", "dfg.trace: X%d must be a tensor (an input)", k);
       endif
       nm = dfg_mex ("describe", xs{k}).name;
-      names{k} = ifelse_str (isempty (nm), sprintf ("x%d", k), nm);
+      names{k} = merge (isempty (nm), sprintf ("x%d", k), nm);
     endfor
   endif
 endfunction
@@ -246,14 +246,6 @@ endfunction
 
 function r = row_ (section, name, expr, terms, value)
   r = struct ("section", section, "name", name, "expr", expr, "terms", terms, "value", {value});
-endfunction
-
-function s = ifelse_str (c, a, b)
-  if (c)
-    s = a;
-  else
-    s = b;
-  endif
 endfunction
 
 function r = find_row (g, ts, x)
@@ -362,6 +354,25 @@ endfunction
 
 ## ---------------------------------------------------------------- derivatives
 
+## The values of one node's partial adjoints for seed: out{q} for the
+## inputs want(q) that get one (dfg_local_vjp), computed by a plan on the
+## inputs' values.
+function [out, want] = local_vjp_values (t, seed, xs, vals)
+  h = dfg_mex ("local_vjp", t, seed);
+  got = cell (1, numel (h));
+  for q = 1:numel (h)
+    if (h(q) != 0)
+      got{q} = dfg.Tensor (h(q));
+    endif
+  endfor
+  want = find (! cellfun (@isempty, got));
+  out = cell (1, numel (want));
+  if (! isempty (want))
+    f = dfg.function (xs, got(want), "passes", "none");
+    [out{:}] = f (vals{:});
+  endif
+endfunction
+
 ## part{r}{q}: d v_r / d (its q-th input) where both are scalars, else []
 function part = local_partials (g, ts, xs, vals, ops, val)
   part = cell (numel (g), 1);
@@ -370,20 +381,7 @@ function part = local_partials (g, ts, xs, vals, ops, val)
     if (numel (val{r}) != 1 || islogical (val{r}))
       continue;
     endif
-    h = dfg_mex ("local_vjp", ts{r}, cast (1, class (val{r})));
-    got = cell (1, numel (h));
-    for q = 1:numel (h)
-      if (h(q) != 0)
-        got{q} = dfg.Tensor (h(q));
-      endif
-    endfor
-    want = find (! cellfun (@isempty, got));
-    if (isempty (want))
-      continue;
-    endif
-    f = dfg.function (xs, got(want), "passes", "none");
-    out = cell (1, numel (want));
-    [out{:}] = f (vals{:});
+    [out, want] = local_vjp_values (ts{r}, cast (1, class (val{r})), xs, vals);
     for q = 1:numel (want)
       i = g(r).inputs(want(q));
       if (numel (val{i}) == 1)
@@ -403,20 +401,7 @@ function rows = adjoint_rows (g, ts, xs, vals, ops, order_in, label, inname, val
     if (isempty (adj{r}))
       continue;
     endif
-    h = dfg_mex ("local_vjp", ts{r}, cast (adj{r}, class (val{r})));
-    got = cell (1, numel (h));
-    for q = 1:numel (h)
-      if (h(q) != 0)
-        got{q} = dfg.Tensor (h(q));
-      endif
-    endfor
-    want = find (! cellfun (@isempty, got));
-    if (isempty (want))
-      continue;
-    endif
-    f = dfg.function (xs, got(want), "passes", "none");
-    out = cell (1, numel (want));
-    [out{:}] = f (vals{:});
+    [out, want] = local_vjp_values (ts{r}, cast (adj{r}, class (val{r})), xs, vals);
     for q = 1:numel (want)
       i = g(r).inputs(want(q));
       if (strcmp (g(i).kind, "constant"))

@@ -21,7 +21,7 @@ function s = dot_text (rows, kind)
   endif
   lines = {"digraph dfg {", ...
            sprintf("  graph [rankdir=TB, fontname=\"Helvetica\", label=\"dfg %s, device: cpu\", labelloc=t];",
-                   ifelse_s (plan, "plan", "graph")), ...
+                   merge (plan, "plan", "graph")), ...
            "  node [fontname=\"Helvetica\", fontsize=11, style=filled];", ...
            "  edge [arrowsize=0.7];"};
   groups = zeros (n, 1);
@@ -73,10 +73,10 @@ function a = node_attr (r, plan, out)
   switch (kind)
     case "input"
       name = field_or (r, "name", "input");
-      a = sprintf ("shape=box, fillcolor=\"#c9e7c9\", label=\"%s\\n%s\"", esc (ifelse_s (isempty (name), "input", name)), desc);
+      a = sprintf ("shape=box, fillcolor=\"#c9e7c9\", label=\"%s\\n%s\"", esc (merge (isempty (name), "input", name)), desc);
     case "variable"
       name = field_or (r, "name", "");
-      a = sprintf ("shape=box, fillcolor=\"#fde0b4\", label=\"%s\\n%s\"", esc (ifelse_s (isempty (name), "variable", name)), desc);
+      a = sprintf ("shape=box, fillcolor=\"#fde0b4\", label=\"%s\\n%s\"", esc (merge (isempty (name), "variable", name)), desc);
     case "constant"
       v = field_or (r, "value", []);
       if (numel (v) == 1)
@@ -88,7 +88,7 @@ function a = node_attr (r, plan, out)
     otherwise
       back = isfield (r, "backward") && r.backward;
       a = sprintf ("shape=ellipse, fillcolor=\"%s\", label=\"%s\\n%s\"",
-                   ifelse_s (back, "#f4cccc", "#d5e3f5"), esc (r.op), desc);
+                   merge (back, "#f4cccc", "#d5e3f5"), esc (r.op), desc);
   endswitch
   if (out)
     a = [a, ", peripheries=2"];
@@ -105,12 +105,4 @@ endfunction
 
 function s = esc (s)
   s = strrep (strrep (s, "\\", "\\\\"), "\"", "\\\"");
-endfunction
-
-function s = ifelse_s (c, a, b)
-  if (c)
-    s = a;
-  else
-    s = b;
-  endif
 endfunction
