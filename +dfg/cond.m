@@ -52,10 +52,8 @@ function varargout = cond (pred, then_fn, else_fn, varargin)
   for k = 1:numel (varargin)
     par{k} = dfg.internal.ctrl_param (varargin{k}, "argument", "cond");
   endfor
-  r1 = cell (1, nout);
-  r2 = cell (1, nout);
-  [r1{:}] = then_fn (par{:});
-  [r2{:}] = else_fn (par{:});
+  r1 = dfg.internal.ctrl_apply (then_fn, nout, "dfg.cond", "THEN_FN", par{:});
+  r2 = dfg.internal.ctrl_apply (else_fn, nout, "dfg.cond", "ELSE_FN", par{:});
   varargout = dfg.internal.ctrl_call ("cond", "cond", par, varargin, 0, pred, r1, r2, -1, 0, 0);
 endfunction
 

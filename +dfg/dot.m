@@ -10,7 +10,8 @@
 ## launch, the members of each fused kernel inside a cluster.
 ##
 ## Inputs are green boxes, variables orange boxes, constants grey notes
-## (a scalar shows its value), operations ellipses labelled with the op,
+## (in a recorded graph a scalar shows its value), operations ellipses
+## labelled with the op,
 ## class and size; nodes made by reverse-mode autodiff (the backward
 ## graph) are red, forward ones blue; outputs have a double border.  Every
 ## node runs on the CPU (the graph's label says so; dfg plans do not run
@@ -40,7 +41,10 @@ function txt = dot (y, file)
     if (! iscell (y) || isempty (y) || ! all (cellfun (@(t) isa (t, "dfg.Tensor"), y)))
       error ("dfg:badArgument", "dfg.dot: Y must be a tensor, a cell array of tensors, or a plan made by dfg.function");
     endif
-    s = dfg.internal.dot_text (dfg_mex ("graph", y(:)'), "graph");
+    g = dfg_mex ("graph", y(:)', true);
+    ts = arrayfun (@(r) dfg.Tensor (r.id), g, "uniformoutput", false);   # releases the ids
+    out = ismember ([g.id], cellfun (@(t) t.id, y));
+    s = dfg.internal.dot_text (g, "graph", out);
   endif
   if (nargin == 2)
     if (! ischar (file) || isempty (file))
@@ -76,5 +80,9 @@ endfunction
 %! dfg.dot (f, t);
 %! assert (fileread (t), s);
 %! delete (t);
+%!test
+%! ## every tensor given is drawn as an output, also one another reads
+%! x = dfg.input ([1 1]);  y = x + 1;  z = y * 2;
+%! assert (numel (strfind (dfg.dot ({y, z}), "peripheries=2")), 2);
 %!error <Y must be a tensor> dfg.dot (3)
 %!error <FILE must be a file name> dfg.dot (dfg.input ([1 1]), 3)

@@ -25,7 +25,10 @@
 ## (the node count, a fused kernel counting once) and @code{dot} (DOT text, as @code{dfg.dot} writes it;
 ## draw one with @code{dfg.show (d(k).dot, "stage.svg")}).  With
 ## @var{prefix} the stages are written to @file{PREFIX-0-none.dot},
-## @file{PREFIX-1-cse.dot}, @dots{} instead.
+## @file{PREFIX-1-cse.dot}, @dots{} as well.  Options of the plan other
+## than its pass list are kept in every stage; gradient checkpointing (the
+## @qcode{"checkpoint"} and @qcode{"memory_limit"} options) is applied in
+## every stage, the first included.
 ## @seealso{dfg.function, dfg.passes, dfg.nodes, dfg.dot, dfg.show}
 ## @end deftypefn
 function r = explain (f, how, prefix)
@@ -35,6 +38,9 @@ function r = explain (f, how, prefix)
   if (nargin >= 2)
     if (! ischar (how) || ! strcmpi (how, "dot"))
       error ("dfg:badArgument", "dfg.explain: the second argument must be \"dot\"");
+    endif
+    if (nargin == 3 && (! ischar (prefix) || isempty (prefix)))
+      error ("dfg:badArgument", "dfg.explain: PREFIX must be a file name prefix");
     endif
     d = dot_stages (f);
     if (nargin == 3)
@@ -70,7 +76,7 @@ function d = dot_stages (f)
       p = w.workspace{1}.p;
     endif
   endif
-  if (! isa (p, "dfg.internal.Plan") || isempty (p.outputs))
+  if (! isa (p, "dfg.internal.Plan") || ! p.traced)
     error ("dfg:badArgument", "dfg.explain: \"dot\" needs a plan made by dfg.function");
   endif
   rep = dfg_mex ("explain", p.id);
@@ -83,9 +89,17 @@ function d = dot_stages (f)
   endfor
   opts = p.options;
   keep = true (size (opts));
+  fast = {};
   for k = 1:2:numel (opts)
     if (strcmpi (opts{k}, "passes"))
       keep(k:k+1) = false;
+      spec = opts{k+1};
+      if (iscell (spec))
+        spec = strjoin (spec, ",");
+      endif
+      if (ischar (spec) && any (strcmpi (strsplit (strrep (spec, " ", ","), ","), "fast")))
+        fast = {"fast"};            # the plan's 'fast' rewrites, in every stage
+      endif
     endif
   endfor
   opts = opts(keep);
@@ -93,7 +107,7 @@ function d = dot_stages (f)
   stages = [{"none"}, names];
   for k = 1:numel (stages)
     on = strcat ("+", names(1:k-1));
-    spec = strjoin ([{"none"}, on], ",");
+    spec = strjoin ([{"none"}, on, fast], ",");
     g = dfg.function (p.inputs, p.outputs, "passes", spec, opts{:});
     rows = dfg.nodes (g);
     grp = [rows.group];
@@ -116,6 +130,16 @@ endfunction
 %! assert (fileread ([t, "-0-none.dot"]), d(1).dot);
 %! delete ([t, "-*.dot"]);
 %!error <"dot" needs a plan made by dfg.function> dfg.explain (dfg.jit (@(x) x + 1), "dot")
+%!error <PREFIX must be a file name prefix> x = dfg.input ([1 1]); dfg.explain (dfg.function ({x}, {x + 1}), "dot", 3)
+%!test
+%! ## a plan with updates only; a 'fast' pass list is kept in the stages
+%! v = dfg.variable (single ([1 2 3]));
+%! d = dfg.explain (dfg.function ({}, {}, "updates", {v, v .^ 2 + 1}), "dot");
+%! assert (d(1).pass, "none");
+%! x = dfg.input ([4 1]);
+%! f = dfg.function ({x}, {sum(exp (log (x)) .* 2)}, "passes", "all,fast");
+%! d = dfg.explain (f, "dot");
+%! assert (d(end).dot, dfg.dot (f));
 %!test
 %! x = dfg.input ([100 1]);
 %! y = sum (exp (sin (x) .* x + x .^ 2 * 0.01));

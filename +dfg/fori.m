@@ -33,19 +33,26 @@ function s = fori (lo, hi, body, init)
   endif
   for v = {lo, hi}
     b = v{1};
-    if (! (isscalar (b) && (isa (b, "dfg.Tensor") || (isnumeric (b) && isreal (b)))))
+    if (! (isscalar (b) && (isa (b, "dfg.Tensor") || ((isnumeric (b) || islogical (b)) && isreal (b)))))
       error ("dfg:badArgument", "dfg.fori: LO and HI must be real scalars");
     endif
   endfor
+  if (iscell (init) && isempty (init))
+    error ("dfg:badArgument", "dfg.fori: INIT must hold at least one state value");
+  endif
   if (! isa (lo, "dfg.Tensor") && ! isa (hi, "dfg.Tensor"))
-    idx = double (lo):double (hi);
+    idx = double (lo):double (hi);           # Octave's range, as for's
     if (isempty (idx))
-      s = init;            # no step, as for i = 3:1
+      s = as_tensors (init);                 # no step: the state as it was
       return;
     endif
     s = dfg.scan (@(s, i) body (i, s), init, idx);
     return;
   endif
+  ## a trip count decided when the plan runs: a counter k, i = lo + k as
+  ## Octave's ranges compute it, while i <= hi
+  lo = cast_double (lo);
+  hi = cast_double (hi);
   cell_s = iscell (init);
   if (cell_s)
     st = init(:).';
@@ -54,9 +61,9 @@ function s = fori (lo, hi, body, init)
   endif
   n = numel (st);
   out = cell (1, n + 1);
-  [out{:}] = dfg.while (@(i, varargin) i <= hi,
-                        @(i, varargin) step (body, i, cell_s, varargin),
-                        cast (lo, "double"), st{:});
+  [out{:}] = dfg.while (@(k, varargin) lo + k <= hi,
+                        @(k, varargin) step (body, lo + k, k, cell_s, varargin),
+                        0, st{:});
   if (cell_s)
     s = out(2:end);
   else
@@ -64,12 +71,36 @@ function s = fori (lo, hi, body, init)
   endif
 endfunction
 
-function varargout = step (body, i, cell_s, s)
-  if (cell_s)
-    r = body (i, s);
-    varargout = [{i + 1}, r(:).'];
+function x = cast_double (x)
+  if (isa (x, "dfg.Tensor"))
+    x = cast (x, "double");
   else
-    varargout = {i + 1, body(i, s{1})};
+    x = double (x);
+  endif
+endfunction
+
+function s = as_tensors (init)
+  if (iscell (init))
+    s = cellfun (@as_tensors, init, "uniformoutput", false);
+  elseif (isa (init, "dfg.Tensor"))
+    s = init;
+  else
+    s = dfg.constant (init);
+  endif
+endfunction
+
+function varargout = step (body, i, k, cell_s, s)
+  if (cell_s)
+    r = dfg.internal.ctrl_apply (body, 1, "dfg.fori", "BODY", i, s);
+    r = r{1};
+    if (! iscell (r) || numel (r) != numel (s))
+      error ("dfg:badArgument", "dfg.fori: BODY must return the state as it was given (a cell of %d values)",
+             numel (s));
+    endif
+    varargout = [{k + 1}, r(:).'];
+  else
+    r = dfg.internal.ctrl_apply (body, 1, "dfg.fori", "BODY", i, s{1});
+    varargout = {k + 1, r{1}};
   endif
 endfunction
 
@@ -86,5 +117,15 @@ endfunction
 %! f = dfg.function ({n}, {s{1}, s{2}});
 %! [a, b] = f (4);
 %! assert ({a, b}, {10, single(16)});
-%! assert (dfg.fori (3, 1, @(i, s) s + 1, 5), 5);
+%! e = dfg.fori (3, 1, @(i, s) s + 1, 5);       # no step: the state, as a tensor
+%! assert (isa (e, "dfg.Tensor"));
+%! assert (dfg.value (e), 5);
+%!test
+%! ## i = lo + k, as Octave's range computes it
+%! lo = dfg.input ([1 1]);
+%! s = dfg.fori (lo, 4.001, @(i, s) i, 0);
+%! f = dfg.function ({lo}, {s});
+%! r = 0.001:4.001;
+%! assert (f (0.001), r(end));
+%!error <INIT must hold at least one state value> dfg.fori (1, 3, @(i, s) s, {})
 %!error <BODY must be a function handle> dfg.fori (1, 2, 3, 0)

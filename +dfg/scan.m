@@ -56,7 +56,7 @@ function varargout = scan (fn, carry0, xs, varargin)
     v = varargin{k+1};
     switch (lower (opt))
       case "reverse"
-        if (! (isscalar (v) && (islogical (v) || isnumeric (v))))
+        if (! (isscalar (v) && (islogical (v) || isnumeric (v)) && ! isnan (v)))
           error ("dfg:badArgument", "dfg.scan: REVERSE must be true or false");
         endif
         reverse = logical (v);
@@ -74,8 +74,8 @@ function varargout = scan (fn, carry0, xs, varargin)
   cs = ifelse_cell (carry0);
   if (cell_x)
     seqs = xs;
-  elseif (isempty (xs) && ! isa (xs, "dfg.Tensor"))
-    seqs = {};
+  elseif (! isa (xs, "dfg.Tensor") && isnumeric (xs) && isequal (size (xs), [0 0]))
+    seqs = {};              # [] : no sequence (a 3x0 array is 0 steps of 3x1)
   else
     seqs = {xs};
   endif
@@ -108,11 +108,14 @@ function varargout = scan (fn, carry0, xs, varargin)
   endif
   want_y = nargout >= 2;
   if (want_y)
-    [c1, y] = fn (carg, xarg);
+    r = dfg.internal.ctrl_apply (fn, 2, "dfg.scan", "FN (asked for the carry and a per-step output)",
+                                 carg, xarg);
+    [c1, y] = deal (r{:});
     ys = ifelse_cell (y);
     cell_y = iscell (y);
   else
-    c1 = fn (carg, xarg);
+    r = dfg.internal.ctrl_apply (fn, 1, "dfg.scan", "FN", carg, xarg);
+    c1 = r{1};
     ys = {};
     cell_y = false;
   endif
@@ -169,6 +172,13 @@ endfunction
 %! assert (size (ys), [3 2 4]);
 %! k = dfg.scan (@(k, x) k + 1, 0, [], "length", 7);
 %! assert (dfg.value (k), 7);
+%!test
+%! ## plain empty sequences: 0 steps of 3x1, 3 steps of 2x0
+%! [c, ys] = dfg.scan (@(c, x) deal (c + x, x), zeros (3, 1), zeros (3, 0));
+%! assert (dfg.value (c), zeros (3, 1));
+%! assert (size (ys), [3 0]);
+%! k = dfg.scan (@(k, x) k + 1, 0, ones (2, 0, 3));
+%! assert (dfg.value (k), 3);
 %!error <FN must be a function handle> dfg.scan (1, 0, 1:3)
 %!error <keep its class and size> dfg.scan (@(c, x) single (c), 0, 1:3)
 %!error <REVERSE must be true or false> dfg.scan (@(c, x) c, 0, 1:3, "reverse", "yes")

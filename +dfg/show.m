@@ -57,8 +57,9 @@ function show (y, file)
   fid = fopen (src, "w");
   fputs (fid, txt);
   fclose (fid);
+  q = @(f) ["'", strrep(f, "'", "'\\''"), "'"];     # a shell word, quotes escaped
   unwind_protect
-    [st, out] = system (sprintf ("dot -T%s -o '%s' '%s' 2>&1", ext(2:end), file, src));
+    [st, out] = system (sprintf ("dot -T%s -o %s %s 2>&1", ext(2:end), q (file), q (src)));
   unwind_protect_cleanup
     delete (src);
   end_unwind_protect
@@ -156,6 +157,19 @@ endfunction
 %!   delete (t);
 %! else
 %!   fail ("dfg.show (exp (x) .* x, t)", "Graphviz's dot is not installed");
+%! endif
+%!test
+%! ## a file name with a quote is a file name, not shell syntax
+%! [st, ~] = system ("command -v dot >/dev/null 2>&1");
+%! if (st == 0)
+%!   d = tempname ();
+%!   mkdir (d);
+%!   f = fullfile (d, "it's; touch x.svg");
+%!   dfg.show (dfg.input ([1 1]) + 1, f);
+%!   assert (exist (f, "file") == 2);
+%!   assert (! exist (fullfile (d, "x.svg"), "file"));
+%!   confirm_recursive_rmdir (false, "local");
+%!   rmdir (d, "s");
 %! endif
 %!error <FILE must end in .png or .svg> dfg.show (dfg.input ([1 1]), "a.pdf")
 %!error <drawn as a PNG> x = dfg.input ([2 2]); dfg.show (dfg.memory (dfg.function ({x}, {x * x})), "m.svg")

@@ -66,18 +66,26 @@ function [s, t] = trace (varargin)
   endif
   [args, modes, dx] = split_modes (varargin);
   [y, xs, vals, names] = setup (args);
-  g = dfg_mex ("graph", {y}, true);
+  if (strcmp (class (y), "logical") && ! isempty (modes))
+    error ("dfg:badClass", "dfg.trace: Y is logical: it has no derivatives to trace");
+  endif
+  ## every given input is in the graph, read or not
+  g = dfg_mex ("graph", [xs, {y}], true);
   ts = arrayfun (@(r) dfg.Tensor (r.id), g, "uniformoutput", false);
   n = numel (g);
+  for k = 1:numel (xs)
+    for q = 1:k-1
+      if (xs{q}.id == xs{k}.id)
+        error ("dfg:badArgument", "dfg.trace: input %d is given twice (as input %d too)", k, q);
+      endif
+    endfor
+  endfor
   ## numbering: inputs v_{1-m}..v_0 (given order, then variables), the
   ## intermediates by depth, then recording order
   is_in = false (n, 1);
   in_pos = zeros (n, 1);
   for k = 1:numel (xs)
     r = find_row (g, ts, xs{k});
-    if (isempty (r))
-      continue;       # an input y does not depend on
-    endif
     is_in(r) = true;
     in_pos(r) = k;
   endfor
@@ -88,10 +96,7 @@ function [s, t] = trace (varargin)
   label = cell (n, 1);
   order_in = zeros (0, 1);
   for k = 1:numel (xs)
-    r = find (in_pos == k);
-    if (! isempty (r))
-      order_in(end+1, 1) = r;
-    endif
+    order_in(end+1, 1) = find (in_pos == k);
   endfor
   order_in = [order_in; vars];
   inname = cell (n, 1);
@@ -128,10 +133,19 @@ function [s, t] = trace (varargin)
     label{ops(q)} = sprintf ("v_%d", q);
   endfor
   ## values: one plan with every node as an output, passes off
+  yr = find_row (g, ts, y);
   all_nodes = [order_in; ops];
+  if (! any (all_nodes == yr))
+    all_nodes(end+1) = yr;        # y is a constant
+  endif
   f = dfg.function (xs, ts(all_nodes), "passes", "none");
   val = cell (n, 1);
   [val(all_nodes){1:numel(all_nodes)}] = f (vals{:});
+  for r = ops(:)'
+    if (any (strcmp (g(r).op, {"loop", "cond"})))
+      val{r} = "(its outputs follow)";     # a packed buffer, read by ctrl_out
+    endif
+  endfor
   rows = struct ("section", {}, "name", {}, "expr", {}, "terms", {}, "value", {});
   for q = 1:numel (order_in)
     r = order_in(q);
@@ -140,7 +154,6 @@ function [s, t] = trace (varargin)
   for r = ops(:)'
     rows(end+1) = row_ ("primal", label{r}, expr_of (g, r, label), "", val{r});
   endfor
-  yr = find_row (g, ts, y);
   rows(end+1) = row_ ("primal", "y", node_ref (g, yr, label), "", val{yr});
   ## partial derivatives of scalar nodes, and the adjoints
   if (any (strcmp (modes, "reverse")) || any (strcmp (modes, "forward")))
@@ -175,10 +188,15 @@ function [args, modes, dx] = split_modes (a)
         error ("dfg:badArgument", "dfg.trace: unknown option '%s' (\"reverse\" or \"forward\")", a{k});
       endif
       modes{end+1} = m;
-      if (strcmp (m, "forward") && k < numel (a) && iscell (a{k+1}))
-        dx = a{k+1};
+      if (strcmp (m, "forward") && k < numel (a) && ! ischar (a{k+1}))
+        dx = a{k+1};              # the tangents: a cell, one per input
+        if (! iscell (dx))
+          dx = {dx};
+        endif
         k++;
       endif
+    elseif (! isempty (modes))
+      error ("dfg:badArgument", "dfg.trace: the values come before the options");
     else
       args{end+1} = a{k};
     endif
@@ -297,10 +315,12 @@ function s = expr_of (g, r, label)
 endfunction
 
 function s = value_str (v)
-  if (isempty (v))
+  if (ischar (v))
+    s = v;
+  elseif (isempty (v))
     s = "[]";
   elseif (numel (v) == 1)
-    s = sprintf ("%.6g", double (v));
+    s = sprintf ("%.6g", double (v) + 0);     # + 0: no "-0"
   else
     d = double (v(:));
     s = sprintf ("%s %s, min %.4g, max %.4g, norm %.4g", dims_str (size (v)),
@@ -378,8 +398,8 @@ function part = local_partials (g, ts, xs, vals, ops, val)
   part = cell (numel (g), 1);
   for r = ops(:)'
     part{r} = cell (1, numel (g(r).inputs));
-    if (numel (val{r}) != 1 || islogical (val{r}))
-      continue;
+    if (ischar (val{r}) || numel (val{r}) != 1 || islogical (val{r}) || strcmp (g(r).op, "ctrl_out"))
+      continue;                   # (a loop's outputs have no rule of their own)
     endif
     [out, want] = local_vjp_values (ts{r}, cast (1, class (val{r})), xs, vals);
     for q = 1:numel (want)
@@ -401,6 +421,9 @@ function rows = adjoint_rows (g, ts, xs, vals, ops, order_in, label, inname, val
     if (isempty (adj{r}))
       continue;
     endif
+    if (any (strcmp (g(r).op, {"loop", "cond", "ctrl_out"})))
+      error ("dfg:unsupported", "dfg.trace: the reverse trace does not go through a loop or cond (dfg.grad does)");
+    endif
     [out, want] = local_vjp_values (ts{r}, cast (adj{r}, class (val{r})), xs, vals);
     for q = 1:numel (want)
       i = g(r).inputs(want(q));
@@ -418,9 +441,16 @@ function rows = adjoint_rows (g, ts, xs, vals, ops, order_in, label, inname, val
   endfor
   bar = @(r) strrep (label{r}, "v_", "v̄_");
   rows = struct ("section", {}, "name", {}, "expr", {}, "terms", {}, "value", {});
-  rows(end+1) = row_ ("adjoint", bar (yr), "ȳ", "", adj{yr});
+  if (! isempty (label{yr}))
+    rows(end+1) = row_ ("adjoint", bar (yr), "ȳ", "", adj{yr});
+  endif
+  for r = order_in(:)'
+    if (isempty (adj{r}))
+      adj{r} = zeros (size (val{r}));     # an input y does not read
+    endif
+  endfor
   for r = [flipud(ops(:)); flipud(order_in(:))]'
-    if (r == yr || isempty (adj{r}))
+    if (r == yr || isempty (terms{r}))
       continue;
     endif
     tm = terms{r};
@@ -446,41 +476,45 @@ function rows = adjoint_rows (g, ts, xs, vals, ops, order_in, label, inname, val
 endfunction
 
 function s = num_str6 (v)
-  s = sprintf ("%.6g", v);
+  s = sprintf ("%.6g", v + 0);
 endfunction
 
 function rows = tangent_rows (g, y, ts, xs, vals, ops, order_in, label, inname, val, part, dx, yr)
   nin = numel (order_in);
+  ngiven = numel (xs);
   if (isempty (dx))
-    dx = cell (1, nin);
-    for q = 1:nin
-      dx{q} = zeros (size (val{order_in(q)}));
-    endfor
+    dx = cell (1, 0);
     if (nin)
-      dx{1}(:) = 0;
-      dx{1}(1) = 1;
-      if (numel (dx{1}) > 1)
-        dx{1}(:) = 1;
-      endif
+      dx = {ones(size (val{order_in(1)}))};      # along the first input
     endif
-  elseif (numel (dx) != nin)
-    error ("dfg:badArgument", "dfg.trace: DX must give one tangent per input (%d), not %d", nin, numel (dx));
+  elseif (numel (dx) > nin || (numel (dx) != ngiven && numel (dx) != nin))
+    error ("dfg:badArgument", "dfg.trace: DX must give one tangent per input (%d), not %d",
+           ngiven, numel (dx));
   endif
   tan = cell (numel (g), 1);
   for q = 1:nin
     r = order_in(q);
-    if (! isequal (size (dx{q}), size (val{r})) && numel (dx{q}) != 1)
-      error ("dfg:nonconformant", "dfg.trace: tangent %d must be %s, not %s", q,
-             dims_str (size (val{r})), dims_str (size (dx{q})));
+    if (q > numel (dx))
+      dx{q} = 0;                    # variables and inputs not given: zero
+    endif
+    if (! (isnumeric (dx{q}) || islogical (dx{q})) ||
+        (! isequal (size (dx{q}), size (val{r})) && numel (dx{q}) != 1))
+      error ("dfg:nonconformant", "dfg.trace: tangent %d must be a %s array (or a scalar)", q,
+             dims_str (size (val{r})));
     endif
     tan{r} = double (dx{q}) .* ones (size (val{r}));
+    dx{q} = tan{r};
   endfor
   ## every node's tangent at once: the derivative of each along dx
   ins = ts(order_in);
-  tv = cellfun (@(v) v, dx, "uniformoutput", false);
+  tv = dx;
   outs = cell (1, numel (ops));
   for k = 1:numel (ops)
-    outs{k} = dfg.jvp (ts{ops(k)}, ins, tv);
+    if (any (strcmp (g(ops(k)).op, {"loop", "cond"})))
+      outs{k} = dfg.constant (0);       # a packed buffer: its outputs carry the tangents
+    else
+      outs{k} = dfg.jvp (ts{ops(k)}, ins, tv);
+    endif
   endfor
   if (! isempty (ops))
     f = dfg.function (xs, outs, "passes", "none");
@@ -497,6 +531,9 @@ function rows = tangent_rows (g, y, ts, xs, vals, ops, order_in, label, inname, 
     rows(end+1) = row_ ("tangent", dot_ (r), marked (inname{r}, "̇"), "", tan{r});
   endfor
   for r = ops(:)'
+    if (any (strcmp (g(r).op, {"loop", "cond"})))
+      continue;
+    endif
     ex = {};
     nums = {};
     ins_r = g(r).inputs;
@@ -517,7 +554,14 @@ function rows = tangent_rows (g, y, ts, xs, vals, ops, order_in, label, inname, 
     endif
     rows(end+1) = row_ ("tangent", dot_ (r), strjoin (ex, " + "), t, tan{r});
   endfor
-  rows(end+1) = row_ ("tangent", "ẏ", dot_ (yr), "", tan{yr});
+  if (isempty (tan{yr}))
+    tan{yr} = zeros (size (val{yr}));     # a constant y
+  endif
+  if (isempty (label{yr}))
+    rows(end+1) = row_ ("tangent", "ẏ", "0 (y is a constant)", "", tan{yr});
+  else
+    rows(end+1) = row_ ("tangent", "ẏ", dot_ (yr), "", tan{yr});
+  endif
 endfunction
 
 %!test

@@ -11,8 +11,8 @@
 ## @file{@var{root}/docs/reference}).  The public functions are the .m
 ## files directly in +dfg, +dfg/+nn and +dfg/+optim (dfg.NAME,
 ## dfg.nn.NAME, dfg.optim.NAME; +dfg/+internal is private), the classdef
-## dfg.Tensor, and dfg.while, whose help lives in
-## +dfg/+internal/while_loop.m because @code{while} is a keyword.  Each
+## dfg.Tensor, and dfg.while (+dfg/while.m holds its help only: the MEX
+## file +dfg/while.mex runs, since @code{while} is a keyword).  Each
 ## gets @file{@var{outdir}/@var{name}.md}; @file{@var{outdir}/README.md}
 ## lists them by package with the first sentence of each help text.
 ## Pages of functions that no longer exist are deleted.  The output only
@@ -79,7 +79,8 @@ endfunction
 
 ## The public functions: struct array with fields name (dfg.nn.linear),
 ## pkg (dfg.nn), file (path relative to root, "/"-separated) and alias
-## (true for dfg.while), by package, then by name.
+## (true for dfg.while, a MEX file beside its help-only .m file), by
+## package, then by name.
 function fns = public_functions (root)
   fns = struct ("name", {}, "pkg", {}, "file", {}, "alias", {});
   sub = {"+dfg", "dfg"; "+dfg/+nn", "dfg.nn"; "+dfg/+optim", "dfg.optim"};
@@ -87,18 +88,11 @@ function fns = public_functions (root)
     d = dir (fullfile (root, sub{p,1}, "*.m"));
     d = d(! [d.isdir]);
     base = regexprep ({d.name}, '\.m$', "");
-    if (p == 1 && isfile (fullfile (root, "+dfg", "+internal", "while_loop.m")))
-      base{end+1} = "while";
-    endif
     [~, order] = sort (lower (base));
     for b = base(order)
-      if (strcmp (b{1}, "while"))
-        file = "+dfg/+internal/while_loop.m";
-      else
-        file = [sub{p,1} "/" b{1} ".m"];
-      endif
+      file = [sub{p,1} "/" b{1} ".m"];
       fns(end+1) = struct ("name", [sub{p,2} "." b{1}], "pkg", sub{p,2}, ...
-                           "file", file, "alias", strcmp (b{1}, "while"));
+                           "file", file, "alias", p == 1 && strcmp (b{1}, "while"));
     endfor
   endfor
 endfunction
@@ -707,9 +701,9 @@ function txt = page_text (f, d)
        sprintf("*Generated from the texinfo help in `%s` by `tools/gen_reference.m`; do not edit by hand.*", f.file)};
   if (f.alias)
     t = [t {"", ...
-            sprintf("`%s` is a MEX alias: `while` is an Octave keyword, so", f.name), ...
-            "`+dfg/while.mex` forwards the call to `dfg.internal.while_loop`, whose", ...
-            "help this page shows (`help dfg.internal.while_loop`)."}];
+            sprintf("`%s` is a MEX file: `while` is an Octave keyword, so", f.name), ...
+            "`+dfg/while.mex` forwards the call to `dfg.internal.while_loop`;", ...
+            "`+dfg/while.m` holds only this help (`help dfg.while`)."}];
   endif
   if (! isempty (d.forms))
     t = [t {"", "```octave"} d.forms {"```"}];

@@ -12,6 +12,7 @@ classdef Plan < handle
     inputs = {};
     outputs = {};
     options = {};
+    traced = false;        # made by dfg.function, with the above kept
   endproperties
   methods
     function p = Plan (id, inputs, outputs, options)
@@ -20,6 +21,7 @@ classdef Plan < handle
         p.inputs = inputs;
         p.outputs = outputs;
         p.options = options;
+        p.traced = true;
       endif
     endfunction
     function delete (p)

@@ -1,17 +1,19 @@
 ## -*- texinfo -*-
-## @deftypefn {dfg} {@var{s} =} dfg.internal.dot_text (@var{rows}, @var{kind})
+## @deftypefn {dfg} {@var{s} =} dfg.internal.dot_text (@var{rows}, @var{kind}, @var{out})
 ## DOT text for node rows: @var{kind} @qcode{"graph"} takes the rows of
-## @code{dfg_mex ("graph", @dots{})} (a recorded graph; its last rows are
-## the roots given), @qcode{"plan"} those of @code{dfg.nodes} (a compiled
-## plan; @code{group} > 0 rows form fused kernels).  Internal: see
-## @code{dfg.dot}.
+## @code{dfg_mex ("graph", @dots{})} (a recorded graph; @var{out} marks the
+## rows drawn as outputs, by default those nothing reads), @qcode{"plan"}
+## those of @code{dfg.nodes} (a compiled plan; @code{group} > 0 rows form
+## fused kernels).  Internal: see @code{dfg.dot}.
 ## @end deftypefn
-function s = dot_text (rows, kind)
+function s = dot_text (rows, kind, out)
   plan = strcmp (kind, "plan");
   n = numel (rows);
   is_out = false (n, 1);
   if (plan)
     is_out = [rows.output]';
+  elseif (nargin == 3)
+    is_out = logical (out(:));
   else
     used = false (n, 1);
     for r = 1:n
@@ -86,6 +88,9 @@ function a = node_attr (r, plan, out)
       endif
       a = sprintf ("shape=note, fillcolor=\"#e8e8e8\", label=\"%s\"", lab);
     otherwise
+      if (any (strcmp (r.op, {"loop", "cond"})))
+        desc = "(traced bodies)";       # its packed result is internal
+      endif
       back = isfield (r, "backward") && r.backward;
       a = sprintf ("shape=ellipse, fillcolor=\"%s\", label=\"%s\\n%s\"",
                    merge (back, "#f4cccc", "#d5e3f5"), esc (r.op), desc);

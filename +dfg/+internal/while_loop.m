@@ -1,39 +1,8 @@
 ## -*- texinfo -*-
-## @deftypefn  {dfg} {[@var{s1}, @var{s2}, @dots{}] =} dfg.while (@var{cond_fn}, @var{body_fn}, @var{init1}, @var{init2}, @dots{})
-## @deftypefnx {dfg} {[@dots{}] =} dfg.while (@dots{}, "maxiter", @var{n})
-## A loop with a data-dependent trip count inside the graph.  It is the
-## graph form of
-##
-## @example
-## s = @{init1, init2, @dots{}@};
-## while (cond_fn (s@{:@}))
-##   [s@{:@}] = body_fn (s@{:@});
-## endwhile
-## @end example
-##
-## @var{cond_fn} returns a scalar (nonzero: go on; NaN is an error);
-## @var{body_fn} returns the new state, one value per state variable,
-## each of the class and size it had on entry.  Both are traced once; a
-## plan runs the loop in C.  Tensors from outside the loop are captured.
-## With @qcode{"maxiter"}, a run that needs more than @var{n} iterations
-## stops with an error instead of going on.
-##
-## The loop is differentiable in reverse mode (the forward pass keeps
-## every iteration's state on a stack for the backward pass), in forward
-## mode and to higher order.  The trip count itself has no derivative:
-## the derivative is that of the iterations made.
-##
-## @example
-## % Newton's method for sqrt(a)
-## a = dfg.input ([1 1]);
-## x = dfg.while (@@(x) abs (x.^2 - a) > 1e-12, @@(x) (x + a ./ x) / 2, a);
-## @end example
-##
-## (@code{while} is an Octave keyword: @code{dfg.while} is a small MEX
-## file, +dfg/while.mex, that calls this function,
-## @code{dfg.internal.while_loop}; @code{help dfg.internal.while_loop}
-## shows this text.)
-## @seealso{dfg.fori, dfg.scan, dfg.cond}
+## @deftypefn {dfg} {[@dots{}] =} dfg.internal.while_loop (@var{cond_fn}, @var{body_fn}, @var{init}@dots{})
+## The implementation of @code{dfg.while} (see @code{help dfg.while}):
+## @code{while} is an Octave keyword, so +dfg/while.mex forwards here.
+## Internal.
 ## @end deftypefn
 function varargout = while_loop (cond_fn, body_fn, varargin)
   if (nargin < 3)
@@ -56,29 +25,15 @@ function varargout = while_loop (cond_fn, body_fn, varargin)
     init(end-1:end) = [];
   endif
   n = numel (init);
+  if (n == 0)
+    error ("dfg:badArgument", "dfg.while: give at least one initial state value");
+  endif
   par = cell (1, n);
   for k = 1:n
     par{k} = dfg.internal.ctrl_param (init{k}, "state", "while");
   endfor
-  c = cond_fn (par{:});
-  body = cell (1, n);
-  [body{:}] = body_fn (par{:});
+  c = dfg.internal.ctrl_apply (cond_fn, 1, "dfg.while", "COND_FN", par{:});
+  c = c{1};
+  body = dfg.internal.ctrl_apply (body_fn, n, "dfg.while", "BODY_FN (one value per state)", par{:});
   varargout = dfg.internal.ctrl_call ("while", "while", par, init, n, [], body, {c}, -1, 0, maxiter);
 endfunction
-
-%!test
-%! ## Newton's method for sqrt(a): value and derivative
-%! a = dfg.input ([1 1]);
-%! x = dfg.while (@(x) abs (x.^2 - a) > 1e-12, @(x) (x + a ./ x) / 2, a);
-%! f = dfg.function ({a}, {x, dfg.grad(x, a)});
-%! [v, g] = f (2);
-%! assert (v, sqrt (2), eps);
-%! assert (g, 1 / (2 * sqrt (2)), 1e-12);
-%!test
-%! ## several state values, single and logical
-%! [x, done] = dfg.while (@(x, d) ! d, @(x, d) deal (x * 2, x * 2 > 100), single (3), false);
-%! assert (dfg.value (x), single (192));
-%! assert (dfg.value (done), true);
-%!error <COND_FN and BODY_FN must be function handles> dfg.while (1, @(x) x, 1)
-%!error <MAXITER must be a positive integer> dfg.while (@(x) x > 0, @(x) x - 1, 5, "maxiter", 0)
-%!error <keep its class and size> dfg.while (@(x) x > 0, @(x) [x; x], 5)

@@ -1,6 +1,6 @@
 ## The function reference in docs/reference: one page per public function
 ## (the .m files directly in +dfg, +dfg/+nn and +dfg/+optim, the classdef
-## dfg.Tensor, and dfg.while from +dfg/+internal/while_loop.m), generated
+## dfg.Tensor, and dfg.while, whose +dfg/while.m holds help only), generated
 ## from its texinfo help by tools/gen_reference.m and identical to what the
 ## generator writes from the help texts as they are now.  When a test here
 ## fails after a help text changed, regenerate from the repository root:
@@ -21,10 +21,6 @@
 %!      files{end+1} = fullfile (root, sub{p,1}, d(k).name);
 %!    endfor
 %!  endfor
-%!  if (exist (fullfile (root, "+dfg", "+internal", "while_loop.m"), "file"))
-%!    names{end+1} = "dfg.while";
-%!    files{end+1} = fullfile (root, "+dfg", "+internal", "while_loop.m");
-%!  endif
 %!endfunction
 
 %!function forms = call_forms (file)
