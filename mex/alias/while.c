@@ -1,7 +1,8 @@
 /* mex/alias/while.c -- dfg.while.  "while" is an Octave keyword, so no
  * .m file can define a function of that name; this MEX file (built as
  * +dfg/while.mex) forwards every argument and output to
- * dfg.internal.while_loop, which holds the implementation and the help.
+ * dfg.internal.while_loop, which holds the implementation (+dfg/while.m
+ * holds the help and the tests: a comment-only file, the MEX runs).
  * Errors raised there propagate unchanged. */
 #include "mex.h"
 
