@@ -35,7 +35,7 @@ function varargout = cond (pred, then_fn, else_fn, varargin)
       error ("dfg:badArgument", "dfg.cond: PRED must be a real scalar");
     endif
     if (isnan (pred))
-      error ("dfg:domain", "dfg.cond: PRED is NaN");
+      error ("dfg:badArgument", "dfg.cond: PRED is NaN");
     endif
     if (pred)
       [varargout{1:nout}] = then_fn (varargin{:});

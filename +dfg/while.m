@@ -16,7 +16,8 @@
 ## each of the class and size it had on entry.  Both are traced once; a
 ## plan runs the loop in C.  Tensors from outside the loop are captured.
 ## With @qcode{"maxiter"}, a run that needs more than @var{n} iterations
-## stops with an error instead of going on.
+## stops with an error instead of going on; Ctrl-C stops a running loop
+## too (@code{dfg:interrupted}).
 ##
 ## The loop is differentiable in reverse mode (the forward pass keeps
 ## every iteration's state on a stack for the backward pass), in forward

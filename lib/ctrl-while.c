@@ -428,6 +428,11 @@ dfg_status dfg_ctrl_run_while_grad(ctrl_rec * c, void * out, const void * const 
         if ((st = dfg_plan_exec(W->body[1].plan, pin, &co)) ||
             (st = dfg_ctrl_truth("while", W->body[1].res[0]->dtype, co, &t)) || !t)
             break;
+        if ((n & 255) == 255 && dfg_interrupt_pending()) {
+            st = dfg_set_error(DFG_ERR_INTERRUPTED, "dfg.while: interrupted after %lld steps",
+                               (long long)n);
+            break;
+        }
         if (W->maxiter > 0 && n >= W->maxiter) {
             st = dfg_set_error(DFG_ERR_ARG, "dfg.while: the loop did not end within MAXITER = %lld "
                                "iterations", (long long)W->maxiter);

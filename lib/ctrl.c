@@ -806,7 +806,7 @@ dfg_status dfg_ctrl_truth(const char * fn, int dt, const void * p, int * t)
     double v = dt == DFG_DOUBLE ? *(const double *)p
              : dt == DFG_SINGLE ? *(const float *)p : *(const uint8_t *)p;
     if (v != v)
-        return dfg_set_error(DFG_ERR_DOMAIN, "dfg.%s: the condition is NaN", fn);
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: the condition is NaN", fn);
     *t = v != 0;
     return DFG_OK;
 }
@@ -882,6 +882,11 @@ static dfg_status run_loop(ctrl_rec * c, void * out, const void * const * in)
             }
         } else if (i >= c->T)
             break;
+        if ((i & 255) == 255 && dfg_interrupt_pending()) {
+            st = dfg_set_error(DFG_ERR_INTERRUPTED, "dfg.%s: interrupted after %lld steps", fn,
+                               (long long)i);
+            break;
+        }
         int64_t t = c->reverse ? c->T - 1 - i : i;
         for (int k = 0; k < nx; k++) {
             const dfg_node * p = c->par[nc + k];

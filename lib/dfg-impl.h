@@ -15,6 +15,8 @@ dfg_status dfg_set_error(dfg_status s, const char * fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void       dfg_set_warning(const char * fmt, ...)
     __attribute__((format(printf, 1, 2)));
+/* 1 when the interrupt hook (dfg_set_interrupt_hook) says stop. */
+int        dfg_interrupt_pending(void);
 
 /* ---- threads (lib/threads.c) --------------------------------------------
  * Kernels split large loops into nt parts, nt = dfg_threads_for(work), and

@@ -61,6 +61,7 @@ typedef enum dfg_status {
     DFG_ERR_NO_GRAD,      /* an op has no gradient rule                   */
     DFG_ERR_INTERNAL,     /* a broken invariant: a bug in dfg             */
     DFG_ERR_NODEVICE,     /* the GPU asked for cannot be used here        */
+    DFG_ERR_INTERRUPTED,  /* the interrupt hook asked a long run to stop  */
     DFG_STATUS_COUNT
 } dfg_status;
 
@@ -96,6 +97,11 @@ const char * dfg_last_error(void);           /* thread's last message        */
 /* A warning left by the last plan run (e.g. a singular matrix), or NULL;
  * reading it clears it. */
 const char * dfg_take_warning(void);
+
+/* Long runs (loops inside plans) call pending() every few iterations and
+ * stop with DFG_ERR_INTERRUPTED when it returns nonzero; the MEX gateway
+ * passes Octave's pending Ctrl-C.  NULL: never interrupted. */
+void dfg_set_interrupt_hook(int (*pending)(void));
 
 /* ---- node store -------------------------------------------------------- */
 size_t       dfg_dtype_size(dfg_dtype dt);

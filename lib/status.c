@@ -21,6 +21,7 @@ static const char * const status_text[DFG_STATUS_COUNT] = {
     [DFG_ERR_NO_GRAD]     = "no gradient rule",
     [DFG_ERR_INTERNAL]    = "internal error",
     [DFG_ERR_NODEVICE]    = "no usable GPU",
+    [DFG_ERR_INTERRUPTED] = "interrupted",
 };
 
 /* Octave error ids, used as "dfg:<id>". */
@@ -38,6 +39,7 @@ static const char * const status_ids[DFG_STATUS_COUNT] = {
     [DFG_ERR_NO_GRAD]     = "noGradient",
     [DFG_ERR_INTERNAL]    = "internal",
     [DFG_ERR_NODEVICE]    = "noDevice",
+    [DFG_ERR_INTERRUPTED] = "interrupted",
 };
 
 const char * dfg_status_str(dfg_status s)
@@ -81,4 +83,18 @@ const char * dfg_take_warning(void)
         return NULL;
     has_warning = 0;
     return last_warning;
+}
+
+/* ---- interrupts ------------------------------------------------------------ */
+
+static int (*interrupt_hook)(void);
+
+void dfg_set_interrupt_hook(int (*pending)(void))
+{
+    interrupt_hook = pending;
+}
+
+int dfg_interrupt_pending(void)
+{
+    return interrupt_hook && interrupt_hook();
 }

@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <stdio.h>
+#include <signal.h>
 #include <string.h>
 #include "gateway.h"
 
@@ -893,8 +894,19 @@ static void raise_error(const char * id, const char * msg)
     mexErrMsgIdAndTxt(id, "%s", msg);   /* not reached */
 }
 
+/* Octave's flag for a signal (Ctrl-C) not yet handled (liboctave,
+ * octave/quit.h): long loops inside a plan poll it through the library's
+ * interrupt hook and stop; Octave then handles the signal as usual. */
+extern volatile sig_atomic_t octave_signal_caught;
+
+static int interrupt_pending(void)
+{
+    return octave_signal_caught != 0;
+}
+
 static void at_exit(void)
 {
+    dfg_set_interrupt_hook(NULL);
     dfg_reset();
     dfg_threads_stop();     /* no thread may outlive the MEX file's code */
     dfg_device_shutdown();  /* the CUDA backend, when it was opened */
@@ -905,6 +917,7 @@ void mexFunction(int nlhs, mxArray * plhs[], int nrhs, const mxArray * prhs[])
     static int registered;
     if (!registered) {
         mexAtExit(at_exit);
+        dfg_set_interrupt_hook(interrupt_pending);
         registered = 1;
     }
     char name[64];

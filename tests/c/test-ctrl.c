@@ -156,7 +156,7 @@ static void test_while(void)
     dfg_ctrl_spec sn = s;
     sn.res[1] = res1n;
     CHECK(dfg_ctrl(&sn, &no, &outn) == DFG_OK);
-    run(1, &a, 1, &outn, iv, ov, DFG_ERR_DOMAIN);
+    run(1, &a, 1, &outn, iv, ov, DFG_ERR_ARG);
     CHECK(strstr(dfg_last_error(), "NaN") != NULL);
     dfg_release(ncnd);
     dfg_release(outn);
@@ -255,6 +255,37 @@ static void test_errors(void)
         dfg_release(all[k]);
 }
 
+/* the interrupt hook stops a loop that would not end, and its gradient */
+static int polls;
+static int stop_after_some(void)
+{
+    return ++polls > 3;
+}
+
+static void test_interrupt(void)
+{
+    dfg_id x = in2(1, 1), p = in2(1, 1), one = scalar(1);
+    dfg_id m1 = op1(DFG_OP_NEG, one), nx = op2(DFG_OP_ADD, p, one), c = op2(DFG_OP_GT, p, m1);
+    dfg_id par[1] = {p}, args[1] = {x}, r0[1] = {nx}, r1[1] = {c}, out = 0, g = 0;
+    dfg_ctrl_spec s = { DFG_CTRL_WHILE, 1, par, args, 1, 0, {1, 1}, {r0, r1}, -1, 0, 0 };
+    int no = 0;
+    CHECK(dfg_ctrl(&s, &no, &out) == DFG_OK);
+    CHECK(dfg_grad(out, 1, &x, 0, &g) == DFG_OK);
+    double xv = 0, r;
+    const void * iv[1] = {&xv};
+    void * ov[1] = {&r};
+    dfg_set_interrupt_hook(stop_after_some);
+    polls = 0;
+    run(1, &x, 1, &out, iv, ov, DFG_ERR_INTERRUPTED);
+    CHECK(strstr(dfg_last_error(), "interrupted") != NULL);
+    polls = 0;
+    run(1, &x, 1, &g, iv, ov, DFG_ERR_INTERRUPTED);
+    dfg_set_interrupt_hook(NULL);
+    dfg_id all[] = {x, p, one, m1, nx, c, out, g};
+    for (size_t k = 0; k < sizeof all / sizeof *all; k++)
+        dfg_release(all[k]);
+}
+
 /* dfg_reset with constructs and their plans alive frees everything */
 static void test_reset(void)
 {
@@ -276,6 +307,7 @@ int main(void)
     RUN(test_while);
     RUN(test_cond_and_nesting);
     RUN(test_errors);
+    RUN(test_interrupt);
     CHECK(dfg_live_count() == 0);
     if (dfg_live_count())
         fprintf(stderr, "  %lld live objects\n", (long long)dfg_live_count());
