@@ -81,7 +81,7 @@ static void make_wg(gctx * g, ctrl_rec * W, dfg_node * const * c0, dfg_node * co
     for (int k = 0; k < np; k++)
         out_p[k] = NULL;
     wg_work w = {0};
-    size_t nn = (size_t)(16 * (npar + 4));
+    size_t nn = (size_t)(20 * (npar + 4));
     w.dep = dfg_calloc((size_t)nc * (size_t)npar + 1, 1);
     w.cdep = dfg_calloc((size_t)npar + 1, 1);
     w.lam = dfg_calloc((size_t)npar + 1, 5);
@@ -214,6 +214,21 @@ static void make_wg(gctx * g, ctrl_rec * W, dfg_node * const * c0, dfg_node * co
                     if (!w.fwd[i] && DEP(j, i))
                         w.fwd[i] = changed = 1;
     }
+    /* the state and captured values whose adjoints come out are inputs
+     * of the loop the node runs, so that its rule (through the tangent
+     * loop of that loop) sees every one of them */
+    for (int j = 0; j < nc; j++)
+        w.fwd[j] |= w.lam[j];
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int j = 0; j < nc; j++)
+            if (w.fwd[j])
+                for (int i = 0; i < nc; i++)
+                    if (!w.fwd[i] && DEP(j, i))
+                        w.fwd[i] = changed = 1;
+    }
+    for (int k = 0; k < np; k++)
+        w.pk[k] |= want_p[k] && ctrl_float(W->par[nc + k]);
     for (int j = 0; j < nc; j++)
         if (w.fwd[j])
             for (int k = 0; k < np; k++)
@@ -273,7 +288,16 @@ static void make_wg(gctx * g, ctrl_rec * W, dfg_node * const * c0, dfg_node * co
         if (w.pk[k])
             bpar[nb++] = L_pq[k];
     /* the construct */
+    if (nl + nfp > 64) {
+        gb_fail(g, dfg_set_error(DFG_ERR_UNSUPPORTED, "dfg.grad: a while loop with more than 64 "
+                                 "float state and captured values to differentiate"));
+        goto done;
+    }
     c = dfg_calloc(1, sizeof *c);
+    if (c) {
+        c->slot = -1;
+        c->refs = 1;
+    }
     int n_par = nF + nP + nl, n_out = nl + nfp;
     ins = dfg_calloc((size_t)n_par + 1, sizeof *ins);
     wgout = dfg_calloc((size_t)n_out + 1, sizeof *wgout);
@@ -289,8 +313,6 @@ static void make_wg(gctx * g, ctrl_rec * W, dfg_node * const * c0, dfg_node * co
         gb_fail(g, dfg_set_error(DFG_ERR_NOMEM, "dfg.grad: out of memory"));
         goto done;
     }
-    c->slot = -1;
-    c->refs = 1;
     c->kind = DFG_OP_LOOP;
     c->src = src;
     src->refs++;
@@ -309,7 +331,10 @@ static void make_wg(gctx * g, ctrl_rec * W, dfg_node * const * c0, dfg_node * co
     }
     for (int j = 0, q = 0; j < nc; j++)
         if (w.lam[j]) {
-            c->lam_idx[q] = j;
+            int at_src = 0;            /* src's carry j */
+            for (int i = 0; i < j; i++)
+                at_src += w.fwd[i];
+            c->lam_idx[q] = at_src;
             c->par[at] = L_lam[q];
             ins[at++] = seeds[j] ? seeds[j] : gb_zeros_like(g, W->par[j]);
             const dfg_node * x = W->par[j];
@@ -321,7 +346,10 @@ static void make_wg(gctx * g, ctrl_rec * W, dfg_node * const * c0, dfg_node * co
     for (int k = 0, q = 0; k < np; k++)
         if (want_p[k] && ctrl_float(W->par[nc + k])) {
             const dfg_node * x = W->par[nc + k];
-            c->dp_idx[q] = k;
+            int at_src = 0;            /* src's captured value k */
+            for (int i = 0; i < k; i++)
+                at_src += w.pk[i];
+            c->dp_idx[q] = at_src;
             c->odt[nl + q] = x->dtype;
             c->ond[nl + q] = x->ndim;
             memcpy(c->odims[nl + q], x->dims, sizeof x->dims);
@@ -361,11 +389,15 @@ static void make_wg(gctx * g, ctrl_rec * W, dfg_node * const * c0, dfg_node * co
     }
     for (int k = 0; k < n_out; k++)
         gb_keep(g, wgout[k]);
-    for (int q = 0; q < nl; q++)
-        if (want_c[c->lam_idx[q]])
-            out_c[c->lam_idx[q]] = wgout[q];
-    for (int q = 0; q < nfp; q++)
-        out_p[c->dp_idx[q]] = wgout[nl + q];
+    for (int j = 0, q = 0; j < nc; j++)
+        if (w.lam[j]) {
+            if (want_c[j])
+                out_c[j] = wgout[q];
+            q++;
+        }
+    for (int k = 0, q = 0; k < np; k++)
+        if (want_p[k] && ctrl_float(W->par[nc + k]))
+            out_p[k] = wgout[nl + q++];
 done:
     if (c && --c->refs == 0)
         dfg_ctrl_free(c);
@@ -406,7 +438,8 @@ dfg_status dfg_ctrl_run_while_grad(ctrl_rec * c, void * out, const void * const 
         c->tape = t;
         c->tape_bytes = 2 * slot;
     }
-    int n_ptr = nfc + nfp + 2 * nc + np + 2 * (nfc + nfp) + 8;
+    /* pin [lambda, dp, c_t, c_t+1, p]; pout [c' (nc)]; 2 spare; set: 2 x [lambda, dp] */
+    int n_ptr = (nfc + nfp + 2 * nc + np) + (nc + 2) + 2 * (nfc + nfp) + 8;
     void * small[64], ** ptr = n_ptr <= 64 ? small : dfg_malloc((size_t)n_ptr * sizeof *ptr);
     if (!ptr)
         return dfg_set_error(DFG_ERR_NOMEM, "dfg.while: out of memory");
@@ -520,7 +553,7 @@ static dfg_status grad_wg(ctrl_rec * c, dfg_node * y, dfg_node * const * gout, c
     for (int k = 0; k < nl; k++)
         want_s |= need[nc + np + k];
     gctx g = {0};
-    size_t nn = (size_t)(16 * (npar + 4));
+    size_t nn = (size_t)(24 * (npar + 4));
     dfg_node ** v = dfg_calloc(nn, sizeof *v);
     int * iv = dfg_calloc(nn, sizeof *iv);
     if (!v || !iv) {

@@ -322,6 +322,15 @@ static void describe(const dfg_node * n, char * buf, size_t len)
 static dfg_status check_spec(const ctrl_spec * s)
 {
     char a[300], b[300];
+    /* the counts first: nothing below may read past them */
+    if (s->op == DFG_OP_LOOP) {
+        int want1 = s->T < 0 ? 1 : 0;
+        if (s->nr[0] < s->nc || (s->T < 0 && s->nr[0] != s->nc) || s->nr[1] != want1)
+            return dfg_set_error(DFG_ERR_ARG, "dfg.%s: %d results and %d conditions for %d carries",
+                                 s->fn, s->nr[0], s->nr[1], s->nc);
+    } else if (s->nr[0] != s->nr[1])
+        return dfg_set_error(DFG_ERR_SHAPE, "dfg.%s: the branches return %d and %d values",
+                             s->fn, s->nr[0], s->nr[1]);
     int ncp = s->nc + s->nx + s->np;
     for (int k = 0; k < ncp; k++) {
         if (s->par[k]->op != DFG_OP_INPUT)
@@ -351,17 +360,11 @@ static dfg_status check_spec(const ctrl_spec * s)
                                      "is %s on entry but the body returns %s", s->fn, k + 1, a, b);
             }
         }
-        if (s->nr[0] < s->nc || (s->T < 0 && s->nr[0] != s->nc))
-            return dfg_set_error(DFG_ERR_INTERNAL, "dfg.%s: %d results for %d carries", s->fn,
-                                 s->nr[0], s->nc);
-        if (s->T < 0 && (s->nr[1] != 1 || s->res[1][0]->numel != 1)) {
+        if (s->T < 0 && s->res[1][0]->numel != 1) {
             describe(s->res[1][0], a, sizeof a);
             return dfg_set_error(DFG_ERR_SHAPE, "dfg.%s: the condition must be a scalar, not %s", s->fn, a);
         }
     } else {
-        if (s->nr[0] != s->nr[1])
-            return dfg_set_error(DFG_ERR_SHAPE, "dfg.%s: the branches return %d and %d values",
-                                 s->fn, s->nr[0], s->nr[1]);
         for (int k = 0; k < s->nr[0]; k++) {
             const dfg_node * r0 = s->res[0][k], * r1 = s->res[1][k];
             if (r0->dtype != r1->dtype || !same_size(r0->ndim, r0->dims, r1)) {
@@ -551,14 +554,16 @@ dfg_status dfg_ctrl_make(const ctrl_spec * s, dfg_node ** outs)
     if ((st = pass_topo(n_roots, roots, &list, &nl, &index)))
         goto done;
     c = dfg_calloc(1, sizeof *c);
+    if (c) {
+        c->slot = -1;
+        c->refs = 1;
+    }
     int n_all = n_user + n_cap;
     if (!c || !(c->par = dfg_calloc((size_t)n_all + 1, sizeof *c->par)) ||
         !(c->ins = dfg_calloc((size_t)n_all + 2, sizeof *c->ins))) {
         st = dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory", s->fn);
         goto done;
     }
-    c->slot = -1;
-    c->refs = 1;
     c->kind = s->op;
     c->T = s->T;
     c->reverse = s->reverse;
@@ -584,11 +589,11 @@ dfg_status dfg_ctrl_make(const ctrl_spec * s, dfg_node ** outs)
     }
     c->ny = s->op == DFG_OP_LOOP ? s->nr[0] - s->nc : s->nr[0];
     for (int b = 0, at = 0; b < 2; b++) {
-        c->body[b].n_res = s->nr[b];
         if (!(c->body[b].res = dfg_calloc((size_t)s->nr[b] + 1, sizeof *c->body[b].res))) {
             st = dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory", s->fn);
             goto done;
         }
+        c->body[b].n_res = s->nr[b];
         for (int k = 0; k < s->nr[b]; k++) {
             c->body[b].res[k] = roots[at];
             roots[at++] = NULL;

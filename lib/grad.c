@@ -724,7 +724,7 @@ dfg_status dfg_hessian(dfg_id y, dfg_id x, dfg_id * H)
         st = jacobian_nodes(g, xn, 1, &out);
     /* forward over reverse cannot go through a while loop's gradient:
      * reverse over reverse can (the Hessian is symmetric, rows or columns) */
-    if (st == DFG_ERR_UNSUPPORTED)
+    if (st == DFG_ERR_UNSUPPORTED && g)
         st = jacobian_nodes(g, xn, 2, &out);
     if (g)
         dfg_node_unuse(g);

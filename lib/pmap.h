@@ -20,7 +20,13 @@ static inline int pmap_init(pmap * m, size_t n)
         m->cap *= 2;
     m->keys = dfg_calloc(m->cap, sizeof *m->keys);
     m->vals = dfg_malloc(m->cap * sizeof *m->vals);
-    return m->keys && m->vals;
+    if (m->keys && m->vals)
+        return 1;
+    dfg_free(m->keys);      /* nothing half made is left to free */
+    dfg_free(m->vals);
+    m->keys = NULL;
+    m->vals = NULL;
+    return 0;
 }
 
 static inline void pmap_free(pmap * m)

@@ -48,7 +48,7 @@ int cmd_ctrl(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
     if (!st && na != np)
         st = dfg_set_error(DFG_ERR_ARG, "dfg.%s: %d values for %d parameters", name, na, np);
     if (!st && !(st = gw_scalar(g, prhs[3], 4, 1, &v)))
-        s.n_carry = (int)v;
+        s.n_carry = v < 0 || v > 1e6 ? -1 : (int)v;
     if (!st && s.kind == DFG_CTRL_COND)
         st = gw_operand(g, prhs[4], 5, &s.pred);
     if (!st)
@@ -56,11 +56,11 @@ int cmd_ctrl(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
     if (!st)
         st = operands(g, prhs[6], 7, &r1, &n1);
     if (!st && !(st = gw_scalar(g, prhs[7], 8, 1, &v)))
-        s.length = (int64_t)v;
+        s.length = v < 0 ? -1 : v >= 9e18 ? INT64_MAX : (int64_t)v;
     if (!st && !(st = gw_scalar(g, prhs[8], 9, 1, &v)))
         s.reverse = v != 0;
     if (!st && !(st = gw_scalar(g, prhs[9], 10, 0, &v)))
-        s.maxiter = v >= 9e18 || v != v ? 0 : (int64_t)v;
+        s.maxiter = !(v >= 1) || v >= 9e18 ? 0 : (int64_t)v;
     if (!st) {
         s.n_par = np;
         s.par = par;

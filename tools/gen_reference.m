@@ -101,7 +101,7 @@ endfunction
 ## before the function (or classdef) line or right after it, skipping a
 ## copyright notice.  Comment markers and one space after them removed.
 function [lines, is_tex] = help_block (file)
-  src = strsplit (strrep (fileread (file), "\r", ""), "\n");
+  src = strsplit (strrep (fileread (file), "\r", ""), "\n", "collapsedelimiters", false);
   iscom = ! cellfun (@isempty, regexp (src, '^\s*[#%]', "once"));
   blank = cellfun (@isempty, regexp (src, '\S', "once"));
   n = numel (src);

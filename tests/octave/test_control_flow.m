@@ -194,7 +194,38 @@ endfunction
 %!  endif
 %!endfunction
 %!test
-%! dfg_check_grad (@(c) while_fun (c), {[0.8; 1.1]});
+%! dfg_check_grad (@(c) while_fun (c), {[0.8; 1.1]}, "order", 1);   # its Hessian: below
+
+## a while loop with two coupled state values (and a counter), in both
+## orders: tangents and Hessians against finite differences of the loop
+%!function [x, y] = twostate_ref (a)
+%!  x = 1.3; y = 0;
+%!  for i = 1:5
+%!    y = y + x;  x = x .* a;
+%!  endfor
+%!endfunction
+%!test
+%! a = dfg.input ([1 1]);
+%! [x, y] = dfg.while (@(x, y, i) i < 5, @(x, y, i) deal (x .* a, y + x, i + 1), 1.3, 0, 0);
+%! [y2, x2] = dfg.while (@(y, x, i) i < 5, @(y, x, i) deal (y + x, x .* a, i + 1), 0, 1.3, 0);
+%! f = dfg.function ({a}, {dfg.jvp(x, {a}, {1}), dfg.jvp(y2, {a}, {1}), dfg.hessian(x, a), ...
+%!                         dfg.hessian(y2, a), dfg.grad(dfg.grad(y, a), a)});
+%! av = 1.2;  e = 1e-5;
+%! [xp, yp] = twostate_ref (av + e);  [xm, ym] = twostate_ref (av - e);  [x0, y0] = twostate_ref (av);
+%! [jx, jy, hx, hy, gg] = f (av);
+%! assert (jx, (xp - xm) / (2 * e), 1e-8);
+%! assert (jy, (yp - ym) / (2 * e), 1e-8);
+%! assert (hx, (xp - 2 * x0 + xm) / e^2, 1e-4);
+%! assert (hy, (yp - 2 * y0 + ym) / e^2, 1e-4);
+%! assert (gg, hy, 1e-12);
+%!test
+%! ## a condition that reads no state: the gradient needs no stack of it
+%! a = dfg.input ([1 1]);  n = dfg.input ([1 1]);
+%! x = dfg.while (@(x) n > 0, @(x) 2 * x, a);
+%! f = dfg.function ({a, n}, {x, dfg.grad(x, a)});
+%! [v, g] = f (3, 0);
+%! assert ([v g], [3 1]);
+%!error <forward mode through the gradient of a while loop> a = dfg.input ([1 1]); x = dfg.while (@(x) abs (x.^2 - a) > 1e-12, @(x) (x + a ./ x) / 2, a); dfg.jvp (dfg.grad (x, a), {a}, {1})
 
 ## fori with plain and tensor bounds; reverse scan; several carries and
 ## sequences in cells; logical state; zero steps

@@ -27,7 +27,7 @@
 %!  ## the call forms of the @deftypefn/@deftypefnx lines of a file's help
 %!  ## (its leading comment block) as plain Octave, e.g.
 %!  ## "Y = dfg.nn.linear (X, W)"
-%!  src = strsplit (fileread (file), "\n");
+%!  src = strsplit (fileread (file), "\n", "collapsedelimiters", false);
 %!  code = cellfun (@isempty, regexp (src, '^\s*([#%]|$)', "once"));
 %!  n = find (code, 1);
 %!  if (! isempty (n) && all (cellfun (@isempty, regexp (src(1:n-1), '\S', "once"))))
