@@ -206,17 +206,10 @@ static void make_wg(gctx * g, ctrl_rec * W, dfg_node * const * c0, dfg_node * co
         dfg_free(list);
         pmap_free(&index);
     }
-    for (int changed = 1; changed;) {
-        changed = 0;
-        for (int j = 0; j < nc; j++)
-            if (w.fwd[j])
-                for (int i = 0; i < nc; i++)
-                    if (!w.fwd[i] && DEP(j, i))
-                        w.fwd[i] = changed = 1;
-    }
     /* the state and captured values whose adjoints come out are inputs
-     * of the loop the node runs, so that its rule (through the tangent
-     * loop of that loop) sees every one of them */
+     * of the loop the node runs too, so that its rule (through the
+     * tangent loop of that loop) sees every one of them; then what that
+     * state needs */
     for (int j = 0; j < nc; j++)
         w.fwd[j] |= w.lam[j];
     for (int changed = 1; changed;) {
