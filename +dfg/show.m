@@ -71,34 +71,25 @@ endfunction
 ## The memory timeline: a figure off screen (axes labelled) when a
 ## graphics toolkit can draw one, else a raster of the same rectangles.
 function memory_png (m, file)
+  if (! dfg.internal.figure_png (@() draw_memory (m), file))
+    memory_raster (m, file);
+  endif
+endfunction
+
+function draw_memory (m)
   b = m.buffers;
-  ws = warning ("off", "Octave:gnuplot-graphics");
-  restore = onCleanup (@() warning (ws));
-  try
-    h = figure ("visible", "off");
-    unwind_protect
-      hold on;
-      pal = [0.12 0.47 0.71; 1 0.5 0.05; 0.17 0.63 0.17; 0.84 0.15 0.16; 0.58 0.4 0.74;
-             0.55 0.34 0.29; 0.89 0.47 0.76; 0.5 0.5 0.5; 0.74 0.74 0.13; 0.09 0.75 0.81];
-      for k = 1:numel (b)
-        x = [b(k).first, b(k).last + 1];
-        y = [b(k).offset, b(k).offset + b(k).bytes] / 1024;
-        patch (x([1 2 2 1]), y([1 1 2 2]), pal(mod (k - 1, rows (pal)) + 1, :), "edgecolor", "k");
-      endfor
-      xlabel ("step of the plan");
-      ylabel ("offset in the arena (KiB)");
-      title (sprintf ("arena %.1f KiB, lower bound %.1f KiB, naive %.1f KiB",
-                      m.arena_bytes / 1024, m.lower_bound / 1024, m.naive_bytes / 1024));
-      print (h, file, "-dpng");
-    unwind_protect_cleanup
-      close (h);
-    end_unwind_protect
-    if (exist (file, "file"))
-      return;
-    endif
-  catch
-  end_try_catch
-  memory_raster (m, file);
+  hold on;
+  pal = [0.12 0.47 0.71; 1 0.5 0.05; 0.17 0.63 0.17; 0.84 0.15 0.16; 0.58 0.4 0.74;
+         0.55 0.34 0.29; 0.89 0.47 0.76; 0.5 0.5 0.5; 0.74 0.74 0.13; 0.09 0.75 0.81];
+  for k = 1:numel (b)
+    x = [b(k).first, b(k).last + 1];
+    y = [b(k).offset, b(k).offset + b(k).bytes] / 1024;
+    patch (x([1 2 2 1]), y([1 1 2 2]), pal(mod (k - 1, rows (pal)) + 1, :), "edgecolor", "k");
+  endfor
+  xlabel ("step of the plan");
+  ylabel ("offset in the arena (KiB)");
+  title (sprintf ("arena %.1f KiB, lower bound %.1f KiB, naive %.1f KiB",
+                  m.arena_bytes / 1024, m.lower_bound / 1024, m.naive_bytes / 1024));
 endfunction
 
 ## 900 x 520 pixels, white, a frame, one filled rectangle per buffer

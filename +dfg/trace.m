@@ -464,15 +464,19 @@ function rows = adjoint_rows (g, ts, xs, vals, ops, order_in, label, inname, val
         nums{end+1} = sprintf ("(%s)(%s)", num_str6 (adj{c}), num_str6 (p));
       endif
     endfor
-    t = "";
-    if (numel (nums) == numel (ex) && ! isempty (nums))
-      t = strjoin (nums, " + ");
-    endif
-    rows(end+1) = row_ ("adjoint", bar (r), strjoin (ex, " + "), t, adj{r});
+    rows(end+1) = row_ ("adjoint", bar (r), strjoin (ex, " + "), terms_str (ex, nums), adj{r});
   endfor
   for r = order_in(:)'
     rows(end+1) = row_ ("adjoint", marked (inname{r}, "̄"), bar (r), "", adj{r});
   endfor
+endfunction
+
+## the partial terms written out with numbers, when every one has them
+function t = terms_str (ex, nums)
+  t = "";
+  if (numel (nums) == numel (ex) && ! isempty (nums))
+    t = strjoin (nums, " + ");
+  endif
 endfunction
 
 function s = num_str6 (v)
@@ -548,11 +552,7 @@ function rows = tangent_rows (g, y, ts, xs, vals, ops, order_in, label, inname, 
         nums{end+1} = sprintf ("(%s)(%s)", num_str6 (p), num_str6 (tan{i}));
       endif
     endfor
-    t = "";
-    if (numel (nums) == numel (ex) && ! isempty (nums))
-      t = strjoin (nums, " + ");
-    endif
-    rows(end+1) = row_ ("tangent", dot_ (r), strjoin (ex, " + "), t, tan{r});
+    rows(end+1) = row_ ("tangent", dot_ (r), strjoin (ex, " + "), terms_str (ex, nums), tan{r});
   endfor
   if (isempty (tan{yr}))
     tan{yr} = zeros (size (val{yr}));     # a constant y

@@ -158,29 +158,9 @@ endfunction
 ## graphics toolkit can draw one, else a raster of the curves.
 function plot_history (hist, file)
   e = [hist.epoch];  l = [hist.loss];  s = [hist.score];
-  ws = warning ("off", "Octave:gnuplot-graphics");
-  restore = onCleanup (@() warning (ws));
-  try
-    h = figure ("visible", "off");
-    unwind_protect
-      if (all (isnan (s)))
-        plot (e, l, "-o");
-        ylabel ("loss");
-      else
-        [ax, ~, ~] = plotyy (e, l, e, s);
-        ylabel (ax(1), "loss");  ylabel (ax(2), "score");
-      endif
-      xlabel ("epoch");
-      title ("dfg.train");
-      print (h, file, "-dpng");
-    unwind_protect_cleanup
-      close (h);
-    end_unwind_protect
-    if (exist (file, "file"))
-      return;
-    endif
-  catch
-  end_try_catch
+  if (dfg.internal.figure_png (@() draw_history (e, l, s), file))
+    return;
+  endif
   ## no toolkit: a 480 x 640 white image, the loss in blue, the score in
   ## red, each scaled to the plot's height, axes in black
   H = 480;  W = 640;  m = 40;
@@ -210,6 +190,18 @@ function plot_history (hist, file)
     endfor
   endfor
   imwrite (img, file);
+endfunction
+
+function draw_history (e, l, s)
+  if (all (isnan (s)))
+    plot (e, l, "-o");
+    ylabel ("loss");
+  else
+    [ax, ~, ~] = plotyy (e, l, e, s);
+    ylabel (ax(1), "loss");  ylabel (ax(2), "score");
+  endif
+  xlabel ("epoch");
+  title ("dfg.train");
 endfunction
 
 %!test

@@ -8,6 +8,15 @@
 #include "pass.h"
 #include "ctrl-impl.h"
 
+void dfg_ctrl_drop(int n, dfg_node ** gx)
+{
+    for (int k = 0; k < n; k++)
+        if (gx[k]) {
+            dfg_node_unuse(gx[k]);
+            gx[k] = NULL;
+        }
+}
+
 dfg_node * dfg_ctrl_keep_param(gctx * g, const dfg_node * x, const char * name)
 {
     if (g->st)
@@ -367,11 +376,7 @@ static dfg_status grad_scan(ctrl_rec * c, dfg_node * y, dfg_node * const * gout,
 done:
     st = g.st;
     if (st)
-        for (int k = 0; k < y->n_in; k++)
-            if (gx[k]) {
-                dfg_node_unuse(gx[k]);
-                gx[k] = NULL;
-            }
+        dfg_ctrl_drop(y->n_in, gx);
     gb_release(&g);
     dfg_free(block);
     return st;

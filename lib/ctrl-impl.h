@@ -114,6 +114,8 @@ static inline int ctrl_float(const dfg_node * n)
  * res with from[] replaced by to[], both kept in g (struct gctx,
  * lib/grad-impl.h). */
 struct gctx;
+/* A rule's adjoints given back after a failure (each gx[k] NULL after). */
+void       dfg_ctrl_drop(int n, dfg_node ** gx);
 dfg_node * dfg_ctrl_keep_param(struct gctx * g, const dfg_node * x, const char * name);
 void       dfg_ctrl_substitute_kept(struct gctx * g, int n, dfg_node * const * res, int m,
                                     dfg_node * const * from, dfg_node * const * to,

@@ -689,11 +689,7 @@ static dfg_status grad_wg(ctrl_rec * c, dfg_node * y, dfg_node * const * gout, c
 done:;
     dfg_status st = g.st;
     if (st)
-        for (int k = 0; k < y->n_in; k++)
-            if (gx[k]) {
-                dfg_node_unuse(gx[k]);
-                gx[k] = NULL;
-            }
+        dfg_ctrl_drop(y->n_in, gx);
     gb_release(&g);
     dfg_free(v);
     dfg_free(iv);
