@@ -72,8 +72,9 @@ function d = dot_stages (f)
   p = [];
   if (is_function_handle (f))
     w = functions (f);
-    if (isfield (w, "workspace") && ! isempty (w.workspace) && isfield (w.workspace{1}, "p"))
-      p = w.workspace{1}.p;
+    if (isfield (w, "workspace") && ! isempty (w.workspace) && isfield (w.workspace{1}, "p")
+        && iscell (w.workspace{1}.p))
+      p = w.workspace{1}.p{1};
     endif
   endif
   if (! isa (p, "dfg.internal.Plan") || ! p.traced)

@@ -76,9 +76,13 @@ function f = function_ (inputs, outputs, varargin)
                varargin{k});
     endswitch
   endfor
-  p = dfg.internal.Plan (dfg_mex ("function", inputs, outputs, passes, fast,
-                                  updates, checkpoint, limit), inputs, outputs, varargin);
-  id = p.id;
+  plan = dfg.internal.Plan (dfg_mex ("function", inputs, outputs, passes, fast,
+                                     updates, checkpoint, limit), inputs, outputs, varargin);
+  id = plan.id;
+  ## The handle keeps the plan alive through P, which every call passes to
+  ## the MEX file (unread).  In a cell: an object argument would make Octave
+  ## look for methods of its class at every call (about 0.6 us).
+  p = {plan};
   f = @(varargin) dfg_mex ("run", id, p, varargin{:});
 endfunction
 

@@ -21,12 +21,14 @@ int        dfg_interrupt_pending(void);
 /* ---- threads (lib/threads.c) --------------------------------------------
  * Kernels split large loops into nt parts, nt = dfg_threads_for(work), and
  * run them with dfg_par_run(nt, fn, ctx): fn(ctx, t) for t = 0 .. nt-1,
- * part 0 on the calling thread, the others on the pool's threads; it
- * returns when every part is done (their writes visible).  Parts must
+ * each part taken by whichever of the calling thread and the pool's
+ * threads claims it first; it returns when every part is done (their
+ * writes visible).  Parts must
  * not depend on each other's progress.  With nt == 1 kernels call their
  * sequential code directly (no region at all).
  * dfg_threads_for(work): how many threads a kernel with work elements
- * (element-steps) should use: 1 below DFG_PAR_MIN (small arrays never pay
+ * (element-steps, each weighted by dfg_cpu_op_cost, kernels/cpu/cpu.h)
+ * should use: 1 below DFG_PAR_MIN (small arrays never pay
  * for thread start-up) or inside a parallel region (no nesting), else
  * min(dfg_threads_get(), work / (DFG_PAR_MIN / 2)).
  * dfg_par_chunk(n, nt, align): the length of each of nt contiguous chunks

@@ -43,7 +43,8 @@ enum { FX_FULL, FX_SCALAR, FX_BCAST };
 /* Runs a fused program (kernels/cpu/fused.c).  in[k] has class in_dt[k]
  * and dims in_dims[k] (ndim of the domain, padded with 1); out[j] is output
  * j's buffer.  Streams the domain in tiles of DFG_FUSE_TILE elements, split
- * across up to dfg_threads_for(numel * n_instr) threads (lib/threads.c).
+ * across up to dfg_threads_for(numel * cost) threads (lib/threads.c), cost
+ * the sum of the instructions' dfg_cpu_op_cost.
  * scratch (scratch_bytes, any alignment) is the caller's working memory
  * for the tiles and reduction partials: dfg_cpu_fused_scratch(prog, n_in,
  * nthreads) bytes are enough for nthreads threads (64-byte aligned per

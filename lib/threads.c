@@ -25,6 +25,11 @@
  * dfg_threads_stop().  dfg_par_run runs one region at a time; a region
  * asked for while another runs (another thread of the caller's, or a
  * kernel called by a pool thread) runs on the calling thread alone.
+ * Parts are not tied to threads: the caller and the workers it wakes
+ * claim them one at a time from one atomic counter, so a worker that
+ * wakes late (asleep after its spin, or descheduled) costs the region
+ * nothing -- the caller runs the parts nobody claimed.  That is what
+ * makes regions of a few microseconds worth splitting.
  *
  * Results never depend on the count: element-wise kernels give each
  * element a value of its own operands only, and reductions use one fixed
@@ -124,10 +129,10 @@ typedef struct worker {
     pthread_t       th;
     pthread_mutex_t m;
     pthread_cond_t  c;
-    atomic_uint     go;                /* the region it is to run next */
+    atomic_uint     go;                /* the region it is to help with next */
+    atomic_int      asleep;            /* 1 while it waits on c */
     atomic_int      quit;
     unsigned        seen0;             /* go when it was started */
-    int             t;                 /* its part: 1, 2, ... */
 } worker;
 
 static struct {
@@ -139,8 +144,10 @@ static struct {
     unsigned        seq;               /* regions run */
     dfg_par_fn      fn;                /* the region */
     void *          ctx;
-    int             nt;
-    atomic_int      left;              /* workers still in it */
+    /* the parts to claim: region (seq) << 32 | parts << 16 | next part */
+    _Atomic uint64_t claim;
+    atomic_int      left;              /* parts not done yet */
+    atomic_int      caller_asleep;     /* 1 while the caller waits on dc */
 } pool = {
     .busy = PTHREAD_MUTEX_INITIALIZER,
     .dm = PTHREAD_MUTEX_INITIALIZER,
@@ -163,6 +170,50 @@ static inline void relax(void)
 #endif
 }
 
+/* Waking a sleeping thread: in a virtual machine the futex call costs the
+ * waker about 4 us and the sleeper wakes 7-12 us later (measured on the
+ * 2-core KVM guests dfg is developed on), more than a small region takes.
+ * So the mutex and condition variable are used only by a thread that has
+ * stopped spinning: it sets its asleep flag, then checks once more for
+ * work, then waits; the waker publishes the work, then checks the flag,
+ * and signals only when it is set.  (Both sides sequentially consistent:
+ * either the waker sees the flag, or the sleeper sees the work.)  A
+ * spinning thread is handed work with one atomic store. */
+static void wake(atomic_int * asleep, pthread_mutex_t * m, pthread_cond_t * c)
+{
+    if (atomic_load(asleep)) {
+        pthread_mutex_lock(m);
+        pthread_cond_signal(c);
+        pthread_mutex_unlock(m);
+    }
+}
+
+/* One part of the region is done: the last one wakes the caller. */
+static void part_done(void)
+{
+    if (atomic_fetch_sub(&pool.left, 1) == 1)
+        wake(&pool.caller_asleep, &pool.dm, &pool.dc);
+}
+
+/* Claims and runs parts of region seq until none is left.  fn and ctx are
+ * read only after a claim succeeded: the region cannot end before that
+ * part is done, so they are still the region's. */
+static void take_parts(unsigned seq)
+{
+    uint64_t v = atomic_load_explicit(&pool.claim, memory_order_acquire);
+    for (;;) {
+        unsigned next = (unsigned)(v & 0xffff), parts = (unsigned)((v >> 16) & 0xffff);
+        if ((unsigned)(v >> 32) != seq || next >= parts)
+            return;
+        if (!atomic_compare_exchange_weak_explicit(&pool.claim, &v, v + 1,
+                                                   memory_order_acq_rel, memory_order_acquire))
+            continue;
+        pool.fn(pool.ctx, (int)next);
+        part_done();
+        v = atomic_load_explicit(&pool.claim, memory_order_acquire);
+    }
+}
+
 static void * worker_main(void * arg)
 {
     worker * w = arg;
@@ -173,28 +224,25 @@ static void * worker_main(void * arg)
         if (s == seen) {
             /* spin a little: the next kernel of a plan follows at once */
             int64_t until = now_ns() + DFG_SPIN_NS;
-            for (int k = 0; s == seen; k++) {
+            for (int k = 0; s == seen && !atomic_load_explicit(&w->quit, memory_order_relaxed); k++) {
                 relax();
                 s = atomic_load_explicit(&w->go, memory_order_acquire);
                 if ((k & 63) == 63 && now_ns() > until)
                     break;
             }
         }
-        /* (taken even when the spin saw the region: the atomics order
-         * the memory already, the mutex also shows it to race checkers
-         * such as helgrind, for about 50 ns) */
-        pthread_mutex_lock(&w->m);
-        while ((s = atomic_load(&w->go)) == seen && !atomic_load(&w->quit))
-            pthread_cond_wait(&w->c, &w->m);
-        pthread_mutex_unlock(&w->m);
+        if (s == seen) {               /* nothing came: sleep */
+            pthread_mutex_lock(&w->m);
+            atomic_store(&w->asleep, 1);
+            while ((s = atomic_load(&w->go)) == seen && !atomic_load(&w->quit))
+                pthread_cond_wait(&w->c, &w->m);
+            atomic_store(&w->asleep, 0);
+            pthread_mutex_unlock(&w->m);
+        }
         if (atomic_load(&w->quit))
             return NULL;
         seen = s;
-        pool.fn(pool.ctx, w->t);
-        pthread_mutex_lock(&pool.dm);
-        if (atomic_fetch_sub_explicit(&pool.left, 1, memory_order_acq_rel) == 1)
-            pthread_cond_signal(&pool.dc);
-        pthread_mutex_unlock(&pool.dm);
+        take_parts(s);
     }
 }
 
@@ -209,7 +257,6 @@ static int grow(int n)
         pthread_cond_init(&w->c, NULL);
         atomic_store(&w->go, pool.seq);
         w->seen0 = pool.seq;
-        w->t = pool.n + 1;
         if (pthread_create(&w->th, NULL, worker_main, w)) {
             pthread_mutex_destroy(&w->m);
             pthread_cond_destroy(&w->c);
@@ -234,21 +281,18 @@ void dfg_par_run(int nt, dfg_par_fn fn, void * ctx)
     int have = grow(nt - 1);
     pool.fn = fn;
     pool.ctx = ctx;
-    pool.nt = nt;
     int helpers = have < nt - 1 ? have : nt - 1;
-    atomic_store(&pool.left, helpers);
+    atomic_store(&pool.left, nt);
     pool.seq++;
+    atomic_store_explicit(&pool.claim, (uint64_t)pool.seq << 32 | (uint64_t)nt << 16,
+                          memory_order_release);
     for (int k = 0; k < helpers; k++) {
         worker * w = pool.w[k];
-        pthread_mutex_lock(&w->m);
-        atomic_store_explicit(&w->go, pool.seq, memory_order_release);
-        pthread_cond_signal(&w->c);
-        pthread_mutex_unlock(&w->m);
+        atomic_store(&w->go, pool.seq);
+        wake(&w->asleep, &w->m, &w->c);
     }
     in_pool = 1;
-    fn(ctx, 0);
-    for (int t = helpers + 1; t < nt; t++)   /* parts no worker could take */
-        fn(ctx, t);
+    take_parts(pool.seq);              /* with the workers, or all of them */
     in_pool = 0;
     /* wait: spin a little, then sleep */
     if (atomic_load_explicit(&pool.left, memory_order_acquire)) {
@@ -259,10 +303,14 @@ void dfg_par_run(int nt, dfg_par_fn fn, void * ctx)
                 break;
         }
     }
-    pthread_mutex_lock(&pool.dm);      /* (always: see worker_main) */
-    while (atomic_load(&pool.left))
-        pthread_cond_wait(&pool.dc, &pool.dm);
-    pthread_mutex_unlock(&pool.dm);
+    if (atomic_load(&pool.left)) {
+        pthread_mutex_lock(&pool.dm);
+        atomic_store(&pool.caller_asleep, 1);
+        while (atomic_load(&pool.left))
+            pthread_cond_wait(&pool.dc, &pool.dm);
+        atomic_store(&pool.caller_asleep, 0);
+        pthread_mutex_unlock(&pool.dm);
+    }
     pthread_mutex_unlock(&pool.busy);
 }
 

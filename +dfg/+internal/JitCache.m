@@ -85,7 +85,8 @@ classdef JitCache < handle
         endif
       endfor
       p = dfg.internal.Plan (dfg_mex ("function", ins, outs, c.passes, c.fast));
-      e = {p, find(isarr), p.id};
+      ## the owner in a cell, as in dfg.function: no method lookup per call
+      e = {{p}, find(isarr), p.id};
     endfunction
   endmethods
 endclassdef

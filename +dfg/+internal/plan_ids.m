@@ -11,8 +11,8 @@ function ids = plan_ids (f, fn)
     w = functions (f);
     if (isfield (w, "workspace") && ! isempty (w.workspace))
       ws = w.workspace{1};
-      if (isfield (ws, "p") && isa (ws.p, "dfg.internal.Plan"))
-        ids = {ws.p.id};
+      if (isfield (ws, "p") && iscell (ws.p) && isa (ws.p{1}, "dfg.internal.Plan"))
+        ids = {ws.p{1}.id};
       elseif (isfield (ws, "cache") && isa (ws.cache, "dfg.internal.JitCache"))
         ids = cellfun (@(e) e{3}, ws.cache.entries, "uniformoutput", false);
         if (isempty (ids))

@@ -144,6 +144,11 @@ int dfg_cpu_vmath(int op, int dt, void * out, const void * in, int64_t n);
 int dfg_cpu_unary(int op, int dt_in, int dt_out, void * out, const void * in,
                   int64_t n);
 
+/* What one element of element-wise op costs, in the unit of
+ * dfg_threads_for's work (one element of an add): how kernels weigh a
+ * tanh against an add when they decide how many threads to use. */
+int dfg_cpu_op_cost(int op);
+
 /* n uniform numbers in [0, 1) of class dt (double: 53 random bits,
  * single: 24), element i a hash of (seed, stream, counter, i): the same
  * arguments give the same numbers on every machine and thread count.  A

@@ -128,6 +128,32 @@ typedef struct fctx {
         T * d = dst; const T * v = val;                                           \
         int64_t l = 0;                                                            \
         if (pre == 1) {                                                           \
+            if (!part && k == 0) {                                                \
+                /* whole outputs (columns) in the tile: eight at a time, each  \
+                 * still folded in index order, but eight chains in flight */  \
+                const int64_t m = (len - l) / n;                                  \
+                int64_t c = 0;                                                    \
+                for (; m >= 2 && c + 8 <= m; c += 8) {                            \
+                    T a[8];                                                       \
+                    const T * w = v + l + c * n;                                  \
+                    for (int u = 0; u < 8; u++) a[u] = d[q + c + u];              \
+                    for (int64_t t = 0; t < n; t++)                               \
+                        for (int u = 0; u < 8; u++)                               \
+                            a[u] = (T)(a[u] OPR w[u * n + t]);                    \
+                    for (int u = 0; u < 8; u++) d[q + c + u] = a[u];              \
+                }                                                                 \
+                for (; m >= 2 && c + 2 <= m; c += 2) {                            \
+                    const T * w = v + l + c * n;                                  \
+                    T a0 = d[q + c], a1 = d[q + c + 1];                           \
+                    for (int64_t t = 0; t < n; t++) {                             \
+                        a0 = (T)(a0 OPR w[t]);                                    \
+                        a1 = (T)(a1 OPR w[n + t]);                                \
+                    }                                                             \
+                    d[q + c] = a0; d[q + c + 1] = a1;                             \
+                }                                                                 \
+                l += c * n;                                                       \
+                q += c;                                                           \
+            }                                                                     \
             while (l < len) {                                                     \
                 const int64_t kend = part ? imin(n, (k / RB + 1) * RB) : n;       \
                 const int64_t run = imin(kend - k, len - l);                      \
@@ -387,7 +413,10 @@ int dfg_cpu_fused(const int64_t * p, int n_in, const void * const * in,
     scratch_parts(p, n_in, c.R, &shared, &per);
 
     /* threads: as many as the work asks for and the scratch holds */
-    int64_t work = numel * (c.ni > 1 ? c.ni : 1);
+    int64_t cost = 0;
+    for (int64_t i = 0; i < c.ni; i++)
+        cost += dfg_cpu_op_cost((int)FP_I(p, i)[0]);
+    int64_t work = numel * (cost > 1 ? cost : 1);
     int nt = dfg_threads_for(work);
     char * base = NULL, * mine = NULL;
     if (scratch) {

@@ -118,7 +118,22 @@ static void op##_##si##_##so(void * out_, const void * in_,                   \
     const TI * restrict in = (const TI *) in_;                                \
     (void) post;                                                              \
     if (pre == 1) {                                                           \
-        for (int64_t j = t0; j < t1; j++) {                                   \
+        int64_t j = t0;                                                       \
+        /* short sums and products: four outputs at a time, each folded in \
+         * index order (four chains in flight instead of one) */           \
+        if (op##_BLOCKED && n <= RB)                                          \
+            for (; j + 4 <= t1; j += 4) {                                     \
+                const TI * src = in + j * n;                                  \
+                TO a0 = (TO) op##_ID, a1 = a0, a2 = a0, a3 = a0;              \
+                for (int64_t k = 0; k < n; k++) {                             \
+                    a0 = op##_STEP(TO, a0, src[k]);                           \
+                    a1 = op##_STEP(TO, a1, src[n + k]);                       \
+                    a2 = op##_STEP(TO, a2, src[2 * n + k]);                   \
+                    a3 = op##_STEP(TO, a3, src[3 * n + k]);                   \
+                }                                                             \
+                out[j] = a0; out[j + 1] = a1; out[j + 2] = a2; out[j + 3] = a3; \
+            }                                                                 \
+        for (; j < t1; j++) {                                                 \
             const TI * src = in + j * n;                                      \
             TO acc = (TO) op##_ID;                                            \
             if (op##_BLOCKED && n > RB) {                                     \

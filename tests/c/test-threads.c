@@ -17,12 +17,18 @@
  *    and psi across thread counts, and errors raised on worker threads
  *    reported with their message on the calling thread;
  *  - the pool (lib/threads.c): two of the caller's threads running kernels
- *    at once, and stopping and restarting it.
+ *    at once, and stopping and restarting it; regions of 1 to 9 parts on
+ *    3 threads, back to back and after pauses long enough for the workers
+ *    to fall asleep, from one caller and from two at once: every part runs
+ *    exactly once and the region returns after all of them;
+ *  - the cost weights kernels give dfg_threads_for (dfg_cpu_op_cost).
  *
  * DFG_PASSES and DFG_THREADS are unset first. */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
+#include <time.h>
 #include <string.h>
 #include "harness.h"
 #include "dfg.h"
@@ -280,6 +286,10 @@ static void test_plans(void)
     check_plans(DFG_DOUBLE, 200, 200);      /* 4e4 elements, columns of 200 */
     check_plans(DFG_DOUBLE, 4500, 12);      /* columns longer than a block */
     check_plans(DFG_SINGLE, 12, 4500);      /* rows longer than a block */
+    /* several whole columns per tile: folded eight and two at a time */
+    check_plans(DFG_DOUBLE, 64, 33);
+    check_plans(DFG_SINGLE, 7, 301);
+    check_plans(DFG_DOUBLE, 1, 1000);
     CHECK(dfg_live_count() == live);
 }
 
@@ -555,6 +565,83 @@ static void test_pool(void)
     free(x); free(want); free(o1); free(o2);
 }
 
+/* ---- dfg_par_run itself ------------------------------------------------------ */
+
+typedef struct region_job {
+    atomic_int runs[16];
+    int        nt;
+} region_job;
+
+static void region_part(void * ctx, int t)
+{
+    region_job * j = ctx;
+    volatile double a = t;
+    for (int k = 0; k < 200 * (t + 1); k++)     /* uneven parts */
+        a = a * 1.0000001 + 1e-9;
+    atomic_fetch_add(&j->runs[t], 1);
+}
+
+/* n regions of 1..9 parts; a pause (us) before every 16th: each part of
+ * each region must have run exactly once when dfg_par_run returns. */
+static int run_regions(int n, int pause_us)
+{
+    int ok = 1;
+    for (int r = 0; r < n; r++) {
+        if (pause_us && r % 16 == 0) {
+            struct timespec ts = {0, (long)pause_us * 1000};
+            nanosleep(&ts, NULL);
+        }
+        region_job j;
+        j.nt = 1 + r % 9;
+        for (int t = 0; t < 16; t++)
+            atomic_init(&j.runs[t], 0);
+        dfg_par_run(j.nt, region_part, &j);
+        for (int t = 0; t < 16; t++)
+            ok &= atomic_load(&j.runs[t]) == (t < j.nt);
+    }
+    return ok;
+}
+
+typedef struct region_user { int n, pause_us, ok; } region_user;
+
+static void * region_thread(void * arg)
+{
+    region_user * u = arg;
+    u->ok = run_regions(u->n, u->pause_us);
+    return NULL;
+}
+
+static void test_regions(void)
+{
+    dfg_threads_set(3);
+    CHECK(run_regions(20000, 0));
+    CHECK(run_regions(400, 200));     /* the workers spin 50 us, then sleep */
+    region_user u1 = {20000, 0, 0}, u2 = {2000, 100, 0};
+    pthread_t t1, t2;
+    CHECK(pthread_create(&t1, NULL, region_thread, &u1) == 0);
+    CHECK(pthread_create(&t2, NULL, region_thread, &u2) == 0);
+    pthread_join(t1, NULL);
+    pthread_join(t2, NULL);
+    CHECK(u1.ok && u2.ok);
+    dfg_threads_stop();
+    CHECK(run_regions(100, 0));       /* restarted */
+    dfg_threads_set(0);
+}
+
+static void test_costs(void)
+{
+    /* an add is the unit; library functions weigh more, those without a
+     * SIMD version most: a tanh kernel is split at fewer elements */
+    CHECK(dfg_cpu_op_cost(DFG_OP_ADD) == 1 && dfg_cpu_op_cost(DFG_OP_LT) == 1);
+    CHECK(dfg_cpu_op_cost(DFG_OP_EXP) > dfg_cpu_op_cost(DFG_OP_DIV));
+    CHECK(dfg_cpu_op_cost(DFG_OP_TANH) >= dfg_cpu_op_cost(DFG_OP_EXP));
+    CHECK(dfg_cpu_op_cost(DFG_OP_POW) > dfg_cpu_op_cost(DFG_OP_TANH));
+    dfg_threads_set(2);
+    CHECK(dfg_threads_for(4096) == 1);
+    CHECK(dfg_threads_for(4096 * dfg_cpu_op_cost(DFG_OP_TANH)) == 2);
+    dfg_threads_set(0);
+}
+
 int main(void)
 {
     unsetenv("DFG_PASSES");
@@ -565,6 +652,8 @@ int main(void)
     RUN(test_fused_scratch);
     RUN(test_elementwise);
     RUN(test_pool);
+    RUN(test_regions);
+    RUN(test_costs);
     dfg_threads_stop();
     HARNESS_END();
 }
