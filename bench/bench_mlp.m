@@ -32,7 +32,9 @@
 ## Targets (memory/executor issue):
 ##   digits: dfg <= 0.5x Octave, >= 70% of the GEMM roofline
 ##   large:  dfg <= 0.9x Octave, >= 85% of the GEMM roofline
-##   tiny:   dfg >= 5x faster than Octave
+##   tiny:   dfg >= 5x faster than Octave (printed beside it, the floor: a
+##           plan of the step's products alone, and a plan call that does
+##           nothing, both with the step's inputs)
 ##   chain:  arena <= 1.1x the lower bound and <= 0.5x the naive total
 ##           (dfg.memory); with 'checkpoint', 'sqrt': arena <= 4 sqrt(100)
 ##           layers' activations (512*256*8 bytes each), time <= 1.4x the
@@ -188,6 +190,43 @@ function G = step_gemms_ (dims, n)
       G.A{end+1} = D;  G.B{end+1} = W;  G.kind(end+1) = 3;
       G.flops += 2 * n * a * b;
     endif
+  endfor
+endfunction
+
+## The overhead-bound case's floor: a dfg plan that runs only the step's
+## products (every variable updated in place with one product, so no
+## output is made) and a plan that does next to nothing, both called with
+## the step's inputs.  The first is what a plan of the step cannot go
+## below with these BLAS calls; the second is the Octave / MEX cost of one
+## call.  'fast' turns A' * B into one product with a BLAS transpose flag,
+## as autodiff's products of the step are; the plan must have one step
+## per product.
+function [gemms, nothing] = floor_plans_ (G, X, Y)
+  upd = cell (numel (G.kind), 2);
+  for j = 1:numel (G.kind)
+    A = dfg.variable (G.A{j});  B = dfg.variable (G.B{j});
+    switch (G.kind(j))
+      case 1
+        C = A * B;
+      case 2
+        C = A' * B;
+      otherwise
+        C = A * B';
+    endswitch
+    V = dfg.variable (zeros (size (C)));
+    upd(j, :) = {V, C};
+  endfor
+  gemms = dfg.function ({X, Y}, {}, "updates", upd, "fast", true);
+  m = dfg.memory (gemms);
+  if (m.steps != numel (G.kind))
+    error ("bench_mlp: the plan of the step's %d products has %d steps", numel (G.kind), m.steps);
+  endif
+  nothing = dfg.function ({X, Y}, {X(1) + Y(1)});
+endfunction
+
+function floor_loop_ (f, X, Y, inner)
+  for i = 1:inner
+    f (X, Y);
   endfor
 endfunction
 
@@ -371,9 +410,21 @@ for c = 1:numel (cases)
 
   G = step_gemms_ (cs.dims, cs.n);
   inner = cs.inner;
-  t = bench_time ({@() dfg_loop_ (run, Xd, Yd, inner), @() hand_loop_ (Xd, Yd, lr, Ph, inner), ...
-                   @() gemm_run_ (G, inner)}, cs.reps, 2) / inner;
+  fns = {@() dfg_loop_ (run, Xd, Yd, inner), @() hand_loop_ (Xd, Yd, lr, Ph, inner), ...
+         @() gemm_run_ (G, inner)};
+  if (inner > 1)       # overhead-bound: time the floor too
+    [fg, fz] = floor_plans_ (G, X, Y);
+    fns(end+1:end+2) = {@() floor_loop_ (fg, Xd, Yd, inner), @() floor_loop_ (fz, Xd, Yd, inner)};
+  endif
+  t = bench_time (fns, cs.reps, 2) / inner;
   r.t_dfg = t(1);  r.t_oct = t(2);  r.t_roof = t(3);
+  r.t_floor_gemm = NaN;  r.t_floor_call = NaN;
+  if (inner > 1)
+    r.t_floor_gemm = t(4);  r.t_floor_call = t(5);
+    printf ("  floor: a dfg plan of the step's %d products alone %.3f ms, a plan call that does nothing %.3f ms (Octave / 5 = %.3f ms)\n",
+            numel (G.kind), r.t_floor_gemm * 1e3, r.t_floor_call * 1e3, r.t_oct / 5 * 1e3);
+    clear fg fz;
+  endif
   r.flops = G.flops;
   r.rate = G.flops / r.t_roof;
   r.t_roof_big = G.flops / rate_big;
@@ -509,6 +560,8 @@ R = [
   target_("large: roofline / dfg (GEMM efficiency)", g.t_roof / g.t_dfg, ">=", 0.85)
   target_("large: roofline (large-DGEMM rate) / dfg", g.t_roof_big / g.t_dfg)
   target_("tiny: Octave / dfg (> 1: dfg faster)", s.t_oct / s.t_dfg, ">=", 5)
+  target_("tiny: Octave / (the step's products alone in a plan)", s.t_oct / s.t_floor_gemm)
+  target_("tiny: Octave / (a plan call that does nothing)", s.t_oct / s.t_floor_call)
 ];
 for c = 1:numel (cases)
   r = res.(cases(c).name);
