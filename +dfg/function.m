@@ -117,6 +117,8 @@ endfunction
 %!error id=dfg:badArgument x = dfg.input ([1 1]); f = dfg.function ({x}, {x}); f (1, 2)
 %!error id=dfg:badArgument x = dfg.input ([2 2]); f = dfg.function ({x}, {x}); f (ones (3))
 %!error id=dfg:badClass x = dfg.input ([2 2]); f = dfg.function ({x}, {x}); f (single (ones (2)))
+%!error <input 1 must be an array, not a dfg.Tensor> x = dfg.input ([1 1]); f = dfg.function ({x}, {x}); f (x)
+%!error <argument 1 is of class char> x = dfg.input ([1 1]); f = dfg.function ({x}, {x}); f ("a")
 %!error id=dfg:freeInput x = dfg.input ([1 1]); y = dfg.input ([1 1], "double", "y"); dfg.function ({x}, {x + y})
 %!test
 %! ## the same results with every pass off, each pass alone, and all on

@@ -711,7 +711,11 @@ static int cmd_run(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray **
         int nd, ndw;
         int64_t dims[DFG_MAX_DIMS], wd[DFG_MAX_DIMS];
         dfg_plan_port(plan, 0, k, &want, &ndw, wd);
-        if (gw_is_tensor(a)) {
+        /* (mxIsClass makes Octave copy the class name: asked only of
+         * what is not a plain array) */
+        mxClassID cid = mxGetClassID(a);
+        if (cid != mxDOUBLE_CLASS && cid != mxSINGLE_CLASS && cid != mxLOGICAL_CLASS &&
+            gw_is_tensor(a)) {
             st = dfg_set_error(DFG_ERR_ARG, "dfg.function: input %d must be an array, not a dfg.Tensor", k + 1);
             break;
         }
