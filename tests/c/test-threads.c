@@ -539,6 +539,22 @@ static void * user_thread(void * arg)
     return NULL;
 }
 
+/* Runs fn (a) and fn (b) on two threads of the caller's at once; 0 when
+ * a thread could not be started. */
+static int two_at_once(void * (*fn)(void *), void * a, void * b)
+{
+    pthread_t t1, t2;
+    if (pthread_create(&t1, NULL, fn, a))
+        return 0;
+    if (pthread_create(&t2, NULL, fn, b)) {
+        pthread_join(t1, NULL);
+        return 0;
+    }
+    pthread_join(t1, NULL);
+    pthread_join(t2, NULL);
+    return 1;
+}
+
 static void test_pool(void)
 {
     enum { N = 100000 };
@@ -549,11 +565,7 @@ static void test_pool(void)
     CHECK(dfg_cpu_unary(DFG_OP_SIN, DFG_DOUBLE, DFG_DOUBLE, want, x, N) == DFG_OK);
     dfg_threads_set(3);
     user_job u1 = {x, want, o1, N, 0}, u2 = {x, want, o2, N, 0};
-    pthread_t t1, t2;
-    CHECK(pthread_create(&t1, NULL, user_thread, &u1) == 0);
-    CHECK(pthread_create(&t2, NULL, user_thread, &u2) == 0);
-    pthread_join(t1, NULL);
-    pthread_join(t2, NULL);
+    CHECK(two_at_once(user_thread, &u1, &u2));
     CHECK(u1.ok && u2.ok);
     for (int k = 0; k < 2; k++) {
         dfg_threads_stop();
@@ -617,11 +629,7 @@ static void test_regions(void)
     CHECK(run_regions(20000, 0));
     CHECK(run_regions(400, 200));     /* the workers spin 50 us, then sleep */
     region_user u1 = {20000, 0, 0}, u2 = {2000, 100, 0};
-    pthread_t t1, t2;
-    CHECK(pthread_create(&t1, NULL, region_thread, &u1) == 0);
-    CHECK(pthread_create(&t2, NULL, region_thread, &u2) == 0);
-    pthread_join(t1, NULL);
-    pthread_join(t2, NULL);
+    CHECK(two_at_once(region_thread, &u1, &u2));
     CHECK(u1.ok && u2.ok);
     dfg_threads_stop();
     CHECK(run_regions(100, 0));       /* restarted */
