@@ -46,7 +46,8 @@ function s = fori (lo, hi, body, init)
       s = as_tensors (init);                 # no step: the state as it was
       return;
     endif
-    s = dfg.scan (@(s, i) body (i, s), init, idx);
+    nm = struct ("fn", "fori", "body", "BODY", "carry", "state");
+    s = dfg.internal.scan_impl (nm, 1, @(s, i) body (i, s), init, idx);
     return;
   endif
   ## a trip count decided when the plan runs: a counter k, i = lo + k as
@@ -59,11 +60,10 @@ function s = fori (lo, hi, body, init)
   else
     st = {init};
   endif
-  n = numel (st);
-  out = cell (1, n + 1);
-  [out{:}] = dfg.while (@(k, varargin) lo + k <= hi,
-                        @(k, varargin) step (body, lo + k, k, cell_s, varargin),
-                        0, st{:});
+  nm = struct ("fn", "fori", "cond", "HI", "body", "BODY");
+  out = dfg.internal.while_impl (nm, 1, 0, @(k, varargin) lo + k <= hi,
+                                 @(k, varargin) step (body, lo + k, k, cell_s, varargin),
+                                 0, st{:});
   if (cell_s)
     s = out(2:end);
   else
@@ -129,3 +129,8 @@ endfunction
 %! assert (f (0.001), r(end));
 %!error <INIT must hold at least one state value> dfg.fori (1, 3, @(i, s) s, {})
 %!error <BODY must be a function handle> dfg.fori (1, 2, 3, 0)
+%!error <dfg.fori: the loop state must keep its class and size: state 1 is double 3x3 on entry but the body returns double 6x3> dfg.fori (1, 3, @(i, x) [x; x], zeros (3))
+%!error <dfg.fori: the loop state must keep its class and size: state 2 is double 1x1 on entry but the body returns double 2x1> dfg.fori (1, dfg.constant (3), @(i, s) {s{1}, [s{2}; 1]}, {zeros(3), 0})
+%!error <dfg.fori: a state must be a tensor or a real double, single or logical array, not char> dfg.fori (1, 3, @(i, x) x, "a")
+%!error <dfg.fori: a state must be a tensor> dfg.fori (1, dfg.constant (3), @(i, x) x, {0, "a"})
+%!error <dfg.fori: BODY must return the state as it was given> dfg.fori (1, 3, @(i, s) s{1}, {0, 1})

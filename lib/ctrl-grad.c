@@ -150,7 +150,7 @@ static dfg_status grad_cond(ctrl_rec * c, dfg_node * y, dfg_node * const * gout,
         push(&L[INS], y->in[1 + k]);
     }
     ctrl_spec s = { DFG_OP_COND, "cond", 0, 0, L[PAR].len, L[PAR].n, L[INS].n, y->in[0],
-                    { L[GQ].len, L[GQ2].len }, { L[GQ].n, L[GQ2].n }, 0, 0, 0, 0 };
+                    { L[GQ].len, L[GQ2].len }, { L[GQ].n, L[GQ2].n }, 0, 0, 0, 0, 0 };
     dfg_node ** outs = L[R].n;     /* reused: the rows are no longer needed */
     make(&g, &s, L[GQ].len, outs);
     for (int k = 0; k < L[WRT].len && !g.st; k++) {
@@ -189,8 +189,8 @@ static dfg_status grad_scan(ctrl_rec * c, dfg_node * y, dfg_node * const * gout,
         push(&L[RES2], c->par[j]);
     for (int j = 0; j < nc; j++)
         push(&L[RES2], c->body[0].res[j]);
-    ctrl_spec s1 = { DFG_OP_LOOP, "scan", nc, nx, np, c->par, y->in, NULL,
-                     { L[RES2].len, 0 }, { L[RES2].n, NULL }, c->T, c->reverse, 0, 0 };
+    ctrl_spec s1 = { DFG_OP_LOOP, c->fn, nc, nx, np, c->par, y->in, NULL,
+                     { L[RES2].len, 0 }, { L[RES2].n, NULL }, c->T, c->reverse, 0, 0, 0 };
     make(&g, &s1, L[RES2].len, L[OUT2].n);
     if (!g.st) {
         /* the cse pass reads the scan's own outputs from this run */
@@ -346,8 +346,8 @@ static dfg_status grad_scan(ctrl_rec * c, dfg_node * y, dfg_node * const * gout,
     }
     if (g.st)
         goto done;
-    ctrl_spec s2 = { DFG_OP_LOOP, "scan", nc_b, nx_b, np, L[PAR].n, L[INS].n, NULL,
-                     { L[RES3].len, 0 }, { L[RES3].n, NULL }, c->T, !c->reverse, 0, 0 };
+    ctrl_spec s2 = { DFG_OP_LOOP, c->fn, nc_b, nx_b, np, L[PAR].n, L[INS].n, NULL,
+                     { L[RES3].len, 0 }, { L[RES3].n, NULL }, c->T, !c->reverse, 0, 0, 0 };
     make(&g, &s2, L[RES3].len, L[OUT3].n);
     if (g.st)
         goto done;

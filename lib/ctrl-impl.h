@@ -48,6 +48,8 @@ typedef struct ctrl_rec {
     void *      scratch;    /* the second carry set, the condition's value  */
     size_t      scratch_bytes;
     int64_t     trips;      /* steps the last run made                       */
+    char        fn[24];     /* the function run-time errors name            */
+    int         n_hidden;   /* leading carries the user did not give        */
 } ctrl_rec;
 
 /* What dfg_ctrl_make builds a construct from.  par: INPUT nodes standing
@@ -68,6 +70,7 @@ typedef struct ctrl_spec {
     int                reverse;
     int64_t            maxiter;
     int                keep;     /* keep every parameter, read or not      */
+    int                n_hidden; /* leading carries the user did not give  */
 } ctrl_spec;
 
 /* Captures what the bodies read from outside, drops unread parameters,

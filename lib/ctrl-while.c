@@ -254,8 +254,8 @@ static void make_wg(gctx * g, ctrl_rec * W, dfg_node * const * c0, dfg_node * co
                                      "256 state values"));
             goto done;
         }
-        ctrl_spec s = { DFG_OP_LOOP, "while", nF, 0, nP, s_par, s_ins, NULL, { nF, 1 },
-                        { s_res, W->body[1].res }, -1, 0, W->maxiter, 1 };
+        ctrl_spec s = { DFG_OP_LOOP, W->fn, nF, 0, nP, s_par, s_ins, NULL, { nF, 1 },
+                        { s_res, W->body[1].res }, -1, 0, W->maxiter, 1, 0 };
         if ((st = dfg_ctrl_make(&s, outs_s))) {
             gb_fail(g, st);
             goto done;
@@ -452,7 +452,7 @@ dfg_status dfg_ctrl_run_while_grad(ctrl_rec * c, void * out, const void * const 
         void * co = cur + W->off[nc];
         int t = 0;
         if ((st = dfg_plan_exec(W->body[1].plan, pin, &co)) ||
-            (st = dfg_ctrl_truth("while", W->body[1].res[0]->dtype, co, &t)) || !t)
+            (st = dfg_ctrl_truth(W->fn, W->body[1].res[0]->dtype, co, &t)) || !t)
             break;
         if ((n & 255) == 255 && dfg_interrupt_pending()) {
             st = dfg_set_error(DFG_ERR_INTERRUPTED, "dfg.while: interrupted after %lld steps",
@@ -631,8 +631,8 @@ static dfg_status grad_wg(ctrl_rec * c, dfg_node * y, dfg_node * const * gout, c
     for (int k = 0; k < nft; k++)
         ares[nc + k] = tb[k];
     if (!g.st) {
-        ctrl_spec s = { DFG_OP_LOOP, "while", nc + nft, 0, np + nfq, apar, ains, NULL,
-                        { nc + nft, 1 }, { ares, cb }, -1, 0, W->maxiter, 0 };
+        ctrl_spec s = { DFG_OP_LOOP, W->fn, nc + nft, 0, np + nfq, apar, ains, NULL,
+                        { nc + nft, 1 }, { ares, cb }, -1, 0, W->maxiter, 0, 0 };
         dfg_status st = dfg_ctrl_make(&s, aout);
         if (st)
             gb_fail(&g, st);

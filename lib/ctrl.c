@@ -346,7 +346,8 @@ static dfg_status check_spec(const ctrl_spec * s)
             describe(p, b, sizeof b);
             return dfg_set_error(DFG_ERR_SHAPE, "dfg.%s: %s %d is %s but its parameter is %s",
                                  s->fn, k < s->nc ? "carry" : seq ? "sequence" : "argument",
-                                 k < s->nc ? k + 1 : seq ? k - s->nc + 1 : k - s->nc - s->nx + 1, a, b);
+                                 k < s->nc ? k + 1 - s->n_hidden : seq ? k - s->nc + 1
+                                 : k - s->nc - s->nx + 1, a, b);
         }
     }
     if (s->op == DFG_OP_LOOP) {
@@ -355,9 +356,13 @@ static dfg_status check_spec(const ctrl_spec * s)
             if (r->dtype != p->dtype || !same_size(p->ndim, p->dims, r)) {
                 describe(p, a, sizeof a);
                 describe(r, b, sizeof b);
+                if (k < s->n_hidden)
+                    return dfg_set_error(DFG_ERR_INTERNAL, "dfg.%s: the loop's own counter "
+                                         "changed from %s to %s", s->fn, a, b);
                 return dfg_set_error(DFG_ERR_SHAPE,
                                      "dfg.%s: the loop state must keep its class and size: state %d "
-                                     "is %s on entry but the body returns %s", s->fn, k + 1, a, b);
+                                     "is %s on entry but the body returns %s", s->fn,
+                                     k + 1 - s->n_hidden, a, b);
             }
         }
         if (s->T < 0 && s->res[1][0]->numel != 1) {
@@ -565,6 +570,8 @@ dfg_status dfg_ctrl_make(const ctrl_spec * s, dfg_node ** outs)
         goto done;
     }
     c->kind = s->op;
+    snprintf(c->fn, sizeof c->fn, "%s", s->fn);
+    c->n_hidden = s->n_hidden;
     c->T = s->T;
     c->reverse = s->reverse;
     c->maxiter = s->maxiter;
@@ -838,7 +845,7 @@ static dfg_status run_cond(ctrl_rec * c, const dfg_node * n, void * out, const v
 
 static dfg_status run_loop(ctrl_rec * c, void * out, const void * const * in)
 {
-    const char * fn = c->T < 0 ? "while" : "scan";
+    const char * fn = c->fn;
     dfg_status st = dfg_ctrl_plan(c, 0);
     if (!st && c->T < 0)
         st = dfg_ctrl_plan(c, 1);
@@ -881,8 +888,8 @@ static dfg_status run_loop(ctrl_rec * c, void * out, const void * const * in)
             if (!t)
                 break;
             if (c->maxiter > 0 && i >= c->maxiter) {
-                st = dfg_set_error(DFG_ERR_ARG, "dfg.while: the loop did not end within MAXITER = %lld "
-                                   "iterations", (long long)c->maxiter);
+                st = dfg_set_error(DFG_ERR_ARG, "dfg.%s: the loop did not end within MAXITER = %lld "
+                                   "iterations", fn, (long long)c->maxiter);
                 break;
             }
         } else if (i >= c->T)
@@ -944,10 +951,12 @@ dfg_status dfg_ctrl(const dfg_ctrl_spec * s, int * n_out, dfg_id * outs)
         s->n_res[0] < 0 || s->n_res[1] < 0 || s->n_par > 4096 || s->n_res[0] > 4096 ||
         s->n_res[1] > 4096)
         return dfg_set_error(DFG_ERR_ARG, "dfg: bad control-flow spec");
-    const char * fn = names[s->kind];
+    const char * fn = s->name && *s->name ? s->name : names[s->kind];
     int cond = s->kind == DFG_CTRL_COND;
     if (!cond && (s->n_carry < 0 || s->n_carry > s->n_par))
         return dfg_set_error(DFG_ERR_ARG, "dfg.%s: bad carry count", fn);
+    if (s->n_hidden < 0 || s->n_hidden > (cond ? 0 : s->n_carry))
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: bad hidden carry count", fn);
     if (s->kind == DFG_CTRL_WHILE && s->n_carry != s->n_par)
         return dfg_set_error(DFG_ERR_ARG, "dfg.while: every parameter is a carry");
     int n = s->n_par, nr = s->n_res[0] + s->n_res[1];
@@ -987,7 +996,7 @@ dfg_status dfg_ctrl(const dfg_ctrl_spec * s, int * n_out, dfg_id * outs)
     if (!st) {
         ctrl_spec cs = { cond ? DFG_OP_COND : DFG_OP_LOOP, fn, nc, nx, n - nc - nx, par, ins, pred,
                          { s->n_res[0], s->n_res[1] }, { res, res + s->n_res[0] }, T,
-                         s->reverse != 0, s->maxiter, 0 };
+                         s->reverse != 0, s->maxiter, 0, s->n_hidden };
         no = s->kind == DFG_CTRL_WHILE ? nc : s->n_res[0];
         if (!(o = dfg_calloc((size_t)no + 1, sizeof *o)))
             st = dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory", fn);

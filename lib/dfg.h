@@ -332,6 +332,12 @@ typedef struct dfg_ctrl_spec {
     int64_t        length;
     int            reverse;
     int64_t        maxiter;
+    const char *   name;      /* the function errors name, e.g. "fori"
+                               * (NULL: "scan", "while" or "cond"; copied,
+                               * at most 23 characters kept) */
+    int            n_hidden;  /* leading carries the caller added (fori's
+                               * counter): errors number the states after
+                               * them from 1 */
 } dfg_ctrl_spec;
 dfg_status dfg_ctrl(const dfg_ctrl_spec * s, int * n_out, dfg_id * outs);
 

@@ -23,12 +23,13 @@ static int operands(gw * g, const mxArray * c, int argno, dfg_id ** ids, int * n
 }
 
 /* dfg_mex ("ctrl", KIND, PAR, ARGS, NCARRY, PRED, RES1, RES2, LENGTH,
- * REVERSE, MAXITER, FN) -> a row of output handles */
+ * REVERSE, MAXITER, FN, NHIDDEN) -> a row of output handles.  FN: the
+ * function errors name; NHIDDEN: leading carries the user did not give. */
 int cmd_ctrl(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
 {
     (void)nlhs;
     char kind[16], fn[32];
-    if (nrhs != 11 || !gw_string(prhs[0], kind, sizeof kind) || !gw_string(prhs[10], fn, sizeof fn))
+    if (nrhs != 12 || !gw_string(prhs[0], kind, sizeof kind) || !gw_string(prhs[10], fn, sizeof fn))
         return dfg_set_error(DFG_ERR_ARG, "dfg: bad control-flow call");
     static char name[32];
     memcpy(name, fn, sizeof name);
@@ -61,6 +62,9 @@ int cmd_ctrl(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
         s.reverse = v != 0;
     if (!st && !(st = gw_scalar(g, prhs[9], 10, 0, &v)))
         s.maxiter = !(v >= 1) || v >= 9e18 ? 0 : (int64_t)v;
+    if (!st && !(st = gw_scalar(g, prhs[11], 12, 1, &v)))
+        s.n_hidden = v > 1e6 ? -1 : (int)v;
+    s.name = name;
     if (!st) {
         s.n_par = np;
         s.par = par;

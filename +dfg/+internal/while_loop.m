@@ -24,16 +24,9 @@ function varargout = while_loop (cond_fn, body_fn, varargin)
     maxiter = double (v);
     init(end-1:end) = [];
   endif
-  n = numel (init);
-  if (n == 0)
+  if (isempty (init))
     error ("dfg:badArgument", "dfg.while: give at least one initial state value");
   endif
-  par = cell (1, n);
-  for k = 1:n
-    par{k} = dfg.internal.ctrl_param (init{k}, "state", "while");
-  endfor
-  c = dfg.internal.ctrl_apply (cond_fn, 1, "dfg.while", "COND_FN", par{:});
-  c = c{1};
-  body = dfg.internal.ctrl_apply (body_fn, n, "dfg.while", "BODY_FN (one value per state)", par{:});
-  varargout = dfg.internal.ctrl_call ("while", "while", par, init, n, [], body, {c}, -1, 0, maxiter);
+  nm = struct ("fn", "while", "cond", "COND_FN", "body", "BODY_FN");
+  varargout = dfg.internal.while_impl (nm, 0, maxiter, cond_fn, body_fn, init{:});
 endfunction

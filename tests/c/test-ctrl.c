@@ -78,7 +78,7 @@ static void test_scan(void)
     dfg_id m = op2(DFG_OP_MUL, pc, px), c1 = op2(DFG_OP_ADD, m, w);
     dfg_id par[2] = {pc, px}, args[2] = {c0, xs}, res[2] = {c1, pc}, outs[2] = {0, 0};
     for (int rev = 0; rev < 2; rev++) {
-        dfg_ctrl_spec s = { DFG_CTRL_SCAN, 2, par, args, 1, 0, {2, 0}, {res, NULL}, -1, rev, 0 };
+        dfg_ctrl_spec s = { DFG_CTRL_SCAN, 2, par, args, 1, 0, {2, 0}, {res, NULL}, -1, rev, 0, NULL, 0 };
         int no = 0;
         CHECK(dfg_ctrl(&s, &no, outs) == DFG_OK && no == 2);
         dfg_id L = sum_all(outs[0]), g[3] = {0, 0, 0}, wrt[3] = {xs, w, c0};
@@ -129,7 +129,7 @@ static void test_while(void)
     dfg_id q = op2(DFG_OP_DIV, a, x), s2 = op2(DFG_OP_ADD, x, q), half = scalar(0.5);
     dfg_id nx = op2(DFG_OP_MUL, s2, half);
     dfg_id par[1] = {x}, args[1] = {a}, res0[1] = {nx}, res1[1] = {cnd}, out = 0;
-    dfg_ctrl_spec s = { DFG_CTRL_WHILE, 1, par, args, 1, 0, {1, 1}, {res0, res1}, -1, 0, 0 };
+    dfg_ctrl_spec s = { DFG_CTRL_WHILE, 1, par, args, 1, 0, {1, 1}, {res0, res1}, -1, 0, 0, NULL, 0 };
     int no = 0;
     CHECK(dfg_ctrl(&s, &no, &out) == DFG_OK && no == 1);
     dfg_id g = 0, t = 0, H = 0, hv = 0, one = scalar(1);
@@ -163,13 +163,38 @@ static void test_while(void)
     CHECK(strstr(dfg_last_error(), "NaN") != NULL);
     dfg_release(ncnd);
     dfg_release(outn);
-    /* running past maxiter is an error */
+    /* running past maxiter is an error naming the function */
     dfg_id out2 = 0;
     s.maxiter = 2;
     CHECK(dfg_ctrl(&s, &no, &out2) == DFG_OK);
     av = 1e6;
     run(1, &a, 1, &out2, iv, ov, DFG_ERR_ARG);
-    dfg_id all[] = {a, x, sq, d, ad, tol, cnd, q, s2, half, nx, out, g, t, H, hv, one, out2};
+    CHECK(strstr(dfg_last_error(), "dfg.while: the loop did not end within MAXITER = 2") != NULL);
+    /* the caller's name in construction and run-time errors; hidden
+     * leading states (fori's counter) not numbered */
+    dfg_id out3 = 0, out4 = 0, big = in2(2, 1), rb[2] = {nx, big}, p2[2] = {x, in2(1, 1)};
+    dfg_id a2[2] = {a, a};
+    dfg_ctrl_spec sf = s;
+    sf.name = "fori";
+    CHECK(dfg_ctrl(&sf, &no, &out3) == DFG_OK);
+    run(1, &a, 1, &out3, iv, ov, DFG_ERR_ARG);
+    CHECK(strstr(dfg_last_error(), "dfg.fori: the loop did not end") != NULL);
+    sf.n_par = 2;
+    sf.par = p2;
+    sf.args = a2;
+    sf.n_carry = 2;
+    sf.n_res[0] = 2;
+    sf.res[0] = rb;
+    sf.n_hidden = 1;
+    CHECK(dfg_ctrl(&sf, &no, &out4) == DFG_ERR_SHAPE);
+    CHECK(strstr(dfg_last_error(), "dfg.fori: the loop state must keep its class and size: "
+                 "state 1 is double 1x1 on entry but the body returns double 2x1") != NULL);
+    sf.n_hidden = 3;
+    CHECK(dfg_ctrl(&sf, &no, &out4) == DFG_ERR_ARG);
+    sf.n_hidden = -1;
+    CHECK(dfg_ctrl(&sf, &no, &out4) == DFG_ERR_ARG);
+    dfg_id all[] = {a, x, sq, d, ad, tol, cnd, q, s2, half, nx, out, g, t, H, hv, one, out2, out3,
+                    big, p2[1]};
     for (size_t k = 0; k < sizeof all / sizeof *all; k++)
         dfg_release(all[k]);
 }
@@ -181,7 +206,7 @@ static void test_cond_and_nesting(void)
     dfg_id x = in2(1, 1), p = in2(1, 1), zero = scalar(0), three = scalar(-3);
     dfg_id pred = op2(DFG_OP_GT, x, zero), sq = op2(DFG_OP_MUL, p, p), lin = op2(DFG_OP_MUL, p, three);
     dfg_id par[1] = {p}, args[1] = {x}, r0[1] = {sq}, r1[1] = {lin}, y = 0;
-    dfg_ctrl_spec s = { DFG_CTRL_COND, 1, par, args, 0, pred, {1, 1}, {r0, r1}, -1, 0, 0 };
+    dfg_ctrl_spec s = { DFG_CTRL_COND, 1, par, args, 0, pred, {1, 1}, {r0, r1}, -1, 0, 0, NULL, 0 };
     int no = 0;
     CHECK(dfg_ctrl(&s, &no, &y) == DFG_OK && no == 1);
     dfg_id g = 0;
@@ -206,12 +231,12 @@ static void test_cond_and_nesting(void)
     dfg_id row = in2(1, 4), i = in2(1, 1), acc = in2(1, 1), ci = in2(1, 1), sx = in2(1, 1);
     dfg_id add = op2(DFG_OP_ADD, ci, sx), spar[2] = {ci, sx}, sarg[2] = {acc, row}, sres[1] = {add};
     dfg_id inner = 0;
-    dfg_ctrl_spec ss = { DFG_CTRL_SCAN, 2, spar, sarg, 1, 0, {1, 0}, {sres, NULL}, -1, 0, 0 };
+    dfg_ctrl_spec ss = { DFG_CTRL_SCAN, 2, spar, sarg, 1, 0, {1, 0}, {sres, NULL}, -1, 0, 0, NULL, 0 };
     CHECK(dfg_ctrl(&ss, &no, &inner) == DFG_OK);
     dfg_id one = scalar(1), lim = scalar(3), i1 = op2(DFG_OP_ADD, i, one), c = op2(DFG_OP_LT, i, lim);
     dfg_id wpar[2] = {i, acc}, init0 = scalar(0), wargs[2] = {init0, x}, wres[2] = {i1, inner}, wc[1] = {c};
     dfg_id wout[2] = {0, 0};
-    dfg_ctrl_spec ws = { DFG_CTRL_WHILE, 2, wpar, wargs, 2, 0, {2, 1}, {wres, wc}, -1, 0, 0 };
+    dfg_ctrl_spec ws = { DFG_CTRL_WHILE, 2, wpar, wargs, 2, 0, {2, 1}, {wres, wc}, -1, 0, 0, NULL, 0 };
     CHECK(dfg_ctrl(&ws, &no, wout) == DFG_OK && no == 2);
     dfg_id gr[2] = {0, 0}, wrt[2] = {x, row};
     CHECK(dfg_grad(wout[1], 2, wrt, 0, gr) == DFG_OK);
@@ -241,12 +266,12 @@ static void test_errors(void)
     dfg_id cs = 0, out[2] = {0, 0};
     CHECK(dfg_op(DFG_OP_CAST, 1, &pc, &ca, &cs) == DFG_OK);
     dfg_id par[2] = {pc, px}, args[2] = {c, xs}, res[1] = {cs};
-    dfg_ctrl_spec s = { DFG_CTRL_SCAN, 2, par, args, 1, 0, {1, 0}, {res, NULL}, -1, 0, 0 };
+    dfg_ctrl_spec s = { DFG_CTRL_SCAN, 2, par, args, 1, 0, {1, 0}, {res, NULL}, -1, 0, 0, NULL, 0 };
     int no = 0;
     CHECK(dfg_ctrl(&s, &no, out) == DFG_ERR_SHAPE);
     CHECK(strstr(dfg_last_error(), "double 1x1") && strstr(dfg_last_error(), "single 1x1"));
     dfg_id par3[3] = {pc, px, py}, args3[3] = {c, xs, ys}, res3[1] = {pc};
-    dfg_ctrl_spec s3 = { DFG_CTRL_SCAN, 3, par3, args3, 1, 0, {1, 0}, {res3, NULL}, -1, 0, 0 };
+    dfg_ctrl_spec s3 = { DFG_CTRL_SCAN, 3, par3, args3, 1, 0, {1, 0}, {res3, NULL}, -1, 0, 0, NULL, 0 };
     CHECK(dfg_ctrl(&s3, &no, out) == DFG_ERR_SHAPE);
     dfg_attr a = {{0}, {0}, NULL, 0};
     a.i[0] = 1;
@@ -270,7 +295,7 @@ static void test_interrupt(void)
     dfg_id x = in2(1, 1), p = in2(1, 1), one = scalar(1);
     dfg_id m1 = op1(DFG_OP_NEG, one), nx = op2(DFG_OP_ADD, p, one), c = op2(DFG_OP_GT, p, m1);
     dfg_id par[1] = {p}, args[1] = {x}, r0[1] = {nx}, r1[1] = {c}, out = 0, g = 0;
-    dfg_ctrl_spec s = { DFG_CTRL_WHILE, 1, par, args, 1, 0, {1, 1}, {r0, r1}, -1, 0, 0 };
+    dfg_ctrl_spec s = { DFG_CTRL_WHILE, 1, par, args, 1, 0, {1, 1}, {r0, r1}, -1, 0, 0, NULL, 0 };
     int no = 0;
     CHECK(dfg_ctrl(&s, &no, &out) == DFG_OK);
     CHECK(dfg_grad(out, 1, &x, 0, &g) == DFG_OK);
@@ -295,7 +320,7 @@ static void test_reset(void)
     dfg_id xs = in2(1, 5), pc = in2(1, 1), px = in2(1, 1), c0 = scalar(0);
     dfg_id add = op2(DFG_OP_ADD, pc, px), par[2] = {pc, px}, args[2] = {c0, xs}, res[1] = {add};
     dfg_id out = 0, p = 0;
-    dfg_ctrl_spec s = { DFG_CTRL_SCAN, 2, par, args, 1, 0, {1, 0}, {res, NULL}, -1, 0, 0 };
+    dfg_ctrl_spec s = { DFG_CTRL_SCAN, 2, par, args, 1, 0, {1, 0}, {res, NULL}, -1, 0, 0, NULL, 0 };
     int no = 0;
     CHECK(dfg_ctrl(&s, &no, &out) == DFG_OK);
     CHECK(dfg_plan_compile(1, &xs, 1, &out, &p) == DFG_OK);
