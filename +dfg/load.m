@@ -57,7 +57,7 @@ function pending = pairs (x, v, where, pending)
     endif
     if (! isreal (v) || issparse (v))
       error ("dfg:badArgument", "dfg.load: %s: the file has a %s value, the variable is real and full", where,
-             ifelse_ (issparse (v), "sparse", "complex"));
+             merge (issparse (v), "sparse", "complex"));
     endif
     pending(end+1, :) = {x, v};
   elseif (iscell (x))
@@ -102,10 +102,6 @@ function pending = pairs (x, v, where, pending)
     endfor
   endif
   ## plain values in INTO are not assigned to
-endfunction
-
-function s = ifelse_ (c, a, b)
-  if (c) s = a; else s = b; endif
 endfunction
 
 function s = opts_str (h)

@@ -41,14 +41,6 @@ function [f, g] = hand (x)
   g = e .* (cos (x) .* x + s + 0.02 * x);
 endfunction
 
-function s = ifelse_ (c, a, b)
-  if (c)
-    s = a;
-  else
-    s = b;
-  endif
-endfunction
-
 old = dfg.passes ();
 unwind_protect
   dfg.passes ("all");
@@ -67,8 +59,8 @@ floor_f = dfg.function ({xi}, {xi .* 1});
 [v2, g2] = vg_off (x);
 [v3, g3] = hand (x);
 printf ("passes on vs off: value %s, gradient %s\n",
-        ifelse_ (isequal (v1, v2), "bitwise equal", "DIFFERENT"),
-        ifelse_ (isequal (g1, g2), "bitwise equal", "DIFFERENT"));
+        merge (isequal (v1, v2), "bitwise equal", "DIFFERENT"),
+        merge (isequal (g1, g2), "bitwise equal", "DIFFERENT"));
 err = max (abs (v1 - v3) / abs (v3), norm (g1 - g3, 1) / norm (g3, 1));
 printf ("agreement with the hand-written gradient: max relative difference %.2g\n", err);
 if (err > 1e-12 || ! isequal (v1, v2) || ! isequal (g1, g2))
@@ -144,4 +136,3 @@ bench_result.ms = structfun (@(v) v * 1e3, struct ("all", t_all, "off", t_off, "
                              "one_thread", t_one, "torch", t_torch, "c_scalar", t_cs, "c_simd", t_cv, "mex_floor", t_floor),
                              "UniformOutput", false);
 printf ("\n");
-

@@ -41,7 +41,7 @@ classdef JitCache < handle
     function varargout = call (c, nout, varargin)
       nout = max (nout, 1);
       ## a transform's plan does not depend on how many outputs are asked for
-      knout = ifelse (isempty (c.transform), nout, 0);
+      knout = merge (isempty (c.transform), nout, 0);
       key = dfg_mex ("signature", knout, varargin{:});
       if (isempty (key))
         key = dfg.internal.signature (knout, varargin);
@@ -66,7 +66,7 @@ classdef JitCache < handle
         a = args{k};
         if (! (isa (a, "double") || isa (a, "single") || islogical (a)) || ! isreal (a))
           error ("dfg:badClass", "dfg.jit: argument %d is %s%s; dfg takes real double, single or logical arrays",
-                 k, ifelse (isreal (a), "", "complex "), class (a));
+                 k, merge (isreal (a), "", "complex "), class (a));
         endif
         t = dfg.input (size (a), class (a), sprintf ("arg%d", k));
         ins{end+1} = t;
@@ -91,10 +91,3 @@ classdef JitCache < handle
   endmethods
 endclassdef
 
-function s = ifelse (c, a, b)
-  if (c)
-    s = a;
-  else
-    s = b;
-  endif
-endfunction

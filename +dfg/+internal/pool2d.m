@@ -61,7 +61,7 @@ function Y = pool2d (fn, X, k, args)
     error ("dfg:nonconformant", "dfg.nn.%s: the %dx%d window does not fit the padded %dx%d image",
            fn, k, H + p(1) + p(2), W + p(3) + p(4));
   endif
-  fillv = cast (ifelse_ (ismax, -Inf, 0), class (X));
+  fillv = cast (merge (ismax, -Inf, 0), class (X));
   Xz = reshape (X, H * W, C * N);
   if (any (I(:) == 0))             # padding: an appended row of fill values
     I(I == 0) = H * W + 1;
@@ -80,10 +80,3 @@ function Y = reduce_ (cols, ismax, k, cls)
   endif
 endfunction
 
-function v = ifelse_ (c, a, b)
-  if (c)
-    v = a;
-  else
-    v = b;
-  endif
-endfunction

@@ -58,7 +58,7 @@ function [Y, upd] = batchnorm (X, gamma, beta, state, varargin)
       case {"momentum", "epsilon"}
         if (! (isnumeric (v) && isscalar (v) && v > 0 && (v <= 1 || strcmp (name, "epsilon"))))
           error ("dfg:badArgument", "dfg.nn.batchnorm: \"%s\" must be a positive scalar%s", name,
-                 ifelse_ (strcmp (name, "momentum"), " at most 1", ""));
+                 merge (strcmp (name, "momentum"), " at most 1", ""));
         endif
         o.(name) = double (v);
       otherwise
@@ -116,10 +116,6 @@ function [Y, upd] = batchnorm (X, gamma, beta, state, varargin)
   else
     Y = permute (reshape (Zn, C, sz(1), sz(2), sz(4)), [2 3 1 4]);
   endif
-endfunction
-
-function v = ifelse_ (c, a, b)
-  if (c) v = a; else v = b; endif
 endfunction
 
 %!test

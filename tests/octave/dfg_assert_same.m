@@ -70,7 +70,7 @@ function dfg_assert_same (got, expected, tol, what)
   endif
 
   if (numel (tol) > 1)
-    tol = ifelse_ (strcmp (ce, "single"), tol(2), tol(1));
+    tol = merge (strcmp (ce, "single"), tol(2), tol(1));
   endif
 
   g = double (got(:));
@@ -109,13 +109,6 @@ function s = dims_ (x)
   s = s(1:end-1);
 endfunction
 
-function v = ifelse_ (c, a, b)
-  if (c)
-    v = a;
-  else
-    v = b;
-  endif
-endfunction
 
 ## Self-tests of the comparison rules (these need no dfg).
 %!test dfg_assert_same ([1 2 NaN Inf -Inf], [1 2 NaN Inf -Inf]);

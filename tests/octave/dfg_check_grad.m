@@ -37,7 +37,7 @@ function dfg_check_grad (fun, args, varargin)
     wrt = opt.argnums;
   endif
   label = sprintf ("%s on %s", func2str (fun), describe (args));
-  args = cellfun (@(a) ifelse (isfloat (a), double (a), a), args, "UniformOutput", false);
+  args = cellfun (@(a) merge (isfloat (a), double (a), a), args, "UniformOutput", false);
 
   ## the weights: fixed per output size
   y0 = fun (args{:});
@@ -170,10 +170,3 @@ function s = describe (args)
   s = strjoin (p, ", ");
 endfunction
 
-function r = ifelse (c, a, b)
-  if (c)
-    r = a;
-  else
-    r = b;
-  endif
-endfunction
