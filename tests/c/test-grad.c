@@ -5,6 +5,7 @@
 #include <string.h>
 #include "dfg.h"
 #include "harness.h"
+#include "graph-helpers.h"
 
 static dfg_id in2(int64_t r, int64_t c)
 {
@@ -12,20 +13,6 @@ static dfg_id in2(int64_t r, int64_t c)
     dfg_id x = 0;
     CHECK(dfg_input(DFG_DOUBLE, 2, d, "x", &x) == DFG_OK);
     return x;
-}
-
-static dfg_id op1(int op, dfg_id a)
-{
-    dfg_id y = 0;
-    CHECK(dfg_op(op, 1, &a, NULL, &y) == DFG_OK);
-    return y;
-}
-
-static dfg_id op2(int op, dfg_id a, dfg_id b)
-{
-    dfg_id in[2] = {a, b}, y = 0;
-    CHECK(dfg_op(op, 2, in, NULL, &y) == DFG_OK);
-    return y;
 }
 
 static dfg_id sum0(dfg_id a)

@@ -7,6 +7,7 @@
 #include <string.h>
 #include "harness.h"
 #include "dfg.h"
+#include "graph-helpers.h"
 
 /* ---- helpers --------------------------------------------------------------- */
 
@@ -16,20 +17,6 @@ static dfg_id input(dfg_dtype dt, int64_t r, int64_t c)
     dfg_id id = 0;
     CHECK(dfg_input(dt, 2, d, "x", &id) == DFG_OK);
     return id;
-}
-
-static dfg_id op1(int op, dfg_id a)
-{
-    dfg_id y = 0;
-    CHECK(dfg_op(op, 1, &a, NULL, &y) == DFG_OK);
-    return y;
-}
-
-static dfg_id op2(int op, dfg_id a, dfg_id b)
-{
-    dfg_id in[2] = {a, b}, y = 0;
-    CHECK(dfg_op(op, 2, in, NULL, &y) == DFG_OK);
-    return y;
 }
 
 /* Every node-level query rejects id with DFG_ERR_HANDLE. */

@@ -32,6 +32,7 @@
 #include <string.h>
 #include "harness.h"
 #include "dfg.h"
+#include "graph-helpers.h"
 #include "../../kernels/cpu/cpu.h"
 #include "../../lib/fused.h"
 
@@ -149,18 +150,6 @@ static void test_reduce(void)
 
 /* ---- plans: fused and unfused --------------------------------------------------- */
 
-static dfg_id op1(int op, dfg_id a)
-{
-    dfg_id y = 0;
-    CHECK(dfg_op(op, 1, &a, NULL, &y) == DFG_OK);
-    return y;
-}
-static dfg_id op2(int op, dfg_id a, dfg_id b)
-{
-    dfg_id in[2] = {a, b}, y = 0;
-    CHECK(dfg_op(op, 2, in, NULL, &y) == DFG_OK);
-    return y;
-}
 static dfg_id sum_dim(dfg_id a, int dim)
 {
     dfg_attr at;
