@@ -164,6 +164,9 @@ classdef Tensor < handle
       if (numel (s) != 1 || ! strcmp (s(1).type, "()"))
         error ("dfg:badArgument", "dfg.subsasgn: only x(i, ...) = v assignment is defined for dfg.Tensor");
       endif
+      if (strcmp (builtin ("class", v), "dfg_logical"))
+        v = dfg_tensor (v);
+      endif
       r = dfg.Tensor (dfg_mex ("subsasgn", t, v, s(1).subs{:}));
     endfunction
 
@@ -182,7 +185,7 @@ classdef Tensor < handle
     endfunction
 
     function r = cast (t, cls)
-      r = dfg.Tensor (dfg_mex ("cast", t, cls));
+      r = dfg.internal.adopt (dfg_mex ("cast", t, cls));
     endfunction
 
     ## ---- operators and functions (one MEX call each) ------------------------
@@ -196,7 +199,7 @@ classdef Tensor < handle
     endfunction
 
     function r = not (a)
-      r = dfg.Tensor (dfg_mex ("not", a));
+      r = dfg_logical (dfg.Tensor (dfg_mex ("not", a)));
     endfunction
 
     function r = exp (a)
@@ -364,39 +367,39 @@ classdef Tensor < handle
     endfunction
 
     function r = eq (a, b)
-      r = dfg.Tensor (dfg_mex ("eq", a, b));
+      r = dfg_logical (dfg.Tensor (dfg_mex ("eq", a, b)));
     endfunction
 
     function r = ne (a, b)
-      r = dfg.Tensor (dfg_mex ("ne", a, b));
+      r = dfg_logical (dfg.Tensor (dfg_mex ("ne", a, b)));
     endfunction
 
     function r = lt (a, b)
-      r = dfg.Tensor (dfg_mex ("lt", a, b));
+      r = dfg_logical (dfg.Tensor (dfg_mex ("lt", a, b)));
     endfunction
 
     function r = le (a, b)
-      r = dfg.Tensor (dfg_mex ("le", a, b));
+      r = dfg_logical (dfg.Tensor (dfg_mex ("le", a, b)));
     endfunction
 
     function r = gt (a, b)
-      r = dfg.Tensor (dfg_mex ("gt", a, b));
+      r = dfg_logical (dfg.Tensor (dfg_mex ("gt", a, b)));
     endfunction
 
     function r = ge (a, b)
-      r = dfg.Tensor (dfg_mex ("ge", a, b));
+      r = dfg_logical (dfg.Tensor (dfg_mex ("ge", a, b)));
     endfunction
 
     function r = and (a, b)
-      r = dfg.Tensor (dfg_mex ("and", a, b));
+      r = dfg_logical (dfg.Tensor (dfg_mex ("and", a, b)));
     endfunction
 
     function r = or (a, b)
-      r = dfg.Tensor (dfg_mex ("or", a, b));
+      r = dfg_logical (dfg.Tensor (dfg_mex ("or", a, b)));
     endfunction
 
     function r = xor (a, b)
-      r = dfg.Tensor (dfg_mex ("xor", a, b));
+      r = dfg_logical (dfg.Tensor (dfg_mex ("xor", a, b)));
     endfunction
 
     function r = atan2 (a, b)
@@ -444,11 +447,11 @@ classdef Tensor < handle
     endfunction
 
     function r = any (varargin)
-      r = dfg.Tensor (dfg_mex ("any", varargin{:}));
+      r = dfg_logical (dfg.Tensor (dfg_mex ("any", varargin{:})));
     endfunction
 
     function r = all (varargin)
-      r = dfg.Tensor (dfg_mex ("all", varargin{:}));
+      r = dfg_logical (dfg.Tensor (dfg_mex ("all", varargin{:})));
     endfunction
 
     function r = cumsum (varargin)

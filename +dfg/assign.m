@@ -6,7 +6,7 @@
 ## @seealso{dfg.variable, dfg.value}
 ## @end deftypefn
 function assign (v, value)
-  dfg_mex ("assign", v, value);
+  dfg_mex ("assign", dfg.internal.untag (v), dfg.internal.untag (value));
 endfunction
 
 %!test

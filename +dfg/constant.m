@@ -5,7 +5,7 @@
 ## @seealso{dfg.input, dfg.variable, dfg.value}
 ## @end deftypefn
 function c = constant (value)
-  c = dfg.Tensor (dfg_mex ("constant", value));
+  c = dfg.internal.adopt (dfg_mex ("constant", value));
 endfunction
 
 %!test

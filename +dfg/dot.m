@@ -41,7 +41,7 @@ function txt = dot (y, file)
     if (! iscell (y) || isempty (y) || ! all (cellfun (@(t) isa (t, "dfg.Tensor"), y)))
       error ("dfg:badArgument", "dfg.dot: Y must be a tensor, a cell array of tensors, or a plan made by dfg.function");
     endif
-    g = dfg_mex ("graph", y(:)', true);
+    g = dfg_mex ("graph", dfg.internal.untag (y(:)'), true);
     ts = arrayfun (@(r) dfg.Tensor (r.id), g, "uniformoutput", false);   # releases the ids
     out = ismember ([g.id], cellfun (@(t) t.id, y));
     s = dfg.internal.dot_text (g, "graph", out);

@@ -76,7 +76,7 @@ function f = function_ (inputs, outputs, varargin)
                varargin{k});
     endswitch
   endfor
-  plan = dfg.internal.Plan (dfg_mex ("function", inputs, outputs, passes, fast,
+  plan = dfg.internal.Plan (dfg_mex ("function", dfg.internal.untag (inputs), dfg.internal.untag (outputs), passes, fast,
                                      updates, checkpoint, limit), inputs, outputs, varargin);
   id = plan.id;
   ## The handle keeps the plan alive through P, which every call passes to

@@ -40,7 +40,7 @@ function varargout = grad (y, x, varargin)
   if (nargin < 2)
     print_usage ();
   endif
-  ids = dfg_mex ("grad", y, x, varargin{:});
+  ids = dfg_mex ("grad", dfg.internal.untag (y), dfg.internal.untag (x), varargin{:});
   g = cell (1, numel (ids));
   for k = 1:numel (ids)
     g{k} = dfg.Tensor (ids(k));

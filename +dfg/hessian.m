@@ -23,7 +23,7 @@ function H = hessian (y, x)
   if (nargin != 2)
     print_usage ();
   endif
-  H = dfg.Tensor (dfg_mex ("hessian", y, x));
+  H = dfg.Tensor (dfg_mex ("hessian", dfg.internal.untag (y), dfg.internal.untag (x)));
 endfunction
 
 %!test

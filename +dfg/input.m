@@ -10,7 +10,7 @@
 ## @seealso{dfg.function, dfg.constant, dfg.variable}
 ## @end deftypefn
 function x = input (sz, varargin)
-  x = dfg.Tensor (dfg_mex ("input", sz, varargin{:}));
+  x = dfg.internal.adopt (dfg_mex ("input", sz, varargin{:}));
 endfunction
 
 %!test

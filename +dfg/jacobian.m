@@ -34,9 +34,9 @@ function J = jacobian (y, x, mode)
     print_usage ();
   endif
   if (nargin < 3)
-    J = dfg.Tensor (dfg_mex ("jacobian", y, x));
+    J = dfg.Tensor (dfg_mex ("jacobian", dfg.internal.untag (y), dfg.internal.untag (x)));
   else
-    J = dfg.Tensor (dfg_mex ("jacobian", y, x, mode));
+    J = dfg.Tensor (dfg_mex ("jacobian", dfg.internal.untag (y), dfg.internal.untag (x), mode));
   endif
 endfunction
 

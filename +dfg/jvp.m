@@ -19,7 +19,7 @@ function varargout = jvp (y, x, v)
     print_usage ();
   endif
   if (! is_function_handle (y))
-    varargout{1} = dfg.Tensor (dfg_mex ("jvp", y, x, v));
+    varargout{1} = dfg.Tensor (dfg_mex ("jvp", dfg.internal.untag (y), dfg.internal.untag (x), dfg.internal.untag (v)));
     return;
   endif
   [args, v] = dfg.internal.primal_args ("jvp", x, v, "TANGENTS");
@@ -28,7 +28,7 @@ function varargout = jvp (y, x, v)
   if (! isa (out, "dfg.Tensor"))
     out = dfg.constant (out);
   endif
-  t = dfg.Tensor (dfg_mex ("jvp", out, ins, v));
+  t = dfg.Tensor (dfg_mex ("jvp", dfg.internal.untag (out), dfg.internal.untag (ins), dfg.internal.untag (v)));
   f = dfg.function (ins, {out, t});
   [varargout{1:2}] = f (args{:});
 endfunction

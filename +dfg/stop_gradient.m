@@ -8,7 +8,7 @@ function y = stop_gradient (x)
   if (nargin != 1)
     print_usage ();
   endif
-  y = dfg.Tensor (dfg_mex ("stop_gradient", x));
+  y = dfg.internal.adopt (dfg_mex ("stop_gradient", dfg.internal.untag (x)));
 endfunction
 
 %!test

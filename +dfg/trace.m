@@ -70,7 +70,7 @@ function [s, t] = trace (varargin)
     error ("dfg:badClass", "dfg.trace: Y is logical: it has no derivatives to trace");
   endif
   ## every given input is in the graph, read or not
-  g = dfg_mex ("graph", [xs, {y}], true);
+  g = dfg_mex ("graph", dfg.internal.untag ([xs, {y}]), true);
   ts = arrayfun (@(r) dfg.Tensor (r.id), g, "uniformoutput", false);
   n = numel (g);
   for k = 1:numel (xs)

@@ -6,7 +6,7 @@
 ## @seealso{dfg.function, dfg.variable}
 ## @end deftypefn
 function x = value (t)
-  x = dfg_mex ("value", t);
+  x = dfg_mex ("value", dfg.internal.untag (t));
 endfunction
 
 %!test

@@ -10,7 +10,7 @@ function v = variable (value, name)
   if (nargin < 2)
     name = "";
   endif
-  v = dfg.Tensor (dfg_mex ("variable", value, name));
+  v = dfg.internal.adopt (dfg_mex ("variable", value, name));
 endfunction
 
 %!test

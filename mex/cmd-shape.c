@@ -24,7 +24,7 @@ static int get_dims(dfg_id x, dfg_dtype * dt, int * nd, int64_t * d)
 static int parse_sub(gw * g, const mxArray * a, int argno, sub * s)
 {
     memset(s, 0, sizeof *s);
-    if (gw_is_tensor(a))
+    if (gw_is_tensor(a) || mxIsClass(a, "dfg_logical"))   /* a tensor mask */
         return dfg_set_error(DFG_ERR_UNSUPPORTED,
                              "dfg.%s: subscript %d is a dfg.Tensor; indices must be plain arrays known when the graph "
                              "is built (a tensor mask gives a data-dependent size: use merge (mask, x, 0) or "

@@ -415,8 +415,37 @@ static int cmd_value(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray 
     return st ? st : gw_evaluate(g, id, &plhs[0]);
 }
 
+/* How many traces (dfg.jit, the functional transforms, the bodies of
+ * loops and conditionals) are running: while one is, double (t), single (t)
+ * and logical (t) record a conversion even on a closed graph, so that a
+ * traced value never leaves the graph (and its gradient) by evaluation.
+ * Kept by dfg.internal.tracing through the "tracing" command. */
+static int g_tracing;
+
+/* tracing () -> depth; tracing (+1 | -1) changes it and returns the new
+ * depth (never below 0). */
+static int cmd_tracing(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)nlhs;
+    double d = 0;
+    if (nrhs > 1)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.tracing: expected at most one argument");
+    if (nrhs == 1) {
+        int st = gw_scalar(g, prhs[0], 1, 1, &d);
+        if (st)
+            return st;
+        if (d != 1 && d != -1)
+            return dfg_set_error(DFG_ERR_ARG, "dfg.tracing: the change must be 1 or -1");
+    }
+    g_tracing += (int)d;
+    if (g_tracing < 0)
+        g_tracing = 0;
+    plhs[0] = mxCreateDoubleScalar(g_tracing);
+    return DFG_OK;
+}
+
 /* double (t) / single (t) / logical (t): evaluate a closed graph, or record
- * a class conversion when the graph has free inputs (tracing). */
+ * a class conversion when the graph has free inputs or a trace is running. */
 int cmd_cast(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
 {
     (void)nlhs;
@@ -433,7 +462,7 @@ int cmd_cast(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
     a.i[0] = to;
     if ((st = gw_op(g, DFG_OP_CAST, 1, &x, &a, &y)))
         return st;
-    if (!strcmp(g->fn, "cast")) {
+    if (!strcmp(g->fn, "cast") || g_tracing > 0) {
         plhs[0] = gw_result(g, y);
         return DFG_OK;
     }
@@ -862,7 +891,7 @@ static const cmd_entry commands[] = {
     {"subsasgn", cmd_subsasgn}, {"subsref", cmd_subsref},
     {"sum", cmd_reduce}, {"svd", cmd_linalg}, {"tan", cmd_unary},
     {"tanh", cmd_unary}, {"threads", cmd_threads}, {"times", cmd_binary},
-    {"trace", cmd_trace},
+    {"trace", cmd_trace}, {"tracing", cmd_tracing},
     {"transpose", cmd_permute}, {"tril", cmd_tri}, {"triu", cmd_tri},
     {"uminus", cmd_unary}, {"uplus", cmd_unary}, {"value", cmd_value},
     {"var", cmd_stats}, {"variable", cmd_variable}, {"vertcat", cmd_cat},

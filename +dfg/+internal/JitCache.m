@@ -73,18 +73,25 @@ classdef JitCache < handle
         targs{k} = t;
         tens{k} = t;
       endfor
-      if (isempty (c.transform))
-        outs = cell (1, nout);
-        [outs{:}] = c.fun (targs{:});
-      else
-        outs = c.transform (c.fun, targs, tens);
-      endif
+      ## a trace: casts stay in the graph, branches on tensors are refused
+      dfg.internal.tracing (c.fun);
+      unwind_protect
+        if (isempty (c.transform))
+          outs = cell (1, nout);
+          [outs{:}] = c.fun (targs{:});
+        else
+          outs = c.transform (c.fun, targs, tens);
+        endif
+      unwind_protect_cleanup
+        dfg.internal.tracing ("end");
+      end_unwind_protect
       for k = 1:numel (outs)
         if (! isa (outs{k}, "dfg.Tensor"))
           outs{k} = dfg.constant (outs{k});
         endif
       endfor
-      p = dfg.internal.Plan (dfg_mex ("function", ins, outs, c.passes, c.fast));
+      p = dfg.internal.Plan (dfg_mex ("function", dfg.internal.untag (ins), dfg.internal.untag (outs),
+                                            c.passes, c.fast));
       ## the owner in a cell, as in dfg.function: no method lookup per call
       e = {{p}, find(isarr), p.id};
     endfunction

@@ -8,8 +8,14 @@
 ## @end deftypefn
 function r = ctrl_apply (fn, nout, who, what, varargin)
   r = cell (1, nout);
+  ## a trace: casts stay in the graph, branches on tensors are refused
+  dfg.internal.tracing (fn);
   try
-    [r{:}] = fn (varargin{:});
+    unwind_protect
+      [r{:}] = fn (varargin{:});
+    unwind_protect_cleanup
+      dfg.internal.tracing ("end");
+    end_unwind_protect
   catch err
     if (! isempty (regexp (err.message, 'undefined in return list|element number \d+ undefined|called with too many outputs', "once")))
       error ("dfg:badArgument", "%s: %s must return %d value%s (%s)", who, what, nout,
@@ -17,6 +23,7 @@ function r = ctrl_apply (fn, nout, who, what, varargin)
     endif
     rethrow (err);
   end_try_catch
+  r = dfg.internal.untag (r);
 endfunction
 
 %!test

@@ -8,9 +8,9 @@
 ## dfg.fori, dfg.while and dfg.cond.
 ## @end deftypefn
 function outs = ctrl_call (kind, fn, par, args, ncarry, pred, res1, res2, len, reverse, maxiter, nhidden = 0)
-  ids = dfg_mex ("ctrl", kind, par, args, ncarry, pred, res1, res2, len, reverse, maxiter, fn, nhidden);
+  ids = dfg_mex ("ctrl", kind, dfg.internal.untag (par), dfg.internal.untag (args), ncarry, dfg.internal.untag (pred), res1, res2, len, reverse, maxiter, fn, nhidden);
   outs = cell (1, numel (ids));
   for k = 1:numel (ids)
-    outs{k} = dfg.Tensor (ids(k));
+    outs{k} = dfg.internal.adopt (ids(k));
   endfor
 endfunction

@@ -359,11 +359,9 @@
 %!error id=dfg:unsupported x = dfg.input ([3 4]); y = x(x(:, 1) > 0, :)
 %!error id=dfg:unsupported g = dfg.jit (@(a) a(a > 0)); g (randn (3, 4))
 %!test expect_error (@() subsref (dfg.input ([3 4]), substruct ("()", {dfg.input([3 4]) > 0})), "dfg:unsupported");
-## Known Octave limitation: Octave evaluates "if" / "while" on any classdef
-## object as false without calling a method, so a traced branch on a tensor
-## silently takes the else branch (see docs/limitations.md).  Kept as an
-## expected failure until control flow in graphs (dfg.cond) lands.
-%!xtest
+## A branch on traced values (a comparison's logical tensor in an "if"):
+## dfg:branchOnTensor, never Octave's silent else branch (test_branch.m).
+%!test
 %! ## a branch on traced values: each call must raise an error or give
 %! ## Octave's result, whatever branch the trace took
 %! g = dfg.jit (@data_dependent_branch);
