@@ -48,7 +48,7 @@ endfunction
 ## The (variable, value) pairs of x against its saved form v, checked.
 function pending = pairs (x, v, where, pending)
   if (isa (x, "dfg.Tensor"))
-    if (! strcmp (dfg_mex ("describe", x).op, "variable"))
+    if (! strcmp (dfg_mex ("describe", dfg.internal.untag (x)).op, "variable"))
       error ("dfg:badArgument", "dfg.load: %s is a tensor that is not a dfg.variable", where);
     endif
     if (! strcmp (class (v), class (x)) || ! isequal (size (v), size (x)))

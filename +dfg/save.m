@@ -49,7 +49,7 @@ endfunction
 ## state, containers element by element.
 function v = values_of (x, where)
   if (isa (x, "dfg.Tensor"))
-    if (! strcmp (dfg_mex ("describe", x).op, "variable"))
+    if (! strcmp (dfg_mex ("describe", dfg.internal.untag (x)).op, "variable"))
       error ("dfg:badArgument", "dfg.save: %s is a tensor that is not a dfg.variable (only variables hold state)", where);
     endif
     v = dfg.value (x);

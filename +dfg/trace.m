@@ -240,7 +240,7 @@ function [y, xs, vals, names] = setup (args)
       if (! isa (xs{k}, "dfg.Tensor"))
         error ("dfg:badArgument", "dfg.trace: X%d must be a tensor (an input)", k);
       endif
-      nm = dfg_mex ("describe", xs{k}).name;
+      nm = dfg_mex ("describe", dfg.internal.untag (xs{k})).name;
       names{k} = merge (isempty (nm), sprintf ("x%d", k), nm);
     endfor
   endif

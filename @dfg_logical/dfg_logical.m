@@ -22,14 +22,14 @@
 ## @end deftypefn
 function m = dfg_logical (t)
   persistent ranked = false;
-  if (nargin != 1 || ! strcmp (builtin ("class", t), "dfg.Tensor"))
-    error ("dfg:badArgument", "dfg_logical: logical tensors are made by comparisons and logical operators on dfg.Tensor");
-  endif
-  m = class (struct ("t", t), "dfg_logical");
   if (! ranked)
     ## every call with a logical tensor among its arguments comes here, so
     ## that no dfg.Tensor method ever sees one (the MEX gateway cannot)
     superiorto ("dfg.Tensor");
     ranked = true;
   endif
+  if (! isa (t, "dfg.Tensor"))
+    error ("dfg:badArgument", "dfg_logical: logical tensors are made by comparisons and logical operators on dfg.Tensor");
+  endif
+  m = class (struct ("t", t), "dfg_logical");
 endfunction

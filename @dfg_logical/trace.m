@@ -5,10 +5,26 @@
 ## @seealso{dfg_logical, dfg.Tensor}
 ## @end deftypefn
 function varargout = trace (varargin)
-  for k = 1:nargin
-    if (strcmp (builtin ("class", varargin{k}), "dfg_logical"))
-      varargin{k} = varargin{k}.t;
+  ## one or two arguments without a loop: Octave's loops cost more
+  ## than the call (bench/bench_branch.m)
+  if (nargin == 1)
+    [varargout{1:max (nargout, 1)}] = trace (varargin{1}.t);
+  elseif (nargin == 2)
+    a = varargin{1};
+    b = varargin{2};
+    if (strcmp (builtin ("class", a), "dfg_logical"))
+      a = a.t;
     endif
-  endfor
-  [varargout{1:max (nargout, 1)}] = trace (varargin{:});
+    if (strcmp (builtin ("class", b), "dfg_logical"))
+      b = b.t;
+    endif
+    [varargout{1:max (nargout, 1)}] = trace (a, b);
+  else
+    for k = 1:nargin
+      if (strcmp (builtin ("class", varargin{k}), "dfg_logical"))
+        varargin{k} = varargin{k}.t;
+      endif
+    endfor
+    [varargout{1:max (nargout, 1)}] = trace (varargin{:});
+  endif
 endfunction

@@ -1,7 +1,7 @@
 ## -*- texinfo -*-
 ## @deftypefn  {bench} {} bench_all ()
 ## @deftypefnx {bench} {@var{results} =} bench_all ()
-## Runs every dfg benchmark in bench/ (bench_build_overhead,
+## Runs every dfg benchmark in bench/ (bench_build_overhead, bench_branch,
 ## bench_scalar_plan, bench_fused_expr, bench_grad, bench_passes,
 ## bench_mlp, bench_train, bench_rnn), each in a workspace of its own,
 ## and prints a summary of every ratio they report with its target and
@@ -14,7 +14,7 @@ function out = bench_all ()
     addpath (here);
   endif
   bench_setup ();
-  names = {"bench_build_overhead", "bench_scalar_plan", "bench_fused_expr", "bench_grad", "bench_passes", "bench_mlp", "bench_train", "bench_rnn"};
+  names = {"bench_build_overhead", "bench_branch", "bench_scalar_plan", "bench_fused_expr", "bench_grad", "bench_passes", "bench_mlp", "bench_train", "bench_rnn"};
   results = {};
   failed = {};
   t_all = tic ();

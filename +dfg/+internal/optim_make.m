@@ -19,7 +19,7 @@ function opt = optim_make (kind, params, defaults, args)
   params = params(:).';
   for k = 1:numel (params)
     p = params{k};
-    if (! isa (p, "dfg.Tensor") || ! strcmp (dfg_mex ("describe", p).op, "variable"))
+    if (! isa (p, "dfg.Tensor") || ! strcmp (dfg_mex ("describe", dfg.internal.untag (p)).op, "variable"))
       error ("dfg:badArgument", "%s: PARAMS{%d} must be a dfg.variable", fn, k);
     endif
     if (! any (strcmp (class (p), {"double", "single"})))
@@ -75,7 +75,7 @@ function opt = optim_make (kind, params, defaults, args)
 endfunction
 
 function n = name_of (p)
-  n = dfg_mex ("describe", p).name;
+  n = dfg_mex ("describe", dfg.internal.untag (p)).name;
   if (isempty (n))
     n = "param";
   endif
