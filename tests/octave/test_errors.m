@@ -594,6 +594,16 @@
 %!   assert (err.identifier, "dfg:invalidHandle");
 %! end_try_catch
 %! assert (double (dfg.constant (2) * 3), 6);   # and dfg is usable again
+%! ## once dfg is loaded again, old tensors in operators, indexing and
+%! ## concatenation are stale handles too
+%! for c = {@() x + 1, @() x(2), @() sum (x), @() horzcat (x, x), @() dfg.grad (sum (x), x)}
+%!   try
+%!     c{1} ();
+%!     error ("no error");
+%!   catch err
+%!     assert (err.identifier, "dfg:invalidHandle");
+%!   end_try_catch
+%! endfor
 
 ## ---- size, dim, count, shift and index arguments: one checked reader ----
 %!shared C, x
