@@ -503,11 +503,25 @@ classdef Tensor < handle
     endfunction
 
     function r = horzcat (varargin)
-      r = dfg.Tensor (dfg_mex ("horzcat", varargin{:}));
+      ## Octave 7 replaces an error inside [...] by "horzcat method failed":
+      ## the reason is shown as a warning first
+      try
+        r = dfg.Tensor (dfg_mex ("horzcat", varargin{:}));
+      catch err
+        warning (err.identifier, "%s", err.message);
+        rethrow (err);
+      end_try_catch
     endfunction
 
     function r = vertcat (varargin)
-      r = dfg.Tensor (dfg_mex ("vertcat", varargin{:}));
+      ## Octave 7 replaces an error inside [...] by "vertcat method failed":
+      ## the reason is shown as a warning first
+      try
+        r = dfg.Tensor (dfg_mex ("vertcat", varargin{:}));
+      catch err
+        warning (err.identifier, "%s", err.message);
+        rethrow (err);
+      end_try_catch
     endfunction
 
     function r = repmat (varargin)

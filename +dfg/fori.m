@@ -41,7 +41,19 @@ function s = fori (lo, hi, body, init)
     error ("dfg:badArgument", "dfg.fori: INIT must hold at least one state value");
   endif
   if (! isa (lo, "dfg.Tensor") && ! isa (hi, "dfg.Tensor"))
-    idx = double (lo):double (hi);           # Octave's range, as for's
+    lo_d = double (lo);
+    hi_d = double (hi);
+    if ((isinf (lo_d) || isinf (hi_d)) && ! (hi_d < lo_d))
+      error ("dfg:badArgument", "dfg.fori: the range LO:HI (%g:%g) has infinitely many steps", lo_d, hi_d);
+    endif
+    idx = lo_d:hi_d;                         # Octave's range, as for's
+    try
+      probe = zeros (1, numel (idx));        # the index vector must fit
+      clear probe;
+    catch
+      error ("dfg:outOfMemory", "dfg.fori: out of memory: the range LO:HI (%g:%g) has %g steps",
+             lo_d, hi_d, numel (idx));
+    end_try_catch
     if (isempty (idx))
       s = as_tensors (init);                 # no step: the state as it was
       return;

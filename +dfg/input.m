@@ -29,3 +29,14 @@ endfunction
 %!error <SIZE> dfg.input ([-1 2])
 %!error <SIZE> dfg.input ([1.5 2])
 %!error id=dfg:badClass dfg.input ([2 2], "uint8")
+%!test
+%! ## SIZE as Octave's zeros (SIZE) reads it: an empty vector is 0x0, any
+%! ## real class, sparse read as its values
+%! assert (size (dfg.input (zeros (1, 0))), [0 0]);
+%! assert (size (dfg.input (int8 ([2 3]))), [2 3]);
+%! assert (size (dfg.input (sparse ([2 0 3]))), [2 0 3]);
+%!error <SIZE \(argument 1\) must be a vector, not a 0x0 array> dfg.input ([])
+%!error <must be a vector, not a 2x2 array> dfg.input (sparse ([1 0; 0 1]))
+%!error <must be integers, not nan> dfg.input ([2 NaN])
+%!error <must be real, not complex> dfg.input ([2 3] + 1i)
+%!error id=dfg:unsupported dfg.input (dfg.constant ([2 3]))

@@ -24,9 +24,21 @@ function S = load (file, into)
     error ("dfg:badArgument", "dfg.load: FILE (argument 1) must be a file name");
   endif
   if (! exist (file, "file"))
-    error ("dfg:badArgument", "dfg.load: no file '%s'", file);
+    error ("dfg:io", "dfg.load: no file '%s'", file);
   endif
-  S = builtin ("load", file);
+  if (exist (file, "dir") == 7)
+    error ("dfg:io", "dfg.load: '%s' is a directory, not a file", file);
+  endif
+  try
+    S = builtin ("load", file);
+  catch err
+    error ("dfg:io", "dfg.load: cannot read '%s' (not a file written by dfg.save or save, or damaged): %s",
+           file, err.message);
+  end_try_catch
+  if (! isstruct (S))
+    error ("dfg:io", "dfg.load: '%s' holds a plain %s matrix, not variables written by dfg.save or save",
+           file, class (S));
+  endif
   if (nargin < 2)
     return;
   endif
@@ -169,3 +181,40 @@ endfunction
 %!   unlink (f);
 %! end_unwind_protect
 %!error <no file> dfg.load ("/nonexistent/dfg-checkpoint")
+%!error id=dfg:io dfg.load ("/nonexistent/dfg-checkpoint")
+%!test
+%! ## a file that is not a checkpoint, or a damaged one: dfg:io naming the file
+%! d = tempname ();
+%! mkdir (d);
+%! unwind_protect
+%!   v = dfg.variable ([1 2 3]);
+%!   f = fullfile (d, "ok.bin");
+%!   dfg.save (f, v);
+%!   fid = fopen (f); b = fread (fid, Inf, "uint8=>uint8"); fclose (fid);
+%!   bad = {fullfile(d, "text.txt"), "hello\n"; fullfile(d, "num.txt"), "1 2 3\n"};
+%!   for k = 1:rows (bad)
+%!     fid = fopen (bad{k, 1}, "w"); fprintf (fid, bad{k, 2}); fclose (fid);
+%!   endfor
+%!   cut = fullfile (d, "cut.bin");
+%!   fid = fopen (cut, "w"); fwrite (fid, b(1:floor (end / 2))); fclose (fid);
+%!   junk = fullfile (d, "junk.bin");
+%!   c = b; c(20:end) = 255;
+%!   fid = fopen (junk, "w"); fwrite (fid, c); fclose (fid);
+%!   for f2 = {bad{:, 1}, cut, junk, d}
+%!     try
+%!       dfg.load (f2{1}, v);
+%!       error ("no error for %s", f2{1});
+%!     catch err
+%!       assert (err.identifier, "dfg:io");
+%!       assert (! isempty (strfind (err.message, f2{1})));
+%!     end_try_catch
+%!   endfor
+%!   a = 1;
+%!   save (fullfile (d, "plain.mat"), "a");           # a foreign file: no 'params'
+%!   assert (dfg.load (fullfile (d, "plain.mat")), struct ("a", 1));
+%!   fail ("dfg.load (fullfile (d, 'plain.mat'), v)", "has no field 'params'");
+%!   assert (dfg.value (v), [1 2 3]);                 # untouched
+%! unwind_protect_cleanup
+%!   confirm_recursive_rmdir (false, "local");
+%!   rmdir (d, "s");
+%! end_unwind_protect

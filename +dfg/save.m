@@ -42,7 +42,11 @@ function save (file, what)
   for f = fieldnames (what)'
     S.(f{1}) = values_of (what.(f{1}), f{1});
   endfor
-  builtin ("save", "-binary", file, "-struct", "S");
+  try
+    builtin ("save", "-binary", file, "-struct", "S");
+  catch err
+    error ("dfg:io", "dfg.save: cannot write '%s': %s", file, err.message);
+  end_try_catch
 endfunction
 
 ## The value form of x: variables by their contents, optimisers by their
@@ -97,3 +101,5 @@ endfunction
 %!error <is a tensor that is not a dfg.variable> dfg.save (tempname (), struct ("x", dfg.input ([1 1])))
 %!error <is a function_handle> dfg.save (tempname (), struct ("x", @sin))
 %!error <FILE \(argument 1\)> dfg.save (1, struct ())
+%!error <dfg.save: cannot write '/nonexistent/dir/f.bin'> dfg.save ("/nonexistent/dir/f.bin", dfg.variable (1))
+%!error id=dfg:io dfg.save ("/nonexistent/dir/f.bin", dfg.variable (1))

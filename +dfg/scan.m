@@ -82,3 +82,11 @@ endfunction
 %!error <FN must be a function handle> dfg.scan (1, 0, 1:3)
 %!error <keep its class and size> dfg.scan (@(c, x) single (c), 0, 1:3)
 %!error <REVERSE must be true or false> dfg.scan (@(c, x) c, 0, 1:3, "reverse", "yes")
+%!test
+%! ## a body written for [c, ys] = dfg.scan (...) with deal, asked for the carry only
+%! xs = [1 2 3; 4 5 6];
+%! c = dfg.scan (@(c, x) deal (c + x, 2 * c), zeros (2, 1), xs);
+%! dfg_assert_same (dfg.value (c), sum (xs, 2));
+%! s = dfg.fori (1, 3, @(i, s) deal (s + i, s), 0);
+%! assert (dfg.value (s), 6);
+%!error <FN returns several values with deal> dfg.scan (@(c, x) deal (c + x, c, c), 0, [1 2 3])

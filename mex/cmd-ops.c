@@ -98,7 +98,7 @@ int cmd_merge(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs
 
 /* DIM argument (1-based in Octave) or the default; *x may be replaced by a
  * reshaped tensor where Octave treats 0x0 as 0x1 (sum, prod, any, all). */
-static int reduce_dim(gw * g, const mxArray * a, int argno, dfg_id x, int * dim)
+static int reduce_dim_opt(gw * g, const mxArray * a, int argno, dfg_id x, int empty_ok, int * dim)
 {
     dfg_dtype dt;
     int nd;
@@ -106,10 +106,13 @@ static int reduce_dim(gw * g, const mxArray * a, int argno, dfg_id x, int * dim)
     int st = dfg_info(x, &dt, &nd, dims);
     if (st)
         return st;
-    if (!a || (mxIsNumeric(a) && mxGetNumberOfElements(a) == 0 && !gw_is_tensor(a))) {
+    if (!a || (empty_ok && mxIsNumeric(a) && mxGetNumberOfElements(a) == 0 && !gw_is_tensor(a))) {
         *dim = gw_default_dim(nd, dims);
         return DFG_OK;
     }
+    if (!gw_is_tensor(a) && (mxIsNumeric(a) || mxIsLogical(a)) && mxGetNumberOfElements(a) == 0)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: DIM (argument %d) must be a positive integer, not an empty array",
+                             g->fn, argno);
     double d;
     if ((st = gw_scalar(g, a, argno, 1, &d)))
         return st;
@@ -117,6 +120,12 @@ static int reduce_dim(gw * g, const mxArray * a, int argno, dfg_id x, int * dim)
         return dfg_set_error(DFG_ERR_ARG, "dfg.%s: DIM must be a valid dimension", g->fn);
     *dim = (int)(d > DFG_MAX_DIMS ? DFG_MAX_DIMS : d) - 1;
     return DFG_OK;
+}
+
+/* DIM where Octave refuses an empty one (all but var and std). */
+static int reduce_dim(gw * g, const mxArray * a, int argno, dfg_id x, int * dim)
+{
+    return reduce_dim_opt(g, a, argno, x, 0, dim);
 }
 
 static int zero_by_zero_as_column(gw * g, dfg_id * x)
@@ -270,7 +279,7 @@ int cmd_stats(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs
             return dfg_set_error(DFG_ERR_ARG, "dfg.%s: OPT must be 0 or 1 (weight vectors are not supported)", g->fn);
     }
     int dflt = nrhs < 3;
-    if ((st = reduce_dim(g, nrhs > 2 ? prhs[2] : NULL, 3, x, &dim)))
+    if ((st = reduce_dim_opt(g, nrhs > 2 ? prhs[2] : NULL, 3, x, 1, &dim)))
         return st;
     int64_t n = size_along(x, dim);
     dfg_dtype rt = dt == DFG_SINGLE ? DFG_SINGLE : DFG_DOUBLE;

@@ -3,6 +3,7 @@
  * colon, logical masks, growth on assignment) are decided here, at graph
  * build time, and become GATHER / SCATTER / RESHAPE / PERMUTE / CAT nodes.
  * Scratch memory is mxMalloc'd: Octave frees it if an error unwinds. */
+#include <math.h>
 #include <string.h>
 #include "gateway.h"
 
@@ -37,22 +38,27 @@ static int parse_sub(gw * g, const mxArray * a, int argno, sub * s)
         }
         return dfg_set_error(DFG_ERR_INDEX, "dfg.%s: subscript %d must be numeric, logical or ':'", g->fn, argno);
     }
-    if (mxIsComplex(a) || mxIsCell(a) || mxIsStruct(a) || mxIsSparse(a))
+    if (mxIsComplex(a) || !(mxIsNumeric(a) || mxIsLogical(a)))
         return dfg_set_error(DFG_ERR_INDEX, "dfg.%s: subscript %d must be a real numeric or logical array", g->fn, argno);
     mwSize nd = mxGetNumberOfDimensions(a);
     const mwSize * d = mxGetDimensions(a);
-    size_t n = mxGetNumberOfElements(a);
+    /* every class, full or sparse, through the checked reader */
+    double * v;
+    size_t n;
+    int st = gw_real_values(g, a, argno, "subscript", &v, &n);
+    if (st)
+        return st;
     s->nd = nd > DFG_MAX_DIMS ? DFG_MAX_DIMS : (int)nd;
     for (int k = 0; k < s->nd; k++)
         s->dims[k] = (int64_t)d[k];
     if (mxIsLogical(a)) {
-        const mxLogical * m = mxGetLogicals(a);
         int64_t cnt = 0;
         for (size_t k = 0; k < n; k++)
-            cnt += m[k] != 0;
-        s->ix = mxMalloc((size_t)(cnt + 1) * sizeof *s->ix);
+            cnt += v[k] != 0;
+        if ((st = gw_alloc(g, cnt + 1, sizeof *s->ix, &s->ix)))
+            return st;
         for (size_t k = 0, at = 0; k < n; k++)
-            if (m[k])
+            if (v[k] != 0)
                 s->ix[at++] = (int64_t)k;
         s->n = cnt;
         /* a mask's index has the orientation of a row mask, else a column;
@@ -63,31 +69,18 @@ static int parse_sub(gw * g, const mxArray * a, int argno, sub * s)
         else { s->dims[0] = cnt; s->dims[1] = 1; }
         return DFG_OK;
     }
-    s->ix = mxMalloc((n + 1) * sizeof *s->ix);
+    if ((st = gw_alloc(g, (int64_t)n + 1, sizeof *s->ix, &s->ix)))
+        return st;
     s->n = (int64_t)n;
     for (size_t k = 0; k < n; k++) {
-        double v;
-        switch (mxGetClassID(a)) {
-        case mxDOUBLE_CLASS: v = ((const double *)mxGetData(a))[k]; break;
-        case mxSINGLE_CLASS: v = ((const float *)mxGetData(a))[k]; break;
-        case mxINT8_CLASS:   v = ((const int8_t *)mxGetData(a))[k]; break;
-        case mxUINT8_CLASS:  v = ((const uint8_t *)mxGetData(a))[k]; break;
-        case mxINT16_CLASS:  v = ((const int16_t *)mxGetData(a))[k]; break;
-        case mxUINT16_CLASS: v = ((const uint16_t *)mxGetData(a))[k]; break;
-        case mxINT32_CLASS:  v = ((const int32_t *)mxGetData(a))[k]; break;
-        case mxUINT32_CLASS: v = ((const uint32_t *)mxGetData(a))[k]; break;
-        case mxINT64_CLASS:  v = (double)((const int64_t *)mxGetData(a))[k]; break;
-        case mxUINT64_CLASS: v = (double)((const uint64_t *)mxGetData(a))[k]; break;
-        default:
-            return dfg_set_error(DFG_ERR_INDEX, "dfg.%s: subscript %d has an unsupported class", g->fn, argno);
-        }
-        if (v != (double)(int64_t)v)
+        double x = v[k];
+        if (x != x || x != floor(x) || !(fabs(x) < 0x1p63))
             return dfg_set_error(DFG_ERR_INDEX, "dfg.%s: subscript %d: subscripts must be either integers 1 to (2^63)-1 or logicals (found %g)",
-                                 g->fn, argno, v);
-        if (v < 1)
+                                 g->fn, argno, x);
+        if (x < 1)
             return dfg_set_error(DFG_ERR_INDEX, "dfg.%s: index (%lld): out of bound; value %lld out of bound %s",
-                                 g->fn, (long long)v, (long long)v, "1");
-        s->ix[k] = (int64_t)v - 1;
+                                 g->fn, (long long)x, (long long)x, "1");
+        s->ix[k] = (int64_t)x - 1;
     }
     return DFG_OK;
 }
@@ -468,7 +461,7 @@ int cmd_permute(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** pr
             return dfg_set_error(DFG_ERR_SHAPE, "dfg.%s: transpose not defined for N-D objects", g->fn);
         m = 2; p[0] = 1; p[1] = 0;
     } else {
-        if ((st = gw_size_vec(g, prhs[1], 2, &m, p)))
+        if ((st = gw_int_vec(g, prhs[1], 2, "PERM", 1, DFG_MAX_DIMS, DFG_MAX_DIMS, &m, p)))
             return st;
         int seen[DFG_MAX_DIMS] = {0};
         for (int j = 0; j < m; j++) {
@@ -581,8 +574,18 @@ int cmd_repmat(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
     for (int j = 0; j < k; j++) {
         view[j] = j < nd ? d[j] : 1;
         int64_t rep = j < m ? r[j] : 1;
-        cnt[j] = view[j] * rep;
-        int64_t * p = mxMalloc((size_t)(cnt[j] + 1) * sizeof *p);
+        int64_t two[2] = {view[j], rep};
+        cnt[j] = gw_numel_checked(2, two);
+    }
+    if (gw_numel_checked(k, cnt) < 0) {
+        char s1[256];
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg.repmat: out of memory or dimension too large (repeating a %s array)",
+                             dfg_shape_str(nd, d, s1, sizeof s1));
+    }
+    for (int j = 0; j < k; j++) {
+        int64_t * p;
+        if ((st = gw_alloc(g, cnt[j] + 1, sizeof *p, &p)))
+            return st;
         for (int64_t q = 0; q < cnt[j]; q++)
             p[q] = q % view[j];
         ix[j] = p;
@@ -646,16 +649,13 @@ int cmd_circshift(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** 
         return dfg_set_error(DFG_ERR_ARG, "dfg.circshift: expected circshift (x, n [, dim])");
     if ((st = gw_operand(g, prhs[0], 1, &x)) || (st = get_dims(x, NULL, &nd, d)))
         return st;
-    if (gw_is_tensor(prhs[1]) || !mxIsNumeric(prhs[1]) || mxGetNumberOfElements(prhs[1]) > DFG_MAX_DIMS)
-        return dfg_set_error(DFG_ERR_ARG, "dfg.circshift: N must be a plain integer vector");
-    m = (int)mxGetNumberOfElements(prhs[1]);
-    for (int j = 0; j < m; j++) {
-        double v = mxIsDouble(prhs[1]) ? mxGetPr(prhs[1])[j] : mxGetScalar(prhs[1]);
-        if (v != (double)(int64_t)v)
-            return dfg_set_error(DFG_ERR_ARG, "dfg.circshift: N must be integers");
-        sh[j] = (int64_t)v;
-    }
+    if ((st = gw_int_vec(g, prhs[1], 2, "N", -9e15, 9e15, DFG_MAX_DIMS, &m, sh)))
+        return st;
+    if (m == 0)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.circshift: N must be a vector, no longer than the number of dimensions in X");
     int dims_of[DFG_MAX_DIMS];
+    if (nrhs == 3 && !gw_is_tensor(prhs[2]) && mxIsNumeric(prhs[2]) && mxGetNumberOfElements(prhs[2]) == 0)
+        nrhs = 2;                         /* circshift (x, n, []): the default DIM, as Octave */
     if (nrhs == 3) {
         double v;
         if ((st = gw_scalar(g, prhs[2], 3, 1, &v)))
@@ -706,6 +706,9 @@ int cmd_diag(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
     if (nd != 2)
         return dfg_set_error(DFG_ERR_SHAPE, "dfg.diag: requires a 2-D argument");
     int64_t ak = kk < 0 ? -kk : kk;
+    if ((d[0] == 1 || d[1] == 1) && ak > ((int64_t)1 << 31) - d[0] * d[1])
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg.diag: out of memory or dimension too large (k = %lld)",
+                             (long long)kk);
     if (d[0] == 1 || d[1] == 1) {
         int64_t n = d[0] * d[1], m = n + ak;
         int64_t z[2] = {m, m};

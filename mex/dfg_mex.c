@@ -124,16 +124,145 @@ mxArray * gw_result(gw * g, dfg_id id)
     return gw_id_out(id);
 }
 
+/* ---- checked readers of numeric arguments ------------------------------------ */
+
+int gw_alloc(gw * g, int64_t n, size_t es, void * out)
+{
+    void ** pp = (void **)out;
+    *pp = NULL;
+    if (n < 0 || es == 0 || (uint64_t)n > (uint64_t)(SIZE_MAX / 4 / es))
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory or dimension too large (%lld elements)",
+                             g->fn, (long long)n);
+    size_t bytes = (size_t)n * es;
+    if (bytes >= ((size_t)1 << 26)) {        /* mxMalloc fails with Octave's own error: probe */
+        void * p = malloc(bytes);
+        if (!p)
+            return dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory (%lld elements, %.3g GB)",
+                                 g->fn, (long long)n, (double)bytes / 1e9);
+        free(p);
+    }
+    *pp = mxMalloc(bytes ? bytes : 1);
+    return DFG_OK;
+}
+
+int64_t gw_numel_checked(int nd, const int64_t * dims)
+{
+    int64_t m = 1;
+    for (int k = 0; k < nd; k++)
+        if (dims[k] == 0)
+            return 0;
+    for (int k = 0; k < nd; k++) {
+        if (dims[k] < 0 || dims[k] > ((int64_t)1 << 62) / m)
+            return -1;
+        m *= dims[k];
+    }
+    return m;
+}
+
+/* Element k of the data of a real array of any numeric or logical class
+ * (of a sparse array: its k-th stored value). */
+static double mx_elem(const mxArray * a, size_t k)
+{
+    const void * p = mxGetData(a);
+    switch (mxGetClassID(a)) {
+    case mxDOUBLE_CLASS:  return ((const double *)p)[k];
+    case mxSINGLE_CLASS:  return ((const float *)p)[k];
+    case mxLOGICAL_CLASS: return ((const mxLogical *)p)[k] != 0;
+    case mxINT8_CLASS:    return ((const int8_t *)p)[k];
+    case mxUINT8_CLASS:   return ((const uint8_t *)p)[k];
+    case mxINT16_CLASS:   return ((const int16_t *)p)[k];
+    case mxUINT16_CLASS:  return ((const uint16_t *)p)[k];
+    case mxINT32_CLASS:   return ((const int32_t *)p)[k];
+    case mxUINT32_CLASS:  return ((const uint32_t *)p)[k];
+    case mxINT64_CLASS:   return (double)((const int64_t *)p)[k];
+    case mxUINT64_CLASS:  return (double)((const uint64_t *)p)[k];
+    default:              return NAN;
+    }
+}
+
+int gw_real_values(gw * g, const mxArray * a, int argno, const char * what, double ** v, size_t * n)
+{
+    *v = NULL;
+    *n = 0;
+    if (gw_is_tensor(a))
+        return dfg_set_error(DFG_ERR_UNSUPPORTED,
+                             "dfg.%s: %s (argument %d) must be plain numbers known when the graph is built, not a dfg.Tensor",
+                             g->fn, what, argno);
+    if (!(mxIsNumeric(a) || mxIsLogical(a)))
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: %s (argument %d) must be a real numeric array, not %s",
+                             g->fn, what, argno, mx_kind(a));
+    if (mxIsComplex(a))
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: %s (argument %d) must be real, not complex", g->fn, what, argno);
+    size_t m = mxGetNumberOfElements(a);
+    int st = gw_alloc(g, (int64_t)m + 1, sizeof **v, v);
+    if (st)
+        return st;
+    if (mxIsSparse(a)) {
+        /* sparse: the stored values at their (row, column) places */
+        size_t rows = mxGetM(a), cols = mxGetN(a);
+        const mwIndex * ir = mxGetIr(a), * jc = mxGetJc(a);
+        for (size_t k = 0; k < m; k++)
+            (*v)[k] = 0;
+        for (size_t j = 0; j < cols; j++)
+            for (mwIndex q = jc[j]; q < jc[j + 1]; q++)
+                (*v)[ir[q] + rows * j] = mx_elem(a, q);
+    } else
+        for (size_t k = 0; k < m; k++)
+            (*v)[k] = mx_elem(a, k);
+    *n = m;
+    return DFG_OK;
+}
+
+int gw_is_vector(const mxArray * a)
+{
+    return mxGetNumberOfDimensions(a) == 2 && (mxGetM(a) == 1 || mxGetN(a) == 1);
+}
+
+int gw_int_vec(gw * g, const mxArray * a, int argno, const char * what, double lo, double hi,
+               int max_n, int * n, int64_t * out)
+{
+    double * x;
+    size_t m;
+    int st = gw_real_values(g, a, argno, what, &x, &m);
+    if (st)
+        return st;
+    if (m && !gw_is_vector(a))
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: %s (argument %d) must be a vector", g->fn, what, argno);
+    if (m > (size_t)max_n)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: %s (argument %d) has %zu elements; at most %d are supported",
+                             g->fn, what, argno, m, max_n);
+    for (size_t k = 0; k < m; k++) {
+        double v = x[k];
+        if (v != v || v != floor(v) || isinf(v))
+            return dfg_set_error(DFG_ERR_ARG, "dfg.%s: %s (argument %d) must be integers, not %g", g->fn, what,
+                                 argno, v);
+        if (v < lo || v > hi) {
+            if (hi >= 9e15)
+                return dfg_set_error(DFG_ERR_ARG, "dfg.%s: %s (argument %d) must be %s integers, not %g", g->fn,
+                                     what, argno, lo == 0 ? "non-negative" : "positive", v);
+            return dfg_set_error(DFG_ERR_ARG, "dfg.%s: %s (argument %d) must be integers from %g to %g, not %g",
+                                 g->fn, what, argno, lo, hi, v);
+        }
+        out[k] = (int64_t)v;
+    }
+    *n = (int)m;
+    return DFG_OK;
+}
+
 int gw_scalar(gw * g, const mxArray * a, int argno, int want_int, double * v)
 {
     if (gw_is_tensor(a))
         return dfg_set_error(DFG_ERR_UNSUPPORTED,
                              "dfg.%s: argument %d must be a plain number known when the graph is built, not a dfg.Tensor",
                              g->fn, argno);
-    if (!(mxIsDouble(a) || mxIsSingle(a) || mxIsLogical(a) || mxIsInt32(a)) || mxIsComplex(a) ||
-        mxGetNumberOfElements(a) != 1)
+    if (!(mxIsNumeric(a) || mxIsLogical(a)) || mxIsComplex(a) || mxGetNumberOfElements(a) != 1)
         return dfg_set_error(DFG_ERR_ARG, "dfg.%s: argument %d must be a real scalar", g->fn, argno);
-    *v = mxGetScalar(a);
+    double * x;
+    size_t m;
+    int st = gw_real_values(g, a, argno, "argument", &x, &m);
+    if (st)
+        return st;
+    *v = x[0];
     if (want_int && !(fabs(*v) < 0x1p63 && *v == floor(*v)))
         return dfg_set_error(DFG_ERR_ARG, "dfg.%s: argument %d must be an integer", g->fn, argno);
     return DFG_OK;
@@ -141,41 +270,7 @@ int gw_scalar(gw * g, const mxArray * a, int argno, int want_int, double * v)
 
 int gw_size_vec(gw * g, const mxArray * a, int argno, int * nd, int64_t * dims)
 {
-    if (gw_is_tensor(a))
-        return dfg_set_error(DFG_ERR_UNSUPPORTED,
-                             "dfg.%s: sizes (argument %d) must be plain numbers, not tensors: shapes are static",
-                             g->fn, argno);
-    if (!(mxIsDouble(a) || mxIsSingle(a)) || mxIsComplex(a))
-        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: SIZE (argument %d) must be a real vector", g->fn, argno);
-    size_t n = mxGetNumberOfElements(a);
-    if (n > DFG_MAX_DIMS)
-        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: at most %d dimensions are supported", g->fn, DFG_MAX_DIMS);
-    for (size_t k = 0; k < n; k++) {
-        double v = mxIsDouble(a) ? ((const double *)mxGetData(a))[k] : ((const float *)mxGetData(a))[k];
-        if (!(v >= 0 && v <= 9e15) || v != floor(v))
-            return dfg_set_error(DFG_ERR_ARG, "dfg.%s: SIZE (argument %d) must be non-negative integers",
-                                 g->fn, argno);
-        dims[k] = (int64_t)v;
-    }
-    *nd = (int)n;
-    return DFG_OK;
-}
-
-/* Sizes as Octave's zeros () takes them: negative counts as 0. */
-int gw_size_vec_lenient(gw * g, const mxArray * a, int argno, int * nd, int64_t * dims)
-{
-    if (gw_is_tensor(a) || !(mxIsDouble(a) || mxIsSingle(a)) || mxIsComplex(a) ||
-        mxGetNumberOfElements(a) > DFG_MAX_DIMS)
-        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: dimensions (argument %d) must be plain real numbers", g->fn, argno);
-    size_t n = mxGetNumberOfElements(a);
-    for (size_t k = 0; k < n; k++) {
-        double v = mxIsDouble(a) ? ((const double *)mxGetData(a))[k] : ((const float *)mxGetData(a))[k];
-        if (v != v || v != (double)(int64_t)v || v > 9e15)
-            return dfg_set_error(DFG_ERR_ARG, "dfg.%s: conversion of %g to int value failed", g->fn, v);
-        dims[k] = v < 0 ? 0 : (int64_t)v;
-    }
-    *nd = (int)n;
-    return DFG_OK;
+    return gw_int_vec(g, a, argno, "SIZE", 0, 9e15, DFG_MAX_DIMS, nd, dims);
 }
 
 int gw_string(const mxArray * a, char * buf, size_t len)
@@ -315,6 +410,8 @@ static int parse_class(gw * g, const mxArray * a, int argno, dfg_dtype * dt)
     return DFG_OK;
 }
 
+static int size_arg(gw * g, const mxArray * a, int lenient, int * nd, int64_t * dims);
+
 static int cmd_input(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
 {
     (void)nlhs;
@@ -324,11 +421,7 @@ static int cmd_input(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray 
     char name[256] = "";
     if (nrhs < 1 || nrhs > 3)
         return dfg_set_error(DFG_ERR_ARG, "dfg.input: expected dfg.input (SIZE [, CLASS [, NAME]])");
-    int st = gw_size_vec(g, prhs[0], 1, &nd, dims);
-    if (!st && nd == 1) {                 /* dfg.input (n) is n x n, as zeros (n) */
-        dims[1] = dims[0];
-        nd = 2;
-    }
+    int st = size_arg(g, prhs[0], 0, &nd, dims);   /* dfg.input (n) is n x n, as zeros (n) */
     if (!st && nrhs > 1)
         st = parse_class(g, prhs[1], 2, &dt);
     if (!st && nrhs > 2 && mxGetNumberOfElements(prhs[2]) && !gw_string(prhs[2], name, sizeof name))
@@ -496,8 +589,52 @@ static int cmd_release(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArra
     return DFG_OK;
 }
 
-/* fill (KIND, sizes..., [CLASS]): dfg.zeros, dfg.ones, dfg.eye with the
- * size and class arguments of Octave's zeros, ones and eye. */
+/* The single size argument of zeros (A) / dfg.input (A) as Octave's
+ * get_dimensions reads it: a vector of sizes, n for n x n, an empty vector
+ * for 0x0; a matrix (or []) is refused as Octave refuses it.  Negative
+ * sizes count as 0 when lenient (zeros, ones, eye). */
+static int size_arg(gw * g, const mxArray * a, int lenient, int * nd, int64_t * dims)
+{
+    if (!gw_is_tensor(a) && (mxIsNumeric(a) || mxIsLogical(a)) && !gw_is_vector(a)) {
+        char sh[256];
+        int64_t d[DFG_MAX_DIMS];
+        int n = 0;
+        for (; n < (int)mxGetNumberOfDimensions(a) && n < DFG_MAX_DIMS; n++)
+            d[n] = (int64_t)mxGetDimensions(a)[n];
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: SIZE (argument 1) must be a vector, not a %s array "
+                             "(for the size of an array A, use dfg.%s (size (A)))",
+                             g->fn, dfg_shape_str(n, d, sh, sizeof sh), g->fn);
+    }
+    int st = gw_int_vec(g, a, 1, "SIZE", lenient ? -9e15 : 0, 9e15, DFG_MAX_DIMS, nd, dims);
+    if (st)
+        return st;
+    for (int k = 0; k < *nd; k++)
+        if (dims[k] < 0)
+            dims[k] = 0;
+    if (*nd == 0) {
+        dims[0] = dims[1] = 0;
+        *nd = 2;
+    } else if (*nd == 1) {
+        dims[1] = dims[0];
+        *nd = 2;
+    }
+    return DFG_OK;
+}
+
+static int size_fits(gw * g, dfg_dtype dt, int nd, const int64_t * dims)
+{
+    char s[256];
+    if (gw_numel_checked(nd, dims) < 0 || !can_allocate(dt, nd, dims))
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory or dimension too large (%s %s)", g->fn,
+                             dfg_shape_str(nd, dims, s, sizeof s), dfg_dtype_name(dt));
+    return DFG_OK;
+}
+
+/* fill (KIND, sizes..., [CLASS | "like", VAR]): dfg.zeros, dfg.ones,
+ * dfg.eye with the size and class arguments of Octave's zeros, ones and
+ * eye: no size is 1x1, one size argument is read by size_arg, several
+ * are one scalar each (Octave reads the first element of a vector and 0
+ * for an empty one). */
 static int cmd_fill(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
 {
     (void)nlhs;
@@ -508,37 +645,64 @@ static int cmd_fill(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray *
     if (nrhs < 1 || !gw_string(prhs[0], kind, sizeof kind))
         return dfg_set_error(DFG_ERR_ARG, "dfg.fill: missing kind");
     g->fn = !strcmp(kind, "eye") ? "eye" : !strcmp(kind, "ones") ? "ones" : "zeros";
+    int eye = !strcmp(g->fn, "eye");
     nrhs--; prhs++;
-    if (nrhs > 0 && mxIsChar(prhs[nrhs - 1])) {
+    char s[16];
+    if (!eye && nrhs >= 2 && gw_string(prhs[nrhs - 2], s, sizeof s) && !strcmp(s, "like")) {
+        const mxArray * v = prhs[nrhs - 1];
+        if (gw_is_tensor(v)) {
+            dfg_id id;
+            if ((st = gw_tensor(g, v, nrhs, &id)) || (st = dfg_info(id, &dt, NULL, NULL)))
+                return st;
+        } else if (mxIsCell(v) || mxIsStruct(v) || mxIsChar(v) || !(mxIsNumeric(v) || mxIsLogical(v)))
+            return dfg_set_error(DFG_ERR_ARG, "dfg.%s: VAR after \"like\" must be an array or a tensor, not %s",
+                                 g->fn, mx_kind(v));
+        else if (mxIsComplex(v))
+            return dfg_set_error(DFG_ERR_DTYPE, "dfg.%s: VAR after \"like\" is complex; dfg supports real values only",
+                                 g->fn);
+        else if (mxIsSparse(v))
+            dt = mxIsLogical(v) ? DFG_LOGICAL : DFG_DOUBLE;   /* a full result of the sparse class */
+        else if ((st = gw_dtype(g, v, nrhs, &dt)))
+            return st;
+        nrhs -= 2;
+    } else if (nrhs > 0 && mxIsChar(prhs[nrhs - 1])) {
         if ((st = parse_class(g, prhs[nrhs - 1], nrhs + 1, &dt)))
             return st;
         nrhs--;
     }
+    for (int k = 0; k < nrhs; k++)
+        if (mxIsChar(prhs[k]))
+            return dfg_set_error(DFG_ERR_ARG, "dfg.%s: argument %d: the class must come last", g->fn, k + 1);
     if (nrhs == 0) {
         nd = 2; dims[0] = dims[1] = 1;
     } else if (nrhs == 1) {
-        if ((st = gw_size_vec_lenient(g, prhs[0], 1, &nd, dims)))
+        if ((st = size_arg(g, prhs[0], 1, &nd, dims)))
             return st;
-        if (nd == 1) { dims[1] = dims[0]; nd = 2; }
+        if (eye && (nd != 2 || (mxGetNumberOfElements(prhs[0]) == 0)))
+            return dfg_set_error(DFG_ERR_ARG, "dfg.eye: SIZE (argument 1) must be N or [M N], as for eye");
     } else {
         if (nrhs > DFG_MAX_DIMS)
-            return dfg_set_error(DFG_ERR_ARG, "dfg.%s: too many dimensions", g->fn);
+            return dfg_set_error(DFG_ERR_ARG, "dfg.%s: at most %d dimensions are supported", g->fn, DFG_MAX_DIMS);
+        if (eye && nrhs > 2)
+            return dfg_set_error(DFG_ERR_ARG, "dfg.eye: expected eye (N), eye (M, N) or eye ([M N]), with a CLASS");
         for (int k = 0; k < nrhs; k++) {
-            int m;
-            int64_t v[DFG_MAX_DIMS];
-            if ((st = gw_size_vec_lenient(g, prhs[k], k + 1, &m, v)))
+            double * v;
+            size_t m;
+            if ((st = gw_real_values(g, prhs[k], k + 1, "dimension", &v, &m)))
                 return st;
-            if (m != 1)
-                return dfg_set_error(DFG_ERR_ARG, "dfg.%s: dimensions must be scalars", g->fn);
-            dims[nd++] = v[0];
+            double x = m ? v[0] : 0;
+            if (x != x || x != floor(x) || fabs(x) > 9e15)
+                return dfg_set_error(DFG_ERR_ARG, "dfg.%s: dimension (argument %d) must be an integer, not %g",
+                                     g->fn, k + 1, x);
+            dims[nd++] = x < 0 ? 0 : (int64_t)x;
         }
     }
-    if (!strcmp(g->fn, "eye") && nd > 2)
-        return dfg_set_error(DFG_ERR_ARG, "dfg.eye: at most 2 dimensions");
+    if ((st = size_fits(g, dt, nd, dims)))
+        return st;
     dfg_id id;
     if ((st = dfg_fill(dt, nd, dims, !strcmp(g->fn, "ones"), &id)))
         return st;
-    if (!strcmp(g->fn, "eye")) {
+    if (eye) {
         const void * data;
         dfg_node_data(id, &data);
         int64_t m = dims[0] < dims[1] ? dims[0] : dims[1];
@@ -571,7 +735,7 @@ static int cmd_size(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray *
     if (nrhs > 1) {
         int m;
         int64_t q[DFG_MAX_DIMS];
-        if (nrhs > 2 || (st = gw_size_vec(g, prhs[1], 2, &m, q)))
+        if (nrhs > 2 || (st = gw_int_vec(g, prhs[1], 2, "DIM", 1, 9e15, DFG_MAX_DIMS, &m, q)))
             return st ? st : (int)dfg_set_error(DFG_ERR_ARG, "dfg.size: expected size (t, DIM)");
         plhs[0] = mxCreateDoubleMatrix(1, (mwSize)m, mxREAL);
         for (int k = 0; k < m; k++) {

@@ -42,11 +42,33 @@ int        gw_tensor(gw * g, const mxArray * a, int argno, dfg_id * id);
 int        gw_temp(gw * g, dfg_id id);
 /* Returns id to Octave as a uint64 scalar (the handle moves to Octave). */
 mxArray *  gw_id_out(dfg_id id);
-/* A real scalar number (not a tensor); integer-valued when want_int. */
+/* A real scalar number (not a tensor; any numeric or logical class, full
+ * or sparse); integer-valued when want_int. */
 int        gw_scalar(gw * g, const mxArray * a, int argno, int want_int, double * v);
-/* A size vector argument: non-negative integers. */
+/* The checked reader of numeric arguments (sizes, dims, counts, shifts,
+ * indices): the values of a plain real numeric or logical array, full or
+ * sparse, as doubles in column-major order.  Refuses tensors, other
+ * classes and complex values with an error naming what (argument argno).
+ * *v is mxMalloc'ed scratch (n + 1 elements), freed by Octave when the
+ * command returns. */
+int        gw_real_values(gw * g, const mxArray * a, int argno, const char * what,
+                          double ** v, size_t * n);
+/* A real vector (or empty) of at most max_n integers in [lo, hi], read
+ * with gw_real_values: NaN, Inf, fractions and values out of range are
+ * errors naming what (argument argno).  out holds max_n entries. */
+int        gw_int_vec(gw * g, const mxArray * a, int argno, const char * what, double lo, double hi,
+                      int max_n, int * n, int64_t * out);
+/* Whether a is a 2-D array with one row or one column. */
+int        gw_is_vector(const mxArray * a);
+/* A size vector argument: at most DFG_MAX_DIMS non-negative integers. */
 int        gw_size_vec(gw * g, const mxArray * a, int argno, int * nd, int64_t * dims);
-int        gw_size_vec_lenient(gw * g, const mxArray * a, int argno, int * nd, int64_t * dims);
+/* n elements of es bytes of scratch (mxMalloc'ed, freed by Octave when
+ * the command returns).  A count that overflows, or memory the system
+ * cannot give, is DFG_ERR_NOMEM naming the command, where mxMalloc would
+ * raise Octave's own id-less error. */
+int        gw_alloc(gw * g, int64_t n, size_t es, void * out);
+/* Element count of a shape, or -1 when it overflows 2^62. */
+int64_t    gw_numel_checked(int nd, const int64_t * dims);
 /* Char argument into buf (lower-cased); 0 if not a char row. */
 int        gw_string(const mxArray * a, char * buf, size_t len);
 /* Size of a node. */

@@ -4,7 +4,9 @@
 ## @var{nout} outputs and returns them in a cell.  A function that returns
 ## fewer values than that raises @code{dfg:badArgument} naming @var{who}
 ## (@qcode{"dfg.while"}) and @var{what} (@qcode{"BODY_FN"}); other errors
-## pass through unchanged.  Internal.
+## pass through unchanged.  A body written @code{deal (a, b)} asked for one
+## value (@code{c = dfg.scan (@@(c, x) deal (c + x, c), @dots{})}) gives its
+## first value, as @code{[c, ~] = deal (a, b)} would.  Internal.
 ## @end deftypefn
 function r = ctrl_apply (fn, nout, who, what, varargin)
   r = cell (1, nout);
@@ -17,6 +19,18 @@ function r = ctrl_apply (fn, nout, who, what, varargin)
       dfg.internal.tracing ("end");
     end_unwind_protect
   catch err
+    if (nout == 1 && strcmp (err.message, "deal: nargin > 1 and nargin != nargout"))
+      ## a body written [c, y] = deal (...) asked for its first value only
+      r = cell (1, 2);
+      try
+        [r{:}] = fn (varargin{:});
+      catch
+        error ("dfg:badArgument", "%s: %s returns several values with deal (%s); return one value, or ask for all of them",
+               who, what, err.message);
+      end_try_catch
+      r = r(1);
+      return;
+    endif
     if (! isempty (regexp (err.message, 'undefined in return list|element number \d+ undefined|called with too many outputs', "once")))
       error ("dfg:badArgument", "%s: %s must return %d value%s (%s)", who, what, nout,
              merge (nout == 1, "", "s"), err.message);

@@ -592,3 +592,109 @@
 %!   assert (err.identifier, "dfg:invalidHandle");
 %! end_try_catch
 %! assert (double (dfg.constant (2) * 3), 6);   # and dfg is usable again
+%! ## once dfg is loaded again, old tensors in operators, indexing and
+%! ## concatenation are stale handles too
+%! for c = {@() x + 1, @() x(2), @() sum (x), @() horzcat (x, x), @() dfg.grad (sum (x), x)}
+%!   try
+%!     c{1} ();
+%!     error ("no error");
+%!   catch err
+%!     assert (err.identifier, "dfg:invalidHandle");
+%!   end_try_catch
+%! endfor
+
+## ---- size, dim, count, shift and index arguments: one checked reader ----
+%!shared C, x
+%! x = [1 2 3; 4 5 6];
+%! C = dfg.constant (x);
+%!test
+%! ## sparse and integer-class arguments are read as their values, as Octave reads them
+%! dfg_assert_same (dfg.value (repmat (C, sparse ([0 2]))), repmat (x, sparse ([0 2])));
+%! dfg_assert_same (dfg.value (repmat (C, int8 (2))), repmat (x, int8 (2)));
+%! dfg_assert_same (dfg.value (reshape (C, sparse ([3 2]))), reshape (x, sparse ([3 2])));
+%! dfg_assert_same (dfg.value (reshape (C, int8 ([3 2]))), reshape (x, int8 ([3 2])));
+%! dfg_assert_same (dfg.value (permute (C, sparse ([2 1]))), permute (x, sparse ([2 1])));
+%! dfg_assert_same (dfg.value (permute (C, int8 ([2 1]))), permute (x, int8 ([2 1])));
+%! dfg_assert_same (dfg.value (circshift (C, int8 (1))), circshift (x, int8 (1)));
+%! dfg_assert_same (dfg.value (circshift (C, true)), circshift (x, true));
+%! dfg_assert_same (dfg.value (circshift (C, sparse ([0 1]))), circshift (x, sparse ([0 1])));
+%! dfg_assert_same (dfg.value (circshift (C, 1, [])), circshift (x, 1, []));
+%! dfg_assert_same (dfg.value (sum (C, int8 (2))), sum (x, int8 (2)));
+%! dfg_assert_same (dfg.value (sum (C, sparse (2))), sum (x, sparse (2)));
+%! dfg_assert_same (dfg.value (std (C, 0, [])), std (x, 0, []));
+%! dfg_assert_same (dfg.value (cat (sparse (1), C, C)), cat (sparse (1), x, x));
+%! assert (size (C, sparse (1)), size (x, sparse (1)));
+%!test
+%! ## sparse subscripts, numeric and logical masks, index exactly as Octave
+%! m = sparse (logical ([1 0 1 0 1 0]));
+%! dfg_assert_same (dfg.value (C(m)), x(m));
+%! dfg_assert_same (dfg.value (C(sparse ([1 2]))), x(sparse ([1 2])));
+%! dfg_assert_same (dfg.value (C(1, sparse (logical ([1 0 1])))), x(1, sparse (logical ([1 0 1]))));
+%! dfg_assert_same (dfg.value (C(int8 (2))), x(int8 (2)));
+%! y = C; y(sparse ([1 2])) = 7; z = x; z(sparse ([1 2])) = 7;
+%! dfg_assert_same (dfg.value (y), z);
+%!error <N \(argument 2\) must be real, not complex> circshift (C, 1+2i)
+%!error <N \(argument 2\) must be integers, not nan> circshift (C, NaN)
+%!error <must be integers, not inf> circshift (C, Inf)
+%!error <N must be a vector> circshift (C, [])
+%!error <DIM \(argument 2\) must be a positive integer, not an empty array> sum (C, [])
+%!error <dfg.prod: DIM> prod (C, [])
+%!error <dfg.any: DIM> any (C, [])
+%!error <dfg.all: DIM> all (C, [])
+%!error <dfg.cumsum: DIM> cumsum (C, [])
+%!error <dfg.cumprod: DIM> cumprod (C, [])
+%!error <DIM \(argument 3\) must be a positive integer, not an empty array> max (C, [], [])
+%!error <dfg.min: DIM> min (C, [], [])
+%!error <dfg.mean: DIM> mean (C, [])
+%!error id=dfg:badArgument sum (C, NaN)
+%!error <must be integers, not nan> repmat (C, [2 NaN])
+%!error <must be real, not complex> repmat (C, 1+1i)
+%!error <must be integers, not nan> reshape (C, [3 NaN])
+%!error <PERM \(argument 2\) must be integers, not nan> permute (C, [2 NaN])
+%!error <DIM \(argument 2\) must be integers, not nan> size (C, NaN)
+%!error id=dfg:index C(NaN)
+%!error id=dfg:index C(Inf)
+%!error id=dfg:index C(1+2i)
+%!error id=dfg:index C({1})
+%!error id=dfg:unsupported C(dfg.constant (1))
+%!error id=dfg:unsupported repmat (C, dfg.constant (2))
+
+## ---- sizes that do not fit: dfg:outOfMemory naming the function ----
+%!error <dfg.repmat: out of memory> repmat (C, 1e10)
+%!error <dfg.repmat: out of memory> repmat (C, 1e10, 1e10)
+%!error <dfg.repmat: out of memory> repmat (C, [2^40 2^40])
+%!error id=dfg:outOfMemory dfg.value (repmat (C, 1e5, 1e5))
+%!error <dfg.diag: out of memory> diag (dfg.constant ([1 2]), 1e18)
+%!error <dfg.fori: out of memory> dfg.fori (1, 1e15, @(i, s) s + 1, 0)
+%!error <dfg.fori: the range LO:HI \(1:Inf\) has infinitely many steps> dfg.fori (1, Inf, @(i, s) s + 1, 0)
+%!error id=dfg:badArgument dfg.fori (-Inf, 1, @(i, s) s + 1, 0)
+%!test
+%! ## NaN bounds run as Octave's for runs them: one step with i = NaN
+%! for b = {{1, NaN}, {NaN, 3}}
+%!   s = 0;
+%!   for i = b{1}{1}:b{1}{2}
+%!     s = s + i;
+%!   endfor
+%!   dfg_assert_same (dfg.value (dfg.fori (b{1}{1}, b{1}{2}, @(i, s) s + i, 0)), s);
+%! endfor
+%! assert (dfg.value (dfg.fori (Inf, 1, @(i, s) s + i, 0)), 0);
+
+## ---- an error inside [a, b] / [a; b] is shown as a warning first ----
+%!test
+%! lastwarn ("");
+%! try
+%!   [dfg.constant([1 2 3]); dfg.constant([1 2])];
+%! catch
+%! end_try_catch
+%! [msg, id] = lastwarn ();
+%! assert (id, "dfg:nonconformant");
+%! assert (! isempty (strfind (msg, "1x3 vs 1x2")));
+%!test
+%! lastwarn ("");
+%! try
+%!   [dfg.constant([1 2 3]), ones(2)];
+%! catch
+%! end_try_catch
+%! [msg, id] = lastwarn ();
+%! assert (id, "dfg:nonconformant");
+%! assert (! isempty (strfind (msg, "1x3 vs 2x2")));
