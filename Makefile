@@ -7,6 +7,8 @@
 #   make demo       the main job: a demo on real data (data/digits.csv)
 #   make deps       install the Debian packages dfg needs (as root)
 #   make bench      benchmarks (bench/), printing ratios against the anchors
+#   make asan       the library and gateway built with AddressSanitizer
+#                   (build-asan/), and the Octave suites run on them
 #   make clean
 #
 # After `make`, addpath (<repo root>) is all Octave needs.
@@ -45,7 +47,7 @@ HDRS      = $(wildcard lib/*.h lib/*.def kernels/cpu/*.h mex/*.h)
 LIB_OBJ   = $(LIB_SRC:%.c=$(BUILD)/%.o) $(KER_SRC:%.c=$(BUILD)/%.o)
 CTESTS    = $(patsubst tests/c/%.c,$(BUILD)/tests/%,$(wildcard tests/c/test-*.c))
 
-.PHONY: all deps test test-c test-octave demo bench reference clean check-deps
+.PHONY: all deps test test-c test-octave demo bench reference clean check-deps asan
 
 all: check-deps $(BUILD)/libdfg.a dfg_mex.mex +dfg/while.mex $(CUDA_LIB)
 
@@ -105,5 +107,19 @@ bench: all
 reference:
 	$(OCTAVE) --no-gui --no-window-system -q --eval "warning ('off', 'Octave:shadowed-function'); addpath ('$(CURDIR)/tools'); gen_reference ('$(CURDIR)');"
 
+# AddressSanitizer: the library and the gateway in build-asan/, the Octave
+# suites run with the sanitizer preloaded into Octave (Octave itself is not
+# instrumented; its own leaks at exit are not reported) and that gateway
+# first on the path (DFG_MEX_DIR, read by tools/run_octave_tests.m).
+ASAN_FLAGS = -O1 -g -fsanitize=address -fno-omit-frame-pointer
+ASAN_LIB   = $(shell $(CC) -print-file-name=libasan.so)
+asan: all
+	$(MAKE) --no-print-directory BUILD=build-asan CUDA=0 CFLAGS="$(ASAN_FLAGS)" KFLAGS= build-asan/libdfg.a
+	CFLAGS="$(CWARN) $(ASAN_FLAGS) -fPIC" LDFLAGS="-fsanitize=address" $(MKOCT) --mex $(MEX_SRC) \
+	    build-asan/libdfg.a $(LIBS) -o build-asan/dfg_mex.mex
+	cd build-asan && DFG_MEX_DIR=$(CURDIR)/build-asan LD_PRELOAD=$(ASAN_LIB) \
+	    ASAN_OPTIONS=detect_leaks=0:halt_on_error=1:abort_on_error=1:allocator_may_return_null=1 \
+	    $(OCTAVE) --no-gui --no-window-system -q $(CURDIR)/tools/run_octave_tests.m
+
 clean:
-	rm -rf $(BUILD) dfg_mex.mex +dfg/while.mex *.o
+	rm -rf $(BUILD) build-asan dfg_mex.mex +dfg/while.mex *.o

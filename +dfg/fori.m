@@ -48,7 +48,11 @@ function s = fori (lo, hi, body, init)
     endif
     idx = lo_d:hi_d;                         # Octave's range, as for's
     try
-      probe = zeros (1, numel (idx));        # the index vector must fit
+      ## the index vector must fit: past 2^37 doubles (1 TiB) do not ask
+      if (numel (idx) > 2^37)
+        error ("dfg:outOfMemory", "too large");
+      endif
+      probe = zeros (1, numel (idx));
       clear probe;
     catch
       error ("dfg:outOfMemory", "dfg.fori: out of memory: the range LO:HI (%g:%g) has %g steps",

@@ -7,6 +7,12 @@ root = fileparts (fileparts (mfilename ("fullpath")));
 warning ("off", "Octave:shadowed-function");
 addpath (root);
 addpath (fullfile (root, "tests", "octave"));
+## DFG_MEX_DIR: a directory whose dfg_mex.mex is used instead of the root's
+## (make asan: the gateway built with AddressSanitizer)
+if (! isempty (getenv ("DFG_MEX_DIR")))
+  addpath (getenv ("DFG_MEX_DIR"));
+  printf ("dfg_mex: %s\n", which ("dfg_mex"));
+endif
 ## DFG_OCTAVE_SUITES (e.g. "test_parity_*,test_grad_*") restricts the run to
 ## those suites of tests/octave (tools/pass-matrix.sh uses it)
 only = getenv ("DFG_OCTAVE_SUITES");
