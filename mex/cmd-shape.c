@@ -12,7 +12,23 @@ typedef struct sub {
     int64_t   n;           /* count                                        */
     int       nd;          /* the index array's own size (shape rules)     */
     int64_t   dims[DFG_MAX_DIMS];
+    int       mask;        /* given as a logical mask ...                  */
+    int64_t   mask_n;      /* ... of this many elements                    */
 } sub;
+
+/* The one dimension of a size that is not 1 (Octave's "N-d vector":
+ * 1x5, 5x1, 1x1x5, 1x0, ...), or -1 when there is none or more than one. */
+static int nd_vector(int nd, const int64_t * d)
+{
+    int at = -1;
+    for (int j = 0; j < nd; j++)
+        if (d[j] != 1) {
+            if (at >= 0)
+                return -1;
+            at = j;
+        }
+    return at;
+}
 
 static int get_dims(dfg_id x, dfg_dtype * dt, int * nd, int64_t * d)
 {
@@ -55,12 +71,20 @@ static int parse_sub(gw * g, const mxArray * a, int argno, sub * s)
             if (m[k])
                 s->ix[at++] = (int64_t)k;
         s->n = cnt;
-        /* a mask's index has the orientation of a row mask, else a column;
-         * a scalar false is an empty 0x0 index */
-        s->nd = 2;
-        if (n == 1) { s->dims[0] = cnt; s->dims[1] = cnt; }
-        else if (d[0] == 1 && nd == 2) { s->dims[0] = 1; s->dims[1] = cnt; }
-        else { s->dims[0] = cnt; s->dims[1] = 1; }
+        /* a mask's index keeps the orientation of a mask that is a vector
+         * along some dimension (1x1xN included), else it is a column; a
+         * scalar mask is 1x1 or 0x0 */
+        s->mask = 1;
+        s->mask_n = (int64_t)n;
+        if (n == 1) {
+            s->nd = 2;
+            s->dims[0] = cnt; s->dims[1] = cnt;
+        } else if (nd_vector(s->nd, s->dims) >= 0)
+            s->dims[nd_vector(s->nd, s->dims)] = cnt;
+        else {
+            s->nd = 2;
+            s->dims[0] = cnt; s->dims[1] = 1;
+        }
         return DFG_OK;
     }
     s->ix = mxMalloc((n + 1) * sizeof *s->ix);
@@ -145,11 +169,14 @@ static void index_result_dims(int nd, const int64_t * d, int k, const int64_t * 
             *nd_out = 2; dout[0] = numel; dout[1] = 1;
             return;
         }
-        int rvec = s[0].nd == 2 && (s[0].dims[0] == 1 || s[0].dims[1] == 1);
-        if (nd == 2 && numel != 1 && rvec && (d[1] == 1 || d[0] == 1)) {
-            *nd_out = 2;
-            dout[0] = d[1] == 1 ? il : 1;
-            dout[1] = d[1] == 1 ? 1 : il;
+        /* a vector indexed by a vector keeps the source's orientation,
+         * whichever dimension it lies along; otherwise the result has the
+         * index's shape */
+        int along = nd_vector(nd, d);
+        if (numel != 1 && along >= 0 && nd_vector(s[0].nd, s[0].dims) >= 0) {
+            *nd_out = nd;
+            memcpy(dout, d, (size_t)nd * sizeof *dout);
+            dout[along] = il;
             return;
         }
         *nd_out = s[0].nd;

@@ -163,3 +163,7 @@
 %! f = dfg.function ({x}, {dfg.grad(y, x)});
 %! g = f (0.7);
 %! assert (g, 2 * 0.7 + cos (0.7) * 0.7 + sin (0.7), 1e-15);
+
+## linear indexing of a vector along dimension 3 keeps its orientation
+%!test dfg_check_grad (@(x) x([3 1 3]), {reshape([0.5 -1 2], 1, 1, 3)});
+%!test dfg_check_grad (@(x) x(end:-1:1), {reshape([0.5 -1 2], 1, 1, 3)});
