@@ -165,6 +165,14 @@ classdef Tensor < handle
         error ("dfg:badArgument", "dfg.subsasgn: only x(i, ...) = v assignment is defined for dfg.Tensor");
       endif
       r = dfg.Tensor (dfg_mex ("subsasgn", t, v, s(1).subs{:}));
+      if (numel (s(1).subs) == 1 && unit_range_ (s(1).subs{1})
+          && isnumeric (v) && ! isa (v, "dfg.Tensor") && isequal (size (v), [0 0])
+          && strcmp (builtin ("class", v), "double") && ! isvector_2d_ (t))
+        ## x(a:b) = [] deletes one contiguous run, which Octave returns as
+        ## a row unless x is a column; the gateway sees a plain array and
+        ## keeps a matrix's or N-d vector's x(complement) shape.
+        r = reshape (r, 1, []);
+      endif
     endfunction
 
     ## ---- class conversion ------------------------------------------------------
@@ -591,6 +599,19 @@ classdef Tensor < handle
 
   endmethods
 endclassdef
+
+## True for an index that Octave stores as a range with step 1 and at
+## least two elements (a:b): Octave treats its deletion as one contiguous
+## run, which an equal plain array is not.
+function b = unit_range_ (ix)
+  b = (! isobject (ix) && ! isempty (strfind (typeinfo (ix), "range"))
+       && numel (ix) > 1 && ix(2) - ix(1) == 1);
+endfunction
+
+function b = isvector_2d_ (t)
+  sz = size (t);
+  b = numel (sz) == 2 && any (sz == 1);
+endfunction
 
 %!test
 %! x = dfg.input ([2 3 4], "single");

@@ -258,59 +258,163 @@ static int squeezed(int nd, const int64_t * d, int64_t * out)
     return m;
 }
 
-/* x(s1, ..., sk) = [] : deletion along one dimension (or of a vector's
- * elements), as a gather of what stays. */
-static int delete_elems(gw * g, dfg_id x, int nd, const int64_t * d, int k, sub * s, dfg_id * y)
+/* Index count of s against an extent of n (a colon spans all n). */
+static int64_t sub_len(const sub * s, int64_t n)
 {
-    int64_t view[DFG_MAX_DIMS], dout[DFG_MAX_DIMS];
-    int del = -1;
-    for (int j = 0; j < k; j++)
-        if (!s[j].colon) {
-            if (del >= 0)
-                return dfg_set_error(DFG_ERR_UNSUPPORTED,
-                                     "dfg.subsasgn: a null assignment can only have one non-colon index");
-            del = j;
-        }
-    if (k == 1 && !s[0].colon && !(nd == 2 && (d[0] == 1 || d[1] == 1)))
-        return dfg_set_error(DFG_ERR_UNSUPPORTED,
-                             "dfg.subsasgn: deleting elements of a matrix with a linear index is not supported; "
-                             "delete whole rows or columns");
-    dfg_shape_fold(nd, d, k, view);
-    if (del < 0) {        /* x(:) = [] or x(:, :) = [] */
+    return s->colon ? n : s->n;
+}
+
+/* Octave's is_colon_equiv: ':', a scalar 1 against a singleton, or a
+ * logical mask of n elements that are all true. */
+static int colon_equiv(const sub * s, int64_t n)
+{
+    if (s->colon)
+        return 1;
+    if (s->mask)
+        return s->mask_n == n && s->n == n;
+    return s->n == 1 && s->nd == 2 && s->dims[0] == 1 && s->dims[1] == 1 && n == 1 && s->ix[0] == 0;
+}
+
+static int del_out_of_bound(gw * g, int linear, int64_t ext, int64_t n)
+{
+    (void)g;
+    if (linear)
+        return dfg_set_error(DFG_ERR_INDEX, "dfg.subsasgn: A(I) = []: index out of bounds: value %lld out of bound %lld",
+                             (long long)ext, (long long)n);
+    return dfg_set_error(DFG_ERR_INDEX, "dfg.subsasgn: A(..,I,..) = []: index out of bounds: value %lld out of bound %lld",
+                         (long long)ext, (long long)n);
+}
+
+/* The positions 0..n-1 that s does not name, ascending, in keep (n + 1
+ * elements); returns their count. */
+static int64_t complement(const sub * s, int64_t n, int64_t * keep)
+{
+    char * gone = mxCalloc((size_t)n + 1, 1);
+    for (int64_t q = 0; q < s->n; q++)
+        gone[s->ix[q]] = 1;
+    int64_t nk = 0;
+    for (int64_t q = 0; q < n; q++)
+        if (!gone[q])
+            keep[nk++] = q;
+    mxFree(gone);
+    return nk;
+}
+
+/* x(i) = [] with one subscript, as Octave's Array<T>::delete_elements: the
+ * result is a row, or a column for a column vector, when the deleted
+ * elements are one contiguous run named by a scalar or a prefix mask (a
+ * unit-step range is handled the same way by dfg.Tensor's subsasgn, which
+ * sees ranges); otherwise it is x(complement), which keeps a vector's
+ * orientation and makes a column of anything else. */
+static int delete_linear(gw * g, dfg_id x, int nd, const int64_t * d, const sub * s, dfg_id * y)
+{
+    int64_t n = dfg_shape_numel(nd, d);
+    dfg_dtype dt;
+    dfg_info(x, &dt, NULL, NULL);
+    if (s->colon) {
         int64_t z[2] = {0, 0};
-        if (k == 1) { z[0] = 0; z[1] = 0; }
-        else { z[0] = view[0]; z[1] = 0; }
-        dfg_dtype dt;
-        dfg_info(x, &dt, NULL, NULL);
         int st = dfg_fill(dt, 2, z, 0, y);
         return st ? st : gw_temp(g, *y);
     }
-    int st = bounds(g, k, view, s, nd, d);
-    if (st)
-        return st;
-    char * gone = mxCalloc((size_t)view[del] + 1, 1);
+    if (s->n == 0) {
+        *y = x;
+        return DFG_OK;
+    }
+    int64_t ext = 0;
+    for (int64_t q = 0; q < s->n; q++)
+        if (s->ix[q] + 1 > ext)
+            ext = s->ix[q] + 1;
+    if (ext > n)
+        return del_out_of_bound(g, 1, ext, n);
+    int is_scalar = !s->mask && s->n == 1;
+    /* Octave keeps a sparse mask (at most 1/16 true) as an index list */
+    int mask_rep = s->mask && (s->mask_n == 1 || s->n > s->mask_n / 16);
+    int cont = is_scalar || (mask_rep && ext == s->n);
+    int col_vec = nd == 2 && d[1] == 1 && d[0] != 1;
+    int64_t * keep = mxMalloc(((size_t)n + 1) * sizeof *keep);
+    int64_t nk = complement(s, n, keep);
+    int64_t view = n, dout[DFG_MAX_DIMS];
+    int nd_out = 2;
+    if (cont) {
+        dout[0] = col_vec ? nk : 1;
+        dout[1] = col_vec ? 1 : nk;
+    } else {
+        int along = nd_vector(nd, d);
+        if (n != 1 && along >= 0 && nk != 1) {
+            nd_out = nd;
+            memcpy(dout, d, (size_t)nd * sizeof *dout);
+            dout[along] = nk;
+        } else {
+            dout[0] = nk;
+            dout[1] = 1;
+        }
+    }
+    const int64_t * ix[1] = {keep};
+    return gw_gather(g, x, 1, &view, ix, &nk, nd_out, dout, y);
+}
+
+/* x(s1, ..., sk) = [] with k > 1, as Octave's Array<T>::delete_elements:
+ * the subscripts refer to x's own dimensions (not folded); all colons
+ * empty the first dimension; one non-colon deletes along its dimension;
+ * more are allowed only when the slice they name is empty. */
+static int delete_elems(gw * g, dfg_id x, int nd, const int64_t * d, int k, sub * s, dfg_id * y)
+{
+    if (k == 1)
+        return delete_linear(g, x, nd, d, &s[0], y);
+    dfg_dtype dt;
+    dfg_info(x, &dt, NULL, NULL);
+    int del = -1, more = 0;
+    for (int j = 0; j < k; j++)
+        if (!s[j].colon) {
+            if (del >= 0)
+                more = 1;
+            else
+                del = j;
+        }
+    char sh[256];
+    dfg_shape_str(nd, d, sh, sizeof sh);
+    if (del < 0) {        /* x(:, :) = [] */
+        int64_t z[DFG_MAX_DIMS];
+        memcpy(z, d, (size_t)nd * sizeof *z);
+        z[0] = 0;
+        int st = dfg_fill(dt, nd, z, 0, y);
+        return st ? st : gw_temp(g, *y);
+    }
+    if (more) {
+        int non_colon = 0;
+        for (int j = 0; j < k; j++) {
+            int64_t len = j < nd ? d[j] : 1;
+            if (sub_len(&s[j], len) == 0) {
+                *y = x;       /* an empty slice: nothing to delete */
+                return DFG_OK;
+            }
+            if (!colon_equiv(&s[j], len) && ++non_colon == 2)
+                break;
+        }
+        return dfg_set_error(DFG_ERR_INDEX,
+                             "dfg.subsasgn: a null assignment can only have one non-colon index (deleting from a %s array)", sh);
+    }
+    if (del >= nd)
+        return dfg_set_error(DFG_ERR_INDEX,
+                             "dfg.subsasgn: A(..,I,..) = []: subscript %d is past the %d dimensions of the %s array (invalid dimension in "
+                             "delete_elements)", del + 1, nd, sh);
+    int64_t n = d[del];
+    if (s[del].n == 0) {
+        *y = x;
+        return DFG_OK;
+    }
     for (int64_t q = 0; q < s[del].n; q++)
-        gone[s[del].ix[q]] = 1;
-    int64_t * keep = mxMalloc(((size_t)view[del] + 1) * sizeof *keep), nk = 0;
-    for (int64_t q = 0; q < view[del]; q++)
-        if (!gone[q])
-            keep[nk++] = q;
+        if (s[del].ix[q] >= n)
+            return del_out_of_bound(g, 0, s[del].ix[q] + 1, n);
+    int64_t * keep = mxMalloc(((size_t)n + 1) * sizeof *keep);
+    int64_t nk = complement(&s[del], n, keep);
     const int64_t * ix[DFG_MAX_DIMS];
     int64_t cnt[DFG_MAX_DIMS];
-    int nd_out;
-    for (int j = 0; j < k; j++) {
+    for (int j = 0; j < nd; j++) {
         ix[j] = j == del ? keep : NULL;
-        cnt[j] = j == del ? nk : view[j];
+        cnt[j] = j == del ? nk : d[j];
     }
-    if (k == 1) {
-        nd_out = 2;
-        dout[0] = d[0] == 1 ? 1 : nk;
-        dout[1] = d[0] == 1 ? nk : 1;
-    } else {
-        nd_out = k;
-        memcpy(dout, cnt, (size_t)k * sizeof *dout);
-    }
-    return gw_gather(g, x, k, view, ix, cnt, nd_out, dout, y);
+    return gw_gather(g, x, nd, d, ix, cnt, nd, cnt, y);
 }
 
 int cmd_subsasgn(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)

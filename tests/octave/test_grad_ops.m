@@ -167,3 +167,10 @@
 ## linear indexing of a vector along dimension 3 keeps its orientation
 %!test dfg_check_grad (@(x) x([3 1 3]), {reshape([0.5 -1 2], 1, 1, 3)});
 %!test dfg_check_grad (@(x) x(end:-1:1), {reshape([0.5 -1 2], 1, 1, 3)});
+
+## deletion along one dimension of an N-d array
+%!function y = grad_del_row (x)
+%!  y = x;
+%!  y(2, :) = [];
+%!endfunction
+%!test dfg_check_grad (@grad_del_row, {V3});
