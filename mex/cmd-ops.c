@@ -87,9 +87,47 @@ int cmd_merge(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs
     (void)nlhs;
     dfg_id in[3], y;
     int st = nargs(g, nrhs, 3, 3);
+    if (st)
+        return st;
+    const mxArray * m = prhs[0];
+    if (!gw_is_tensor(m) && (mxIsNumeric(m) || mxIsLogical(m)) && !mxIsComplex(m) &&
+        mxGetNumberOfElements(m) == 1) {
+        /* a plain scalar mask chooses a whole branch, as in Octave: the
+         * result is that branch, with its size and class */
+        double v = mxGetScalar(m);
+        if (v != v)
+            return dfg_set_error(DFG_ERR_ARG, "dfg.merge: MASK is NaN, which cannot be converted to logical");
+        int pick = v != 0 ? 1 : 2;
+        if ((st = gw_operand(g, prhs[pick], pick + 1, &y)))
+            return st;
+        plhs[0] = gw_result(g, y);
+        return DFG_OK;
+    }
     for (int k = 0; k < 3 && !st; k++)
         st = gw_operand(g, prhs[k], k + 1, &in[k]);
-    if (!st && !(st = gw_op(g, DFG_OP_MERGE, 3, in, NULL, &y)))
+    if (st)
+        return st;
+    dfg_dtype dt[3];
+    int nd[3];
+    int64_t d[3][DFG_MAX_DIMS];
+    for (int k = 0; k < 3 && !st; k++)
+        st = dfg_info(in[k], &dt[k], &nd[k], d[k]);
+    if (st)
+        return st;
+    if (dfg_shape_numel(nd[0], d[0]) == 1 && gw_is_tensor(m) &&
+        (dt[1] != dt[2] || nd[1] != nd[2] || memcmp(d[1], d[2], (size_t)nd[1] * sizeof d[1][0]))) {
+        /* a scalar tensor mask is known only when the graph runs, and it
+         * would choose the result's size and class */
+        char s1[256], s2[256];
+        return dfg_set_error(DFG_ERR_UNSUPPORTED,
+                             "dfg.merge: MASK is a scalar dfg.Tensor, so it chooses a whole branch when the graph runs, "
+                             "but TVAL (%s %s) and FVAL (%s %s) differ in size or class: the result's size and class would "
+                             "depend on data; give both branches the same size and class (for example with repmat and "
+                             "cast) or use a plain logical MASK",
+                             dfg_shape_str(nd[1], d[1], s1, sizeof s1), dfg_dtype_name(dt[1]),
+                             dfg_shape_str(nd[2], d[2], s2, sizeof s2), dfg_dtype_name(dt[2]));
+    }
+    if (!(st = gw_op(g, DFG_OP_MERGE, 3, in, NULL, &y)))
         plhs[0] = gw_result(g, y);
     return st;
 }

@@ -73,6 +73,13 @@
 %!test dfg_check_grad (@(x, y) min (x, y), {A, C});
 %!test dfg_check_grad (@(x) max (x, 0), {A});
 %!test dfg_check_grad (@(x, y) merge (x > 0, x, y), {A, B});
+%!test dfg_check_grad (@(x) merge (false, x, 0) - 3 * x, {A});
+%!test dfg_check_grad (@(x, y) merge (true, x, y), {A, S});
+%!test
+%! x = dfg.input ([3 3]);
+%! g = dfg.grad (sum (sum (merge (false, x, 0) - x)), x);
+%! f = dfg.function ({x}, {g});
+%! assert (f (magic (3)), -ones (3));
 %!test dfg_check_grad (@(x, y) x * y, {A, S});
 %!test dfg_check_grad (@(x) x / 3 + 2 \ x, {A});
 

@@ -568,6 +568,23 @@
 %!test dfg_check_parity (@(x) merge (x > 0, 1, -1), {A});
 %!test dfg_check_parity (@(x, y) merge (x > y, x, y), {R3, R3 .* 0.5});
 %!test dfg_check_parity (@(x) merge (x > 0, x, 2 * x), {As});
+## a plain scalar mask returns the whole chosen branch, with its size and class
+%!test dfg_check_parity (@(x) merge (false, x, 0), {A});
+%!test dfg_check_parity (@(x) merge (true, x, 0), {A});
+%!test dfg_check_parity (@(x) merge (true, 0, x), {A});
+%!test dfg_check_parity (@(x) merge (1, x, single (2)), {A});
+%!test dfg_check_parity (@(x) merge (0, x, single (2)), {A});
+%!test dfg_check_parity (@(x) merge (false, x, true), {As});
+%!test dfg_check_parity (@(x, y) merge (true, x, y), {A, R3});
+%!test dfg_check_parity (@(x) merge (true (1, 1, 1), x, E00), {A});
+## a scalar tensor mask chooses at run time: equal branches only
+%!test dfg_check_parity (@(m, x, y) merge (m, x, y), {true, A, B});
+%!test dfg_check_parity (@(m, x, y) merge (m, x, y), {false, As, Bs});
+%!error <result's size and class would depend on data>
+%! merge (dfg.input ([1 1], "logical"), dfg.input ([3 3]), 0);
+%!error <result's size and class would depend on data>
+%! merge (dfg.input ([1 1], "logical"), dfg.input ([3 3]), dfg.input ([3 3], "single"));
+%!error id=dfg:badArgument merge (NaN, dfg.input ([3 3]), 0);
 
 ## compound expressions
 %!test dfg_check_parity (@(x) 1 ./ (1 + exp (-x)), {A});
