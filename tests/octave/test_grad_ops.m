@@ -181,3 +181,17 @@
 %!  y(2, :) = [];
 %!endfunction
 %!test dfg_check_grad (@grad_del_row, {V3});
+
+## norms: general p, Frobenius, matrix 1, Inf and 2; p = 0 and p < 0 are
+## constant in x
+%!test dfg_check_grad (@(x) norm (x, 3), {R});
+%!test dfg_check_grad (@(x) norm (x, 1.5), {C});
+%!test dfg_check_grad (@(x) norm (x, "fro"), {A});
+%!test dfg_check_grad (@(x) norm (x, 1), {A});
+%!test dfg_check_grad (@(x) norm (x, Inf), {A});
+%!test dfg_check_grad (@(x) norm (x), {A});
+%!test dfg_check_grad (@(x) norm (x, 0) * x, {R});
+%!test
+%! x = dfg.input ([1 4]);
+%! f = dfg.function ({x}, {dfg.grad (norm (x, -1), x)});
+%! assert (f ([1 2 3 4]), zeros (1, 4));

@@ -251,6 +251,38 @@
 %!test dfg_check_parity (@(x) norm (x), {A.'}, [1e-10, 1e-4]);
 %!test dfg_check_parity (@(x) norm (x, 2), {As}, [1e-10, 1e-4]);
 %!test dfg_check_parity (@(x) norm (x, "fro"), {E03});
+## norms with NaN and Inf elements, p = 0, negative p, as Octave 7.3
+%!test dfg_check_parity (@(x) norm (x, Inf), {[1 NaN; 2 3]});
+%!test dfg_check_parity (@(x) norm (x, 1), {[1 NaN; 2 3]});
+%!test dfg_check_parity (@(x) norm (x, 1), {[NaN 1; 1 1]});
+%!test dfg_check_parity (@(x) norm (x, Inf), {[1 1; NaN 1]});
+%!test dfg_check_parity (@(x) norm (x, 1), {[Inf NaN; 1 2]});
+%!test dfg_check_parity (@(x) norm (x), {[Inf NaN 1]});
+%!test dfg_check_parity (@(x) norm (x, "fro"), {[Inf NaN 1]});
+%!test dfg_check_parity (@(x) norm (x, "fro"), {[Inf NaN; 1 2]});
+%!test dfg_check_parity (@(x) norm (x), {[Inf 1]});
+%!test dfg_check_parity (@(x) norm (x), {[1 NaN; 2 3]});
+%!test dfg_check_parity (@(x) norm (x), {[1 Inf; 2 3]});
+%!test dfg_check_parity (@(x) norm (x, 2), {single([1 Inf; 2 3])});
+%!test dfg_check_parity (@(x) norm (x, 0), {[1 0 0 0 1]});
+%!test dfg_check_parity (@(x) norm (x, 0), {[1; NaN; 0; Inf]});
+%!test dfg_check_parity (@(x) norm (x, 0), {single([0 0 0])});
+%!test dfg_check_parity (@(x) norm (x, 0), {0});
+%!test dfg_check_parity (@(x) norm (x, 3), {[NaN Inf]});
+%!test dfg_check_parity (@(x) norm (x, 3), {[Inf 1]});
+%!test dfg_check_parity (@(x) norm (x, 3), {[1e200 1e200]});
+%!test dfg_check_parity (@(x) norm (x, 0.5), {[0 1 4]});
+%!test dfg_check_parity (@(x) norm (x, -1), {[3 4]});
+%!test dfg_check_parity (@(x) norm (x, -2), {[Inf Inf]});
+%!test dfg_check_parity (@(x) norm (x, -1), {[1 NaN]});
+%!test dfg_check_parity (@(x) norm (x, -1), {[0 1]});
+%!test dfg_check_parity (@(x) norm (x, -1), {single([Inf 2])});
+%!test dfg_check_parity (@(x) norm (x, -Inf), {[3 NaN]});
+%!test dfg_check_parity (@(x) norm (x, "Inf"), {A});
+%!test dfg_check_parity (@(x) norm (x, 3), {zeros(0, 3)});
+%!error <matrix norm with P = 3> norm (dfg.input ([3 3]), 3)
+%!error id=dfg:unsupported norm (dfg.input ([3 3]), 0)
+%!error <P must not be NaN> norm (dfg.input ([1 3]), NaN)
 
 ## dot
 %!test dfg_check_parity (@(x, y) dot (x, y), {Cv, Cv2});
