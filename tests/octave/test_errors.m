@@ -594,3 +594,17 @@
 %!   assert (err.identifier, "dfg:invalidHandle");
 %! end_try_catch
 %! assert (double (dfg.constant (2) * 3), 6);   # and dfg is usable again
+
+## more outputs than dfg builds: dfg:unsupported naming the form; more than
+## Octave's function has: dfg:badArgument
+%!error <form with 3 outputs is not supported> [q, r, p] = qr (dfg.constant (magic (3)));
+%!error <form with 3 outputs is not supported> [v, d, w] = eig (dfg.constant (eye (3)));
+%!error <too many outputs \(4; lu has at most 3\)> [a, b, c, d] = lu (dfg.constant (magic (3)));
+%!error <too many outputs \(3; max has at most 2\)> [m, i, j] = max (dfg.constant (magic (3)));
+%!error <too many outputs \(3; min has at most 2\)> [m, i, j] = min (dfg.constant (magic (3)));
+%!error id=dfg:unsupported [u, s, v] = svd (dfg.constant (magic (3)));
+%!error id=dfg:unsupported [r, p, q] = chol (dfg.constant (eye (3)));
+%!error <\[X, RCOND\] = inv \(A\) is not supported> [x, rc] = inv (dfg.constant (magic (3)));
+%!error <\[F, E\] = log2 \(X\)> [f, e] = log2 (dfg.constant (magic (3)));
+%!error id=dfg:badClass cast (dfg.constant (1), "like")
+%!error id=dfg:badArgument cast (dfg.constant (1), "single", 2)
