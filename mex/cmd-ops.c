@@ -712,6 +712,14 @@ int cmd_linalg(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
         (st = dfg_info(x, NULL, &nd, d)))
         return st;
     int64_t m = d[0], n = nd > 1 ? d[1] : 1, k = m < n ? m : n;
+    if (!strcmp(f, "inv") && nd == 2 && m * n == 0) {
+        /* Octave's inv returns a double 0x0 for any empty argument */
+        int64_t z[2] = {0, 0};
+        if ((st = dfg_fill(DFG_DOUBLE, 2, z, 0, &y)) || (st = gw_temp(g, y)))
+            return st;
+        plhs[0] = gw_result(g, y);
+        return DFG_OK;
+    }
     if (!strcmp(f, "inv") || !strcmp(f, "det") || !strcmp(f, "pinv") ||
         (!strcmp(f, "chol") && nlhs <= 1) || (!strcmp(f, "svd") && nlhs <= 1)) {
         int op = !strcmp(f, "inv") ? DFG_OP_INV : !strcmp(f, "det") ? DFG_OP_DET

@@ -904,6 +904,8 @@ int cmd_tri(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
     return st;
 }
 
+/* trace (A) as Octave 7.3's trace.m: 0 (double) for an empty A, A(1) for
+ * a vector or scalar (A's class), else sum (diag (A)), non-square too. */
 int cmd_trace(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
 {
     (void)nlhs;
@@ -914,17 +916,33 @@ int cmd_trace(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs
         return dfg_set_error(DFG_ERR_ARG, "dfg.trace: expected one argument");
     if ((st = gw_operand(g, prhs[0], 1, &x)) || (st = get_dims(x, NULL, &nd, d)))
         return st;
-    if (nd != 2 || d[0] != d[1])
-        return dfg_set_error(DFG_ERR_SHAPE, "dfg.trace: only valid on square matrix");
-    int64_t n = d[0], view = n * n, dout[2] = {n, 1};
-    int64_t * ix = mxMalloc((size_t)(n + 1) * sizeof *ix);
-    for (int64_t q = 0; q < n; q++)
-        ix[q] = q * (n + 1);
+    if (nd != 2) {
+        char sh[256];
+        return dfg_set_error(DFG_ERR_SHAPE, "dfg.trace: only valid on 2-D objects (A is %s)",
+                             dfg_shape_str(nd, d, sh, sizeof sh));
+    }
+    int64_t m = d[0], n = d[1], view = m * n;
+    if (view == 0) {
+        if ((st = gw_const(g, DFG_DOUBLE, 0, &y)))
+            return st;
+        plhs[0] = gw_result(g, y);
+        return DFG_OK;
+    }
+    int vec = m == 1 || n == 1;
+    int64_t k = vec ? 1 : (m < n ? m : n), dout[2] = {k, 1};
+    int64_t * ix = mxMalloc((size_t)(k + 1) * sizeof *ix);
+    for (int64_t q = 0; q < k; q++)
+        ix[q] = q * (m + 1);
     const int64_t * ixs[1] = {ix};
-    dfg_attr a = {{0}, {0}, NULL, 0};
-    if ((st = gw_gather(g, x, 1, &view, ixs, &n, 2, dout, &dg)) ||
-        (st = gw_op(g, DFG_OP_SUM, 1, &dg, &a, &y)))
+    if ((st = gw_gather(g, x, 1, &view, ixs, &k, 2, dout, &dg)))
         return st;
+    if (vec)
+        y = dg;
+    else {
+        dfg_attr a = {{0}, {0}, NULL, 0};
+        if ((st = gw_op(g, DFG_OP_SUM, 1, &dg, &a, &y)))
+            return st;
+    }
     plhs[0] = gw_result(g, y);
     return DFG_OK;
 }

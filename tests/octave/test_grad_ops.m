@@ -195,3 +195,8 @@
 %! x = dfg.input ([1 4]);
 %! f = dfg.function ({x}, {dfg.grad (norm (x, -1), x)});
 %! assert (f ([1 2 3 4]), zeros (1, 4));
+
+## trace of non-square matrices and vectors
+%!test dfg_check_grad (@(x) trace (x), {A});
+%!test dfg_check_grad (@(x) trace (x), {A.'});
+%!test dfg_check_grad (@(x) trace (x), {R});
