@@ -295,6 +295,10 @@ int cmd_stats(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs
                 if (dims[k] > 1)
                     dim = k;
         }
+        /* Octave's mean is sum (x, dim) / size (x, dim), and sum takes a
+         * 0x0 x as 0x1: mean (zeros (0)) is NaN */
+        if ((st = zero_by_zero_as_column(g, &x)))
+            return st;
         if (!(st = mean_of(g, x, dim, &y)))
             plhs[0] = gw_result(g, y);
         return st;
@@ -322,7 +326,8 @@ int cmd_stats(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs
             od[0] = od[1] = 1;
         else if (dim < nd)
             od[dim] = 1;
-        if ((st = dfg_fill(rt, ond, od, NAN, &y)) || (st = gw_temp(g, y)))
+        /* Octave's var.m gives a double NaN for any empty x, single too */
+        if ((st = dfg_fill(DFG_DOUBLE, ond, od, NAN, &y)) || (st = gw_temp(g, y)))
             return st;
     } else if (n == 1) {
         /* zeros, NaN where x is NaN or Inf: x - x gives exactly that */
@@ -455,8 +460,10 @@ int cmd_norm(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
     int64_t numel = d[0] * d[1];
     int vec = d[0] == 1 || d[1] == 1;
     dfg_dtype rt = dt == DFG_SINGLE ? DFG_SINGLE : DFG_DOUBLE;
-    if (numel == 0) {
-        if ((st = gw_const(g, rt, 0, &y)))
+    if (dt == DFG_LOGICAL)
+        return dfg_set_error(DFG_ERR_DTYPE, "dfg.norm: X must be a numeric matrix, not logical (xnorm: wrong type argument 'bool matrix')");
+    if (numel == 0) {         /* 0, a double even for a single X, as Octave */
+        if ((st = gw_const(g, DFG_DOUBLE, 0, &y)))
             return st;
         plhs[0] = gw_result(g, y);
         return DFG_OK;
@@ -712,6 +719,21 @@ int cmd_linalg(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
         (st = dfg_info(x, NULL, &nd, d)))
         return st;
     int64_t m = d[0], n = nd > 1 ? d[1] : 1, k = m < n ? m : n;
+    if (dfg_shape_numel(nd, d) == 0 && (!strcmp(f, "eig") || !strcmp(f, "det"))) {
+        /* Octave: eig of any empty array is a double 0x0 (each output),
+         * det is 1 */
+        int64_t z[2] = {0, 0};
+        int nout = !strcmp(f, "det") || nlhs < 1 ? 1 : nlhs;
+        for (int o = 0; o < nout && !st; o++) {
+            if (!strcmp(f, "det"))
+                st = gw_const(g, DFG_DOUBLE, 1, &y);
+            else if (!(st = dfg_fill(DFG_DOUBLE, 2, z, 0, &y)))
+                st = gw_temp(g, y);
+            if (!st)
+                plhs[o] = gw_result(g, y);
+        }
+        return st;
+    }
     if (!strcmp(f, "inv") && nd == 2 && m * n == 0) {
         /* Octave's inv returns a double 0x0 for any empty argument */
         int64_t z[2] = {0, 0};

@@ -497,6 +497,12 @@ int cmd_subsasgn(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** p
         int ok = nb == nv && !memcmp(sb, sv, (size_t)nb * sizeof *sb);
         if (k == 1)
             ok = vn == bn;
+        if (!ok && bn == 0 && vn == 0) {
+            /* Octave: any empty X can be assigned to an empty block, which
+             * changes nothing (no growth either) */
+            plhs[0] = gw_result(g, x);
+            return DFG_OK;
+        }
         if (!ok) {
             char s1[256], s2[256];
             return dfg_set_error(DFG_ERR_SHAPE, "dfg.subsasgn: =: nonconformant arguments (op1 is %s, op2 is %s)",
@@ -653,6 +659,16 @@ int cmd_cat(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
         if ((st = gw_operand(g, prhs[first + k], first + k + 1, &ids[k])) ||
             (st = get_dims(ids[k], NULL, &nds[k], dims[k])))
             return st;
+    /* the class follows every operand, skipped empties included:
+     * single if any is single, else double if any is double */
+    int any_single = 0, any_double = 0;
+    for (int k = 0; k < n; k++) {
+        dfg_dtype dk;
+        dfg_info(ids[k], &dk, NULL, NULL);
+        any_single |= dk == DFG_SINGLE;
+        any_double |= dk == DFG_DOUBLE;
+    }
+    dfg_dtype want = any_single ? DFG_SINGLE : any_double ? DFG_DOUBLE : DFG_LOGICAL;
     /* Octave skips empty arrays that do not fit ([] in [a, []]) */
     int m = 0, ref = -1;
     for (int k = 0; k < n; k++)
@@ -672,13 +688,19 @@ int cmd_cat(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
     dfg_attr a = {{0}, {0}, NULL, 0};
     a.i[0] = dim;
     dfg_id y;
-    if (m == 1) {
-        plhs[0] = gw_result(g, ids[0]);
-        return DFG_OK;
+    dfg_dtype got;
+    if (m == 1)
+        y = ids[0];
+    else if ((st = gw_op(g, DFG_OP_CAT, m, ids, &a, &y)))
+        return st;
+    dfg_info(y, &got, NULL, NULL);
+    if (got != want) {
+        dfg_attr c = {{want}, {0}, NULL, 0};
+        if ((st = gw_op(g, DFG_OP_CAST, 1, &y, &c, &y)))
+            return st;
     }
-    if (!(st = gw_op(g, DFG_OP_CAT, m, ids, &a, &y)))
-        plhs[0] = gw_result(g, y);
-    return st;
+    plhs[0] = gw_result(g, y);
+    return DFG_OK;
 }
 
 /* ---- repmat, flip, circshift ------------------------------------------------------------------- */

@@ -292,3 +292,10 @@
  dfg_check_parity (@(a) eig (a), {S}, LT);
 %! dfg_check_parity (@(a) chol (a' * a), {X}, LT);
 
+
+## eig and det of any empty array: double 0x0 (each output) and 1
+%!test dfg_check_parity (@(x) eig (x), {zeros(0)}, LT);
+%!test dfg_check_parity (@(x) eig (x), {zeros(0, 3)}, LT);
+%!test dfg_check_parity (@(x) eig (x), {single(zeros(0))}, LT, 2);
+%!test dfg_check_parity (@(x) det (x), {zeros(0)}, LT);
+%!test dfg_check_parity (@(x) det (x), {single(zeros(3, 0))}, LT);
