@@ -131,7 +131,7 @@
 %!test expect_error (@() inv (dfg.input ([3 4])), "dfg:nonconformant|dfg:badArgument");
 %!test expect_error (@() det (dfg.input ([3 4])), "dfg:nonconformant|dfg:badArgument");
 %!test expect_error (@() chol (dfg.input ([3 4])), "dfg:nonconformant|dfg:badArgument");
-%!test expect_error (@() trace (dfg.input ([3 4])), "dfg:nonconformant|dfg:badArgument");
+%!test expect_error (@() trace (dfg.input ([3 4 2])), "dfg:nonconformant|dfg:badArgument");
 %!test expect_error (@() eig (dfg.input ([3 4])), "dfg:nonconformant|dfg:badArgument");
 %!test expect_error (@() reshape (dfg.input ([3 4]), 5, 5), "dfg:nonconformant|dfg:badArgument");
 %!test expect_error (@() reshape (dfg.input ([3 4]), [], 5), "dfg:nonconformant|dfg:badArgument");
