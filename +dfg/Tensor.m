@@ -168,6 +168,14 @@ classdef Tensor < handle
         v = dfg_tensor (v);
       endif
       r = dfg.Tensor (dfg_mex ("subsasgn", t, v, s(1).subs{:}));
+      if (numel (s(1).subs) == 1 && unit_range_ (s(1).subs{1})
+          && isnumeric (v) && ! isa (v, "dfg.Tensor") && isequal (size (v), [0 0])
+          && strcmp (builtin ("class", v), "double") && ! isvector_2d_ (t))
+        ## x(a:b) = [] deletes one contiguous run, which Octave returns as
+        ## a row unless x is a column; the gateway sees a plain array and
+        ## keeps a matrix's or N-d vector's x(complement) shape.
+        r = reshape (r, 1, []);
+      endif
     endfunction
 
     ## ---- class conversion ------------------------------------------------------
@@ -184,8 +192,18 @@ classdef Tensor < handle
       r = dfg.internal.adopt (dfg_mex ("logical", t, "logical"));
     endfunction
 
-    function r = cast (t, cls)
-      r = dfg.internal.adopt (dfg_mex ("cast", t, cls));
+    function r = cast (t, cls, varargin)
+      ## cast (x, CLASS) and cast (x, "like", y), y a tensor or an array
+      if (nargin == 3 && ischar (cls) && strcmp (cls, "like"))
+        cls = class (varargin{1});
+      elseif (nargin != 2)
+        error ("dfg:badArgument", "dfg.cast: expected cast (x, CLASS) or cast (x, \"like\", y), got %d arguments", nargin);
+      endif
+      if (! isa (t, "dfg.Tensor"))
+        r = cast (t, cls);            # x plain, y a tensor: a plain array
+      else
+        r = dfg.internal.adopt (dfg_mex ("cast", t, cls));
+      endif
     endfunction
 
     ## ---- operators and functions (one MEX call each) ------------------------
@@ -218,7 +236,10 @@ classdef Tensor < handle
       r = dfg.Tensor (dfg_mex ("expm1", a));
     endfunction
 
-    function r = log2 (a)
+    function [r, e] = log2 (a)
+      if (nargout > 1)
+        error ("dfg:unsupported", "dfg.log2: the form [F, E] = log2 (X) (mantissa and exponent) is not supported; use log2 (X)");
+      endif
       r = dfg.Tensor (dfg_mex ("log2", a));
     endfunction
 
@@ -330,7 +351,10 @@ classdef Tensor < handle
       r = dfg.Tensor (dfg_mex ("ctranspose", a));
     endfunction
 
-    function r = inv (a)
+    function [r, rc] = inv (a)
+      if (nargout > 1)
+        error ("dfg:unsupported", "dfg.inv: the form [X, RCOND] = inv (A) is not supported (LAPACK's condition estimate is not a graph op); use X = inv (A) and, if needed, rcond (double (A)) on the value");
+      endif
       r = dfg.Tensor (dfg_mex ("inv", a));
     endfunction
 
@@ -342,16 +366,24 @@ classdef Tensor < handle
       r = dfg.Tensor (dfg_mex ("pinv", a));
     endfunction
 
-    function r = plus (a, b)
+    function r = plus (a, b, varargin)
+      ## plus (a, b, c, ...) is plus (plus (a, b), c, ...), as in Octave
       r = dfg.Tensor (dfg_mex ("plus", a, b));
+      for k = 1:numel (varargin)
+        r = dfg.Tensor (dfg_mex ("plus", r, varargin{k}));
+      endfor
     endfunction
 
     function r = minus (a, b)
       r = dfg.Tensor (dfg_mex ("minus", a, b));
     endfunction
 
-    function r = times (a, b)
+    function r = times (a, b, varargin)
+      ## times (a, b, c, ...) is times (times (a, b), c, ...), as in Octave
       r = dfg.Tensor (dfg_mex ("times", a, b));
+      for k = 1:numel (varargin)
+        r = dfg.Tensor (dfg_mex ("times", r, varargin{k}));
+      endfor
     endfunction
 
     function r = rdivide (a, b)
@@ -390,24 +422,43 @@ classdef Tensor < handle
       r = dfg_logical (dfg.Tensor (dfg_mex ("ge", a, b)));
     endfunction
 
-    function r = and (a, b)
-      r = dfg_logical (dfg.Tensor (dfg_mex ("and", a, b)));
+    function r = and (a, b, varargin)
+      ## and (a, b, c, ...) is and (and (a, b), c, ...), as in Octave
+      r = dfg.Tensor (dfg_mex ("and", a, b));
+      for k = 1:numel (varargin)
+        r = dfg.Tensor (dfg_mex ("and", r, varargin{k}));
+      endfor
+      r = dfg_logical (r);
     endfunction
 
-    function r = or (a, b)
-      r = dfg_logical (dfg.Tensor (dfg_mex ("or", a, b)));
+    function r = or (a, b, varargin)
+      ## or (a, b, c, ...) is or (or (a, b), c, ...), as in Octave
+      r = dfg.Tensor (dfg_mex ("or", a, b));
+      for k = 1:numel (varargin)
+        r = dfg.Tensor (dfg_mex ("or", r, varargin{k}));
+      endfor
+      r = dfg_logical (r);
     endfunction
 
-    function r = xor (a, b)
-      r = dfg_logical (dfg.Tensor (dfg_mex ("xor", a, b)));
+    function r = xor (a, b, varargin)
+      ## xor (a, b, c, ...) is xor (xor (a, b), c, ...), as in Octave
+      r = dfg.Tensor (dfg_mex ("xor", a, b));
+      for k = 1:numel (varargin)
+        r = dfg.Tensor (dfg_mex ("xor", r, varargin{k}));
+      endfor
+      r = dfg_logical (r);
     endfunction
 
     function r = atan2 (a, b)
       r = dfg.Tensor (dfg_mex ("atan2", a, b));
     endfunction
 
-    function r = hypot (a, b)
+    function r = hypot (a, b, varargin)
+      ## hypot (a, b, c, ...) is hypot (hypot (a, b), c, ...), as in Octave
       r = dfg.Tensor (dfg_mex ("hypot", a, b));
+      for k = 1:numel (varargin)
+        r = dfg.Tensor (dfg_mex ("hypot", r, varargin{k}));
+      endfor
     endfunction
 
     function r = mod (a, b)
@@ -418,8 +469,12 @@ classdef Tensor < handle
       r = dfg.Tensor (dfg_mex ("rem", a, b));
     endfunction
 
-    function r = mtimes (a, b)
+    function r = mtimes (a, b, varargin)
+      ## mtimes (a, b, c, ...) is mtimes (mtimes (a, b), c, ...), as in Octave
       r = dfg.Tensor (dfg_mex ("mtimes", a, b));
+      for k = 1:numel (varargin)
+        r = dfg.Tensor (dfg_mex ("mtimes", r, varargin{k}));
+      endfor
     endfunction
 
     function r = mrdivide (a, b)
@@ -434,8 +489,12 @@ classdef Tensor < handle
       r = dfg.Tensor (dfg_mex ("mpower", a, b));
     endfunction
 
-    function r = kron (a, b)
+    function r = kron (a, b, varargin)
+      ## kron (a, b, c, ...) is kron (kron (a, b), c, ...), as in Octave
       r = dfg.Tensor (dfg_mex ("kron", a, b));
+      for k = 1:numel (varargin)
+        r = dfg.Tensor (dfg_mex ("kron", r, varargin{k}));
+      endfor
     endfunction
 
     function r = sum (varargin)
@@ -565,49 +624,72 @@ classdef Tensor < handle
     endfunction
 
     function varargout = max (varargin)
-      ids = cell (1, max (nargout, 1));
-      [ids{:}] = dfg_mex ("max", varargin{:});
-      varargout = cellfun (@dfg.Tensor, ids, "UniformOutput", false);
+      varargout = multi_out_ ("max", nargout, 2, varargin);
     endfunction
 
     function varargout = min (varargin)
-      ids = cell (1, max (nargout, 1));
-      [ids{:}] = dfg_mex ("min", varargin{:});
-      varargout = cellfun (@dfg.Tensor, ids, "UniformOutput", false);
+      varargout = multi_out_ ("min", nargout, 2, varargin);
     endfunction
 
     function varargout = lu (varargin)
-      ids = cell (1, max (nargout, 1));
-      [ids{:}] = dfg_mex ("lu", varargin{:});
-      varargout = cellfun (@dfg.Tensor, ids, "UniformOutput", false);
+      varargout = multi_out_ ("lu", nargout, 3, varargin);
     endfunction
 
     function varargout = qr (varargin)
-      ids = cell (1, max (nargout, 1));
-      [ids{:}] = dfg_mex ("qr", varargin{:});
-      varargout = cellfun (@dfg.Tensor, ids, "UniformOutput", false);
+      varargout = multi_out_ ("qr", nargout, 3, varargin);
     endfunction
 
     function varargout = eig (varargin)
-      ids = cell (1, max (nargout, 1));
-      [ids{:}] = dfg_mex ("eig", varargin{:});
-      varargout = cellfun (@dfg.Tensor, ids, "UniformOutput", false);
+      varargout = multi_out_ ("eig", nargout, 3, varargin);
     endfunction
 
     function varargout = svd (varargin)
-      ids = cell (1, max (nargout, 1));
-      [ids{:}] = dfg_mex ("svd", varargin{:});
-      varargout = cellfun (@dfg.Tensor, ids, "UniformOutput", false);
+      varargout = multi_out_ ("svd", nargout, 3, varargin);
     endfunction
 
     function varargout = chol (varargin)
-      ids = cell (1, max (nargout, 1));
-      [ids{:}] = dfg_mex ("chol", varargin{:});
-      varargout = cellfun (@dfg.Tensor, ids, "UniformOutput", false);
+      varargout = multi_out_ ("chol", nargout, 3, varargin);
     endfunction
 
   endmethods
 endclassdef
+
+## The outputs of a multi-output function (one MEX call).  Asking for more
+## outputs than Octave's function has is an error, as in Octave; asking for
+## a form Octave has but dfg does not build is dfg:unsupported.
+function out = multi_out_ (fn, nout, octave_max, args)
+  nout = max (nout, 1);
+  if (nout > octave_max)
+    error ("dfg:badArgument", "dfg.%s: called with too many outputs (%d; %s has at most %d)",
+           fn, nout, fn, octave_max);
+  endif
+  ids = cell (1, nout);
+  try
+    [ids{:}] = dfg_mex (fn, args{:});
+  catch err
+    if (! strncmp (err.identifier, "dfg:", 4))
+      error ("dfg:unsupported", "dfg.%s: the form with %d outputs is not supported", fn, nout);
+    endif
+    rethrow (err);
+  end_try_catch
+  if (any (cellfun ("isempty", ids)))
+    error ("dfg:unsupported", "dfg.%s: the form with %d outputs is not supported", fn, nout);
+  endif
+  out = cellfun (@dfg.Tensor, ids, "UniformOutput", false);
+endfunction
+
+## True for an index that Octave stores as a range with step 1 and at
+## least two elements (a:b): Octave treats its deletion as one contiguous
+## run, which an equal plain array is not.
+function b = unit_range_ (ix)
+  b = (! isobject (ix) && ! isempty (strfind (typeinfo (ix), "range"))
+       && numel (ix) > 1 && ix(2) - ix(1) == 1);
+endfunction
+
+function b = isvector_2d_ (t)
+  sz = size (t);
+  b = numel (sz) == 2 && any (sz == 1);
+endfunction
 
 %!test
 %! x = dfg.input ([2 3 4], "single");

@@ -87,9 +87,47 @@ int cmd_merge(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs
     (void)nlhs;
     dfg_id in[3], y;
     int st = nargs(g, nrhs, 3, 3);
+    if (st)
+        return st;
+    const mxArray * m = prhs[0];
+    if (!gw_is_tensor(m) && (mxIsNumeric(m) || mxIsLogical(m)) && !mxIsComplex(m) &&
+        mxGetNumberOfElements(m) == 1) {
+        /* a plain scalar mask chooses a whole branch, as in Octave: the
+         * result is that branch, with its size and class */
+        double v = mxGetScalar(m);
+        if (v != v)
+            return dfg_set_error(DFG_ERR_ARG, "dfg.merge: MASK is NaN, which cannot be converted to logical");
+        int pick = v != 0 ? 1 : 2;
+        if ((st = gw_operand(g, prhs[pick], pick + 1, &y)))
+            return st;
+        plhs[0] = gw_result(g, y);
+        return DFG_OK;
+    }
     for (int k = 0; k < 3 && !st; k++)
         st = gw_operand(g, prhs[k], k + 1, &in[k]);
-    if (!st && !(st = gw_op(g, DFG_OP_MERGE, 3, in, NULL, &y)))
+    if (st)
+        return st;
+    dfg_dtype dt[3];
+    int nd[3];
+    int64_t d[3][DFG_MAX_DIMS];
+    for (int k = 0; k < 3 && !st; k++)
+        st = dfg_info(in[k], &dt[k], &nd[k], d[k]);
+    if (st)
+        return st;
+    if (dfg_shape_numel(nd[0], d[0]) == 1 && gw_is_tensor(m) &&
+        (dt[1] != dt[2] || nd[1] != nd[2] || memcmp(d[1], d[2], (size_t)nd[1] * sizeof d[1][0]))) {
+        /* a scalar tensor mask is known only when the graph runs, and it
+         * would choose the result's size and class */
+        char s1[256], s2[256];
+        return dfg_set_error(DFG_ERR_UNSUPPORTED,
+                             "dfg.merge: MASK is a scalar dfg.Tensor, so it chooses a whole branch when the graph runs, "
+                             "but TVAL (%s %s) and FVAL (%s %s) differ in size or class: the result's size and class would "
+                             "depend on data; give both branches the same size and class (for example with repmat and "
+                             "cast) or use a plain logical MASK",
+                             dfg_shape_str(nd[1], d[1], s1, sizeof s1), dfg_dtype_name(dt[1]),
+                             dfg_shape_str(nd[2], d[2], s2, sizeof s2), dfg_dtype_name(dt[2]));
+    }
+    if (!(st = gw_op(g, DFG_OP_MERGE, 3, in, NULL, &y)))
         plhs[0] = gw_result(g, y);
     return st;
 }
@@ -266,6 +304,10 @@ int cmd_stats(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs
                 if (dims[k] > 1)
                     dim = k;
         }
+        /* Octave's mean is sum (x, dim) / size (x, dim), and sum takes a
+         * 0x0 x as 0x1: mean (zeros (0)) is NaN */
+        if ((st = zero_by_zero_as_column(g, &x)))
+            return st;
         if (!(st = mean_of(g, x, dim, &y)))
             plhs[0] = gw_result(g, y);
         return st;
@@ -293,7 +335,8 @@ int cmd_stats(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs
             od[0] = od[1] = 1;
         else if (dim < nd)
             od[dim] = 1;
-        if ((st = dfg_fill(rt, ond, od, NAN, &y)) || (st = gw_temp(g, y)))
+        /* Octave's var.m gives a double NaN for any empty x, single too */
+        if ((st = dfg_fill(DFG_DOUBLE, ond, od, NAN, &y)) || (st = gw_temp(g, y)))
             return st;
     } else if (n == 1) {
         /* zeros, NaN where x is NaN or Inf: x - x gives exactly that */
@@ -360,11 +403,43 @@ int cmd_dot(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
     return DFG_OK;
 }
 
-/* norm (x [, p]): vector p-norms and matrix 1, 2, Inf, 'fro'. */
+/* A scalar logical: any element of x is NaN (nan_only) or not finite. */
+static int any_bad(gw * g, dfg_id x, int nan_only, int64_t numel, dfg_id * out)
+{
+    dfg_attr col = {{2, numel, 1}, {0}, NULL, 0};
+    dfg_id xc, d, z, m;
+    int st;
+    if ((st = gw_op(g, DFG_OP_RESHAPE, 1, &x, &col, &xc)))
+        return st;
+    if (nan_only)
+        st = gw_op2(g, DFG_OP_NE, xc, xc, &m);
+    else
+        st = gw_op2(g, DFG_OP_SUB, xc, xc, &d) || gw_const(g, DFG_DOUBLE, 0, &z) ||
+             gw_op2(g, DFG_OP_NE, d, z, &m);
+    return st ? st : reduce(g, DFG_OP_ANY, m, 0, out);
+}
+
+/* merge (flag, v, y) with a scalar constant v, into *y. */
+static int override(gw * g, dfg_id flag, dfg_dtype rt, double v, dfg_id * y)
+{
+    dfg_id c;
+    int st = gw_const(g, rt, v, &c);
+    if (st)
+        return st;
+    dfg_id in3[3] = {flag, c, *y};
+    return gw_op(g, DFG_OP_MERGE, 3, in3, NULL, y);
+}
+
+/* norm (x [, p]) as Octave 7.3 computes it: vector p-norms for any p
+ * (p = 0 counts nonzeros; p < 0 gives NaN with a NaN element, 0 when all
+ * elements are infinite and Inf otherwise, as Octave's accumulator does),
+ * matrix 1, 2, Inf and "fro"; a NaN element makes the norm NaN (but for
+ * p = 0 and the matrix 1- and Inf-norms), and an Inf makes the matrix
+ * 2-norm NaN. */
 int cmd_norm(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
 {
     (void)nlhs;
-    dfg_id x, ax, y, t;
+    dfg_id x, ax, y, t, nanf;
     dfg_dtype dt;
     int nd, st;
     int64_t d[DFG_MAX_DIMS];
@@ -380,81 +455,125 @@ int cmd_norm(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
         if (gw_string(prhs[1], s, sizeof s)) {
             if (!strcmp(s, "fro"))
                 fro = 1;
-            else if (!strcmp(s, "inf"))
+            else if (!strcmp(s, "inf") || !strcmp(s, "Inf"))
                 p = INFINITY;
-            else if (!strcmp(s, "-inf"))
+            else if (!strcmp(s, "-inf") || !strcmp(s, "-Inf"))
                 p = -INFINITY;
             else
                 return dfg_set_error(DFG_ERR_ARG, "dfg.norm: unknown norm type \"%s\"", s);
         } else if ((st = gw_scalar(g, prhs[1], 2, 0, &p)))
             return st;
     }
+    if (p != p)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.norm: P must not be NaN");
     int64_t numel = d[0] * d[1];
     int vec = d[0] == 1 || d[1] == 1;
     dfg_dtype rt = dt == DFG_SINGLE ? DFG_SINGLE : DFG_DOUBLE;
-    if (numel == 0) {
-        if ((st = gw_const(g, rt, 0, &y)))
+    if (dt == DFG_LOGICAL)
+        return dfg_set_error(DFG_ERR_DTYPE, "dfg.norm: X must be a numeric matrix, not logical (xnorm: wrong type argument 'bool matrix')");
+    if (numel == 0) {         /* 0, a double even for a single X, as Octave */
+        if ((st = gw_const(g, DFG_DOUBLE, 0, &y)))
             return st;
         plhs[0] = gw_result(g, y);
         return DFG_OK;
     }
+    if (!vec && !fro && p != 1 && p != 2 && p != INFINITY)
+        return dfg_set_error(DFG_ERR_UNSUPPORTED,
+                             "dfg.norm: the matrix norm with P = %g (a %lldx%lld matrix) is not supported; matrix norms "
+                             "are 1, 2, Inf and \"fro\" (use a vector, e.g. norm (A(:), P), for an element-wise norm)",
+                             p, (long long)d[0], (long long)d[1]);
     dfg_attr col = {{2, numel, 1}, {0}, NULL, 0};
-    if ((st = gw_op1(g, DFG_OP_ABS, x, &ax)))
+    if ((st = gw_op1(g, DFG_OP_ABS, x, &ax)) || (st = any_bad(g, x, 1, numel, &nanf)))
         return st;
-    if (fro || (vec && p == 2)) {
+    if (vec && p == 0) {
+        /* the number of nonzero elements (NaN counts) */
+        dfg_id xc, z, nz, c;
+        dfg_attr cast = {{rt}, {0}, NULL, 0};
+        if ((st = gw_op(g, DFG_OP_RESHAPE, 1, &x, &col, &xc)) || (st = gw_const(g, dt, 0, &z)) ||
+            (st = gw_op2(g, DFG_OP_NE, xc, z, &nz)) || (st = reduce(g, DFG_OP_SUM, nz, 0, &c)) ||
+            (st = gw_op(g, DFG_OP_CAST, 1, &c, &cast, &y)))
+            return st;
+    } else if (vec && p < 0 && p != -INFINITY) {
+        /* Octave 7.3's minus-p accumulator: Inf unless every element is
+         * infinite (then 0); NaN with a NaN */
+        dfg_id xc, inf, isinf, allinf, one, r;
+        dfg_attr cast = {{rt}, {0}, NULL, 0};
+        if ((st = gw_op(g, DFG_OP_RESHAPE, 1, &ax, &col, &xc)) || (st = gw_const(g, rt, INFINITY, &inf)) ||
+            (st = gw_op2(g, DFG_OP_EQ, xc, inf, &isinf)) || (st = reduce(g, DFG_OP_ALL, isinf, 0, &allinf)) ||
+            (st = gw_op1(g, DFG_OP_NOT, allinf, &one)) || (st = gw_op(g, DFG_OP_CAST, 1, &one, &cast, &r)) ||
+            (st = gw_op2(g, DFG_OP_MUL, r, inf, &y)))
+            return st;
+        /* 0 * Inf is NaN: put the 0 back */
+        if ((st = override(g, allinf, rt, 0, &y)))
+            return st;
+    } else if (fro || (vec && p > 0 && p != 1 && p != INFINITY)) {
         /* scaled as Octave does, so that 1e200 does not overflow:
-         * s * sqrt (sum ((|x| / s).^2)), s = max |x|; s = 0 or Inf -> s */
+         * s * sum ((|x| / s).^p) ^ (1/p), s = max |x|; s = 0 or Inf -> s */
         dfg_id xc, sc, q, sq, s, r, zero, inf, bad0, bad1, bad;
+        double pp = fro ? 2 : p;
         if ((st = gw_op(g, DFG_OP_RESHAPE, 1, &ax, &col, &xc)) || (st = reduce(g, DFG_OP_MAX, xc, 0, &sc)) ||
-            (st = gw_op2(g, DFG_OP_DIV, xc, sc, &q)) || (st = gw_op2(g, DFG_OP_MUL, q, q, &sq)) ||
-            (st = reduce(g, DFG_OP_SUM, sq, 0, &s)) || (st = gw_op1(g, DFG_OP_SQRT, s, &r)) ||
-            (st = gw_op2(g, DFG_OP_MUL, sc, r, &r)) || (st = gw_const(g, rt, 0, &zero)) ||
+            (st = gw_op2(g, DFG_OP_DIV, xc, sc, &q)))
+            return st;
+        if (pp == 2)
+            st = gw_op2(g, DFG_OP_MUL, q, q, &sq);
+        else {
+            dfg_id pc;
+            st = gw_const(g, rt, pp, &pc) || gw_op2(g, DFG_OP_POW, q, pc, &sq);
+        }
+        if (st || (st = reduce(g, DFG_OP_SUM, sq, 0, &s)))
+            return st;
+        if (pp == 2)
+            st = gw_op1(g, DFG_OP_SQRT, s, &r);
+        else {
+            dfg_id ip;
+            st = gw_const(g, rt, 1 / pp, &ip) || gw_op2(g, DFG_OP_POW, s, ip, &r);
+        }
+        if (st || (st = gw_op2(g, DFG_OP_MUL, sc, r, &r)) || (st = gw_const(g, rt, 0, &zero)) ||
             (st = gw_const(g, rt, INFINITY, &inf)) || (st = gw_op2(g, DFG_OP_EQ, sc, zero, &bad0)) ||
             (st = gw_op2(g, DFG_OP_EQ, sc, inf, &bad1)) || (st = gw_op2(g, DFG_OP_OR, bad0, bad1, &bad)))
             return st;
         dfg_id in3[3] = {bad, sc, r};
         if ((st = gw_op(g, DFG_OP_MERGE, 3, in3, NULL, &y)))
             return st;
-    } else if (vec && (p == INFINITY || p == -INFINITY)) {
-        /* max/min |x|, NaN if any element is NaN (as Octave) */
-        dfg_id xc, m, isn, anyn, nan;
-        if ((st = gw_op(g, DFG_OP_RESHAPE, 1, &ax, &col, &xc)) ||
-            (st = reduce(g, p > 0 ? DFG_OP_MAX : DFG_OP_MIN, xc, 0, &m)) ||
-            (st = gw_op2(g, DFG_OP_NE, xc, xc, &isn)) || (st = reduce(g, DFG_OP_ANY, isn, 0, &anyn)) ||
-            (st = gw_const(g, rt, NAN, &nan)))
-            return st;
-        dfg_id in3[3] = {anyn, nan, m};
-        if ((st = gw_op(g, DFG_OP_MERGE, 3, in3, NULL, &y)))
-            return st;
     } else if (vec) {
-        dfg_id xc, s;
+        dfg_id xc;
         if ((st = gw_op(g, DFG_OP_RESHAPE, 1, &ax, &col, &xc)))
             return st;
         if (p == INFINITY)
             st = reduce(g, DFG_OP_MAX, xc, 0, &y);
         else if (p == -INFINITY)
             st = reduce(g, DFG_OP_MIN, xc, 0, &y);
-        else if (p == 1)
+        else
             st = reduce(g, DFG_OP_SUM, xc, 0, &y);
-        else {
-            dfg_id pc, ip, pw;
-            if ((st = gw_const(g, rt, p, &pc)) || (st = gw_op2(g, DFG_OP_POW, xc, pc, &pw)) ||
-                (st = reduce(g, DFG_OP_SUM, pw, 0, &s)) || (st = gw_const(g, rt, 1 / p, &ip)))
-                return st;
-            st = gw_op2(g, DFG_OP_POW, s, ip, &y);
-        }
         if (st)
             return st;
     } else if (p == 1 || p == INFINITY) {
+        /* the largest column (row) sum; Octave's max starts from the first
+         * sum, so a NaN there gives NaN and a NaN elsewhere is skipped */
+        int64_t view = p == 1 ? d[1] : d[0], one = 1, dout[2] = {1, 1}, first = 0;
+        const int64_t * ix[1] = {&first};
+        dfg_id t0, isn;
         if ((st = reduce(g, DFG_OP_SUM, ax, p == 1 ? 0 : 1, &t)) ||
-            (st = reduce(g, DFG_OP_MAX, t, p == 1 ? 1 : 0, &y)))
+            (st = reduce(g, DFG_OP_MAX, t, p == 1 ? 1 : 0, &y)) ||
+            (st = gw_gather(g, t, 1, &view, ix, &one, 2, dout, &t0)) ||
+            (st = gw_op2(g, DFG_OP_NE, t0, t0, &isn)) || (st = override(g, isn, rt, NAN, &y)))
             return st;
-    } else if (p == 2) {
-        dfg_id s;
-        if ((st = gw_op1(g, DFG_OP_SVD, x, &s)) || (st = reduce(g, DFG_OP_MAX, s, 0, &y)))
+    } else {
+        /* the largest singular value; NaN when x has a NaN or an Inf (the
+         * SVD is taken of x with those zeroed, so that it runs) */
+        dfg_id bad, xs, sv, zero;
+        if ((st = any_bad(g, x, 0, numel, &bad)) || (st = gw_const(g, dt, 0, &zero)))
             return st;
-    } else
-        return dfg_set_error(DFG_ERR_ARG, "dfg.norm: matrix norms are 1, 2, Inf and 'fro'");
+        dfg_id in3[3] = {bad, zero, x};
+        if ((st = gw_op(g, DFG_OP_MERGE, 3, in3, NULL, &xs)) || (st = gw_op1(g, DFG_OP_SVD, xs, &sv)) ||
+            (st = reduce(g, DFG_OP_MAX, sv, 0, &y)) || (st = override(g, bad, rt, NAN, &y)))
+            return st;
+    }
+    /* a NaN makes the norm NaN, except for the count of nonzeros and the
+     * matrix 1- and Inf-norms (above) */
+    int keeps_nan = (vec && p == 0) || (!vec && !fro && (p == 1 || p == INFINITY));
+    if (!keeps_nan && (st = override(g, nanf, rt, NAN, &y)))
+        return st;
     plhs[0] = gw_result(g, y);
     return DFG_OK;
 }
@@ -609,6 +728,29 @@ int cmd_linalg(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
         (st = dfg_info(x, NULL, &nd, d)))
         return st;
     int64_t m = d[0], n = nd > 1 ? d[1] : 1, k = m < n ? m : n;
+    if (dfg_shape_numel(nd, d) == 0 && (!strcmp(f, "eig") || !strcmp(f, "det"))) {
+        /* Octave: eig of any empty array is a double 0x0 (each output),
+         * det is 1 */
+        int64_t z[2] = {0, 0};
+        int nout = !strcmp(f, "det") || nlhs < 1 ? 1 : nlhs;
+        for (int o = 0; o < nout && !st; o++) {
+            if (!strcmp(f, "det"))
+                st = gw_const(g, DFG_DOUBLE, 1, &y);
+            else if (!(st = dfg_fill(DFG_DOUBLE, 2, z, 0, &y)))
+                st = gw_temp(g, y);
+            if (!st)
+                plhs[o] = gw_result(g, y);
+        }
+        return st;
+    }
+    if (!strcmp(f, "inv") && nd == 2 && m * n == 0) {
+        /* Octave's inv returns a double 0x0 for any empty argument */
+        int64_t z[2] = {0, 0};
+        if ((st = dfg_fill(DFG_DOUBLE, 2, z, 0, &y)) || (st = gw_temp(g, y)))
+            return st;
+        plhs[0] = gw_result(g, y);
+        return DFG_OK;
+    }
     if (!strcmp(f, "inv") || !strcmp(f, "det") || !strcmp(f, "pinv") ||
         (!strcmp(f, "chol") && nlhs <= 1) || (!strcmp(f, "svd") && nlhs <= 1)) {
         int op = !strcmp(f, "inv") ? DFG_OP_INV : !strcmp(f, "det") ? DFG_OP_DET

@@ -13,7 +13,23 @@ typedef struct sub {
     int64_t   n;           /* count                                        */
     int       nd;          /* the index array's own size (shape rules)     */
     int64_t   dims[DFG_MAX_DIMS];
+    int       mask;        /* given as a logical mask ...                  */
+    int64_t   mask_n;      /* ... of this many elements                    */
 } sub;
+
+/* The one dimension of a size that is not 1 (Octave's "N-d vector":
+ * 1x5, 5x1, 1x1x5, 1x0, ...), or -1 when there is none or more than one. */
+static int nd_vector(int nd, const int64_t * d)
+{
+    int at = -1;
+    for (int j = 0; j < nd; j++)
+        if (d[j] != 1) {
+            if (at >= 0)
+                return -1;
+            at = j;
+        }
+    return at;
+}
 
 static int get_dims(dfg_id x, dfg_dtype * dt, int * nd, int64_t * d)
 {
@@ -61,12 +77,20 @@ static int parse_sub(gw * g, const mxArray * a, int argno, sub * s)
             if (v[k] != 0)
                 s->ix[at++] = (int64_t)k;
         s->n = cnt;
-        /* a mask's index has the orientation of a row mask, else a column;
-         * a scalar false is an empty 0x0 index */
-        s->nd = 2;
-        if (n == 1) { s->dims[0] = cnt; s->dims[1] = cnt; }
-        else if (d[0] == 1 && nd == 2) { s->dims[0] = 1; s->dims[1] = cnt; }
-        else { s->dims[0] = cnt; s->dims[1] = 1; }
+        /* a mask's index keeps the orientation of a mask that is a vector
+         * along some dimension (1x1xN included), else it is a column; a
+         * scalar mask is 1x1 or 0x0 */
+        s->mask = 1;
+        s->mask_n = (int64_t)n;
+        if (n == 1) {
+            s->nd = 2;
+            s->dims[0] = cnt; s->dims[1] = cnt;
+        } else if (nd_vector(s->nd, s->dims) >= 0)
+            s->dims[nd_vector(s->nd, s->dims)] = cnt;
+        else {
+            s->nd = 2;
+            s->dims[0] = cnt; s->dims[1] = 1;
+        }
         return DFG_OK;
     }
     if ((st = gw_alloc(g, (int64_t)n + 1, sizeof *s->ix, &s->ix)))
@@ -138,11 +162,14 @@ static void index_result_dims(int nd, const int64_t * d, int k, const int64_t * 
             *nd_out = 2; dout[0] = numel; dout[1] = 1;
             return;
         }
-        int rvec = s[0].nd == 2 && (s[0].dims[0] == 1 || s[0].dims[1] == 1);
-        if (nd == 2 && numel != 1 && rvec && (d[1] == 1 || d[0] == 1)) {
-            *nd_out = 2;
-            dout[0] = d[1] == 1 ? il : 1;
-            dout[1] = d[1] == 1 ? 1 : il;
+        /* a vector indexed by a vector keeps the source's orientation,
+         * whichever dimension it lies along; otherwise the result has the
+         * index's shape */
+        int along = nd_vector(nd, d);
+        if (numel != 1 && along >= 0 && nd_vector(s[0].nd, s[0].dims) >= 0) {
+            *nd_out = nd;
+            memcpy(dout, d, (size_t)nd * sizeof *dout);
+            dout[along] = il;
             return;
         }
         *nd_out = s[0].nd;
@@ -224,59 +251,163 @@ static int squeezed(int nd, const int64_t * d, int64_t * out)
     return m;
 }
 
-/* x(s1, ..., sk) = [] : deletion along one dimension (or of a vector's
- * elements), as a gather of what stays. */
-static int delete_elems(gw * g, dfg_id x, int nd, const int64_t * d, int k, sub * s, dfg_id * y)
+/* Index count of s against an extent of n (a colon spans all n). */
+static int64_t sub_len(const sub * s, int64_t n)
 {
-    int64_t view[DFG_MAX_DIMS], dout[DFG_MAX_DIMS];
-    int del = -1;
-    for (int j = 0; j < k; j++)
-        if (!s[j].colon) {
-            if (del >= 0)
-                return dfg_set_error(DFG_ERR_UNSUPPORTED,
-                                     "dfg.subsasgn: a null assignment can only have one non-colon index");
-            del = j;
-        }
-    if (k == 1 && !s[0].colon && !(nd == 2 && (d[0] == 1 || d[1] == 1)))
-        return dfg_set_error(DFG_ERR_UNSUPPORTED,
-                             "dfg.subsasgn: deleting elements of a matrix with a linear index is not supported; "
-                             "delete whole rows or columns");
-    dfg_shape_fold(nd, d, k, view);
-    if (del < 0) {        /* x(:) = [] or x(:, :) = [] */
+    return s->colon ? n : s->n;
+}
+
+/* Octave's is_colon_equiv: ':', a scalar 1 against a singleton, or a
+ * logical mask of n elements that are all true. */
+static int colon_equiv(const sub * s, int64_t n)
+{
+    if (s->colon)
+        return 1;
+    if (s->mask)
+        return s->mask_n == n && s->n == n;
+    return s->n == 1 && s->nd == 2 && s->dims[0] == 1 && s->dims[1] == 1 && n == 1 && s->ix[0] == 0;
+}
+
+static int del_out_of_bound(gw * g, int linear, int64_t ext, int64_t n)
+{
+    (void)g;
+    if (linear)
+        return dfg_set_error(DFG_ERR_INDEX, "dfg.subsasgn: A(I) = []: index out of bounds: value %lld out of bound %lld",
+                             (long long)ext, (long long)n);
+    return dfg_set_error(DFG_ERR_INDEX, "dfg.subsasgn: A(..,I,..) = []: index out of bounds: value %lld out of bound %lld",
+                         (long long)ext, (long long)n);
+}
+
+/* The positions 0..n-1 that s does not name, ascending, in keep (n + 1
+ * elements); returns their count. */
+static int64_t complement(const sub * s, int64_t n, int64_t * keep)
+{
+    char * gone = mxCalloc((size_t)n + 1, 1);
+    for (int64_t q = 0; q < s->n; q++)
+        gone[s->ix[q]] = 1;
+    int64_t nk = 0;
+    for (int64_t q = 0; q < n; q++)
+        if (!gone[q])
+            keep[nk++] = q;
+    mxFree(gone);
+    return nk;
+}
+
+/* x(i) = [] with one subscript, as Octave's Array<T>::delete_elements: the
+ * result is a row, or a column for a column vector, when the deleted
+ * elements are one contiguous run named by a scalar or a prefix mask (a
+ * unit-step range is handled the same way by dfg.Tensor's subsasgn, which
+ * sees ranges); otherwise it is x(complement), which keeps a vector's
+ * orientation and makes a column of anything else. */
+static int delete_linear(gw * g, dfg_id x, int nd, const int64_t * d, const sub * s, dfg_id * y)
+{
+    int64_t n = dfg_shape_numel(nd, d);
+    dfg_dtype dt;
+    dfg_info(x, &dt, NULL, NULL);
+    if (s->colon) {
         int64_t z[2] = {0, 0};
-        if (k == 1) { z[0] = 0; z[1] = 0; }
-        else { z[0] = view[0]; z[1] = 0; }
-        dfg_dtype dt;
-        dfg_info(x, &dt, NULL, NULL);
         int st = dfg_fill(dt, 2, z, 0, y);
         return st ? st : gw_temp(g, *y);
     }
-    int st = bounds(g, k, view, s, nd, d);
-    if (st)
-        return st;
-    char * gone = mxCalloc((size_t)view[del] + 1, 1);
+    if (s->n == 0) {
+        *y = x;
+        return DFG_OK;
+    }
+    int64_t ext = 0;
+    for (int64_t q = 0; q < s->n; q++)
+        if (s->ix[q] + 1 > ext)
+            ext = s->ix[q] + 1;
+    if (ext > n)
+        return del_out_of_bound(g, 1, ext, n);
+    int is_scalar = !s->mask && s->n == 1;
+    /* Octave keeps a sparse mask (at most 1/16 true) as an index list */
+    int mask_rep = s->mask && (s->mask_n == 1 || s->n > s->mask_n / 16);
+    int cont = is_scalar || (mask_rep && ext == s->n);
+    int col_vec = nd == 2 && d[1] == 1 && d[0] != 1;
+    int64_t * keep = mxMalloc(((size_t)n + 1) * sizeof *keep);
+    int64_t nk = complement(s, n, keep);
+    int64_t view = n, dout[DFG_MAX_DIMS];
+    int nd_out = 2;
+    if (cont) {
+        dout[0] = col_vec ? nk : 1;
+        dout[1] = col_vec ? 1 : nk;
+    } else {
+        int along = nd_vector(nd, d);
+        if (n != 1 && along >= 0 && nk != 1) {
+            nd_out = nd;
+            memcpy(dout, d, (size_t)nd * sizeof *dout);
+            dout[along] = nk;
+        } else {
+            dout[0] = nk;
+            dout[1] = 1;
+        }
+    }
+    const int64_t * ix[1] = {keep};
+    return gw_gather(g, x, 1, &view, ix, &nk, nd_out, dout, y);
+}
+
+/* x(s1, ..., sk) = [] with k > 1, as Octave's Array<T>::delete_elements:
+ * the subscripts refer to x's own dimensions (not folded); all colons
+ * empty the first dimension; one non-colon deletes along its dimension;
+ * more are allowed only when the slice they name is empty. */
+static int delete_elems(gw * g, dfg_id x, int nd, const int64_t * d, int k, sub * s, dfg_id * y)
+{
+    if (k == 1)
+        return delete_linear(g, x, nd, d, &s[0], y);
+    dfg_dtype dt;
+    dfg_info(x, &dt, NULL, NULL);
+    int del = -1, more = 0;
+    for (int j = 0; j < k; j++)
+        if (!s[j].colon) {
+            if (del >= 0)
+                more = 1;
+            else
+                del = j;
+        }
+    char sh[256];
+    dfg_shape_str(nd, d, sh, sizeof sh);
+    if (del < 0) {        /* x(:, :) = [] */
+        int64_t z[DFG_MAX_DIMS];
+        memcpy(z, d, (size_t)nd * sizeof *z);
+        z[0] = 0;
+        int st = dfg_fill(dt, nd, z, 0, y);
+        return st ? st : gw_temp(g, *y);
+    }
+    if (more) {
+        int non_colon = 0;
+        for (int j = 0; j < k; j++) {
+            int64_t len = j < nd ? d[j] : 1;
+            if (sub_len(&s[j], len) == 0) {
+                *y = x;       /* an empty slice: nothing to delete */
+                return DFG_OK;
+            }
+            if (!colon_equiv(&s[j], len) && ++non_colon == 2)
+                break;
+        }
+        return dfg_set_error(DFG_ERR_INDEX,
+                             "dfg.subsasgn: a null assignment can only have one non-colon index (deleting from a %s array)", sh);
+    }
+    if (del >= nd)
+        return dfg_set_error(DFG_ERR_INDEX,
+                             "dfg.subsasgn: A(..,I,..) = []: subscript %d is past the %d dimensions of the %s array (invalid dimension in "
+                             "delete_elements)", del + 1, nd, sh);
+    int64_t n = d[del];
+    if (s[del].n == 0) {
+        *y = x;
+        return DFG_OK;
+    }
     for (int64_t q = 0; q < s[del].n; q++)
-        gone[s[del].ix[q]] = 1;
-    int64_t * keep = mxMalloc(((size_t)view[del] + 1) * sizeof *keep), nk = 0;
-    for (int64_t q = 0; q < view[del]; q++)
-        if (!gone[q])
-            keep[nk++] = q;
+        if (s[del].ix[q] >= n)
+            return del_out_of_bound(g, 0, s[del].ix[q] + 1, n);
+    int64_t * keep = mxMalloc(((size_t)n + 1) * sizeof *keep);
+    int64_t nk = complement(&s[del], n, keep);
     const int64_t * ix[DFG_MAX_DIMS];
     int64_t cnt[DFG_MAX_DIMS];
-    int nd_out;
-    for (int j = 0; j < k; j++) {
+    for (int j = 0; j < nd; j++) {
         ix[j] = j == del ? keep : NULL;
-        cnt[j] = j == del ? nk : view[j];
+        cnt[j] = j == del ? nk : d[j];
     }
-    if (k == 1) {
-        nd_out = 2;
-        dout[0] = d[0] == 1 ? 1 : nk;
-        dout[1] = d[0] == 1 ? nk : 1;
-    } else {
-        nd_out = k;
-        memcpy(dout, cnt, (size_t)k * sizeof *dout);
-    }
-    return gw_gather(g, x, k, view, ix, cnt, nd_out, dout, y);
+    return gw_gather(g, x, nd, d, ix, cnt, nd, cnt, y);
 }
 
 int cmd_subsasgn(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
@@ -359,6 +490,12 @@ int cmd_subsasgn(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** p
         int ok = nb == nv && !memcmp(sb, sv, (size_t)nb * sizeof *sb);
         if (k == 1)
             ok = vn == bn;
+        if (!ok && bn == 0 && vn == 0) {
+            /* Octave: any empty X can be assigned to an empty block, which
+             * changes nothing (no growth either) */
+            plhs[0] = gw_result(g, x);
+            return DFG_OK;
+        }
         if (!ok) {
             char s1[256], s2[256];
             return dfg_set_error(DFG_ERR_SHAPE, "dfg.subsasgn: =: nonconformant arguments (op1 is %s, op2 is %s)",
@@ -515,6 +652,16 @@ int cmd_cat(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
         if ((st = gw_operand(g, prhs[first + k], first + k + 1, &ids[k])) ||
             (st = get_dims(ids[k], NULL, &nds[k], dims[k])))
             return st;
+    /* the class follows every operand, skipped empties included:
+     * single if any is single, else double if any is double */
+    int any_single = 0, any_double = 0;
+    for (int k = 0; k < n; k++) {
+        dfg_dtype dk;
+        dfg_info(ids[k], &dk, NULL, NULL);
+        any_single |= dk == DFG_SINGLE;
+        any_double |= dk == DFG_DOUBLE;
+    }
+    dfg_dtype want = any_single ? DFG_SINGLE : any_double ? DFG_DOUBLE : DFG_LOGICAL;
     /* Octave skips empty arrays that do not fit ([] in [a, []]) */
     int m = 0, ref = -1;
     for (int k = 0; k < n; k++)
@@ -534,13 +681,19 @@ int cmd_cat(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
     dfg_attr a = {{0}, {0}, NULL, 0};
     a.i[0] = dim;
     dfg_id y;
-    if (m == 1) {
-        plhs[0] = gw_result(g, ids[0]);
-        return DFG_OK;
+    dfg_dtype got;
+    if (m == 1)
+        y = ids[0];
+    else if ((st = gw_op(g, DFG_OP_CAT, m, ids, &a, &y)))
+        return st;
+    dfg_info(y, &got, NULL, NULL);
+    if (got != want) {
+        dfg_attr c = {{want}, {0}, NULL, 0};
+        if ((st = gw_op(g, DFG_OP_CAST, 1, &y, &c, &y)))
+            return st;
     }
-    if (!(st = gw_op(g, DFG_OP_CAT, m, ids, &a, &y)))
-        plhs[0] = gw_result(g, y);
-    return st;
+    plhs[0] = gw_result(g, y);
+    return DFG_OK;
 }
 
 /* ---- repmat, flip, circshift ------------------------------------------------------------------- */
@@ -776,6 +929,8 @@ int cmd_tri(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
     return st;
 }
 
+/* trace (A) as Octave 7.3's trace.m: 0 (double) for an empty A, A(1) for
+ * a vector or scalar (A's class), else sum (diag (A)), non-square too. */
 int cmd_trace(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
 {
     (void)nlhs;
@@ -786,17 +941,33 @@ int cmd_trace(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs
         return dfg_set_error(DFG_ERR_ARG, "dfg.trace: expected one argument");
     if ((st = gw_operand(g, prhs[0], 1, &x)) || (st = get_dims(x, NULL, &nd, d)))
         return st;
-    if (nd != 2 || d[0] != d[1])
-        return dfg_set_error(DFG_ERR_SHAPE, "dfg.trace: only valid on square matrix");
-    int64_t n = d[0], view = n * n, dout[2] = {n, 1};
-    int64_t * ix = mxMalloc((size_t)(n + 1) * sizeof *ix);
-    for (int64_t q = 0; q < n; q++)
-        ix[q] = q * (n + 1);
+    if (nd != 2) {
+        char sh[256];
+        return dfg_set_error(DFG_ERR_SHAPE, "dfg.trace: only valid on 2-D objects (A is %s)",
+                             dfg_shape_str(nd, d, sh, sizeof sh));
+    }
+    int64_t m = d[0], n = d[1], view = m * n;
+    if (view == 0) {
+        if ((st = gw_const(g, DFG_DOUBLE, 0, &y)))
+            return st;
+        plhs[0] = gw_result(g, y);
+        return DFG_OK;
+    }
+    int vec = m == 1 || n == 1;
+    int64_t k = vec ? 1 : (m < n ? m : n), dout[2] = {k, 1};
+    int64_t * ix = mxMalloc((size_t)(k + 1) * sizeof *ix);
+    for (int64_t q = 0; q < k; q++)
+        ix[q] = q * (m + 1);
     const int64_t * ixs[1] = {ix};
-    dfg_attr a = {{0}, {0}, NULL, 0};
-    if ((st = gw_gather(g, x, 1, &view, ixs, &n, 2, dout, &dg)) ||
-        (st = gw_op(g, DFG_OP_SUM, 1, &dg, &a, &y)))
+    if ((st = gw_gather(g, x, 1, &view, ixs, &k, 2, dout, &dg)))
         return st;
+    if (vec)
+        y = dg;
+    else {
+        dfg_attr a = {{0}, {0}, NULL, 0};
+        if ((st = gw_op(g, DFG_OP_SUM, 1, &dg, &a, &y)))
+            return st;
+    }
     plhs[0] = gw_result(g, y);
     return DFG_OK;
 }

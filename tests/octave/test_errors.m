@@ -131,7 +131,7 @@
 %!test expect_error (@() inv (dfg.input ([3 4])), "dfg:nonconformant|dfg:badArgument");
 %!test expect_error (@() det (dfg.input ([3 4])), "dfg:nonconformant|dfg:badArgument");
 %!test expect_error (@() chol (dfg.input ([3 4])), "dfg:nonconformant|dfg:badArgument");
-%!test expect_error (@() trace (dfg.input ([3 4])), "dfg:nonconformant|dfg:badArgument");
+%!test expect_error (@() trace (dfg.input ([3 4 2])), "dfg:nonconformant|dfg:badArgument");
 %!test expect_error (@() eig (dfg.input ([3 4])), "dfg:nonconformant|dfg:badArgument");
 %!test expect_error (@() reshape (dfg.input ([3 4]), 5, 5), "dfg:nonconformant|dfg:badArgument");
 %!test expect_error (@() reshape (dfg.input ([3 4]), [], 5), "dfg:nonconformant|dfg:badArgument");
@@ -698,3 +698,17 @@
 %! [msg, id] = lastwarn ();
 %! assert (id, "dfg:nonconformant");
 %! assert (! isempty (strfind (msg, "1x3 vs 2x2")));
+
+## more outputs than dfg builds: dfg:unsupported naming the form; more than
+## Octave's function has: dfg:badArgument
+%!error <form with 3 outputs is not supported> [q, r, p] = qr (dfg.constant (magic (3)));
+%!error <form with 3 outputs is not supported> [v, d, w] = eig (dfg.constant (eye (3)));
+%!error <too many outputs \(4; lu has at most 3\)> [a, b, c, d] = lu (dfg.constant (magic (3)));
+%!error <too many outputs \(3; max has at most 2\)> [m, i, j] = max (dfg.constant (magic (3)));
+%!error <too many outputs \(3; min has at most 2\)> [m, i, j] = min (dfg.constant (magic (3)));
+%!error id=dfg:unsupported [u, s, v] = svd (dfg.constant (magic (3)));
+%!error id=dfg:unsupported [r, p, q] = chol (dfg.constant (eye (3)));
+%!error <\[X, RCOND\] = inv \(A\) is not supported> [x, rc] = inv (dfg.constant (magic (3)));
+%!error <\[F, E\] = log2 \(X\)> [f, e] = log2 (dfg.constant (magic (3)));
+%!error id=dfg:badClass cast (dfg.constant (1), "like")
+%!error id=dfg:badArgument cast (dfg.constant (1), "single", 2)

@@ -73,6 +73,13 @@
 %!test dfg_check_grad (@(x, y) min (x, y), {A, C});
 %!test dfg_check_grad (@(x) max (x, 0), {A});
 %!test dfg_check_grad (@(x, y) merge (x > 0, x, y), {A, B});
+%!test dfg_check_grad (@(x) merge (false, x, 0) - 3 * x, {A});
+%!test dfg_check_grad (@(x, y) merge (true, x, y), {A, S});
+%!test
+%! x = dfg.input ([3 3]);
+%! g = dfg.grad (sum (sum (merge (false, x, 0) - x)), x);
+%! f = dfg.function ({x}, {g});
+%! assert (f (magic (3)), -ones (3));
 %!test dfg_check_grad (@(x, y) x * y, {A, S});
 %!test dfg_check_grad (@(x) x / 3 + 2 \ x, {A});
 
@@ -163,3 +170,34 @@
 %! f = dfg.function ({x}, {dfg.grad(y, x)});
 %! g = f (0.7);
 %! assert (g, 2 * 0.7 + cos (0.7) * 0.7 + sin (0.7), 1e-15);
+
+## linear indexing of a vector along dimension 3 keeps its orientation
+%!test dfg_check_grad (@(x) x([3 1 3]), {reshape([0.5 -1 2], 1, 1, 3)});
+%!test dfg_check_grad (@(x) x(end:-1:1), {reshape([0.5 -1 2], 1, 1, 3)});
+
+## deletion along one dimension of an N-d array
+%!function y = grad_del_row (x)
+%!  y = x;
+%!  y(2, :) = [];
+%!endfunction
+%!test dfg_check_grad (@grad_del_row, {V3});
+
+## norms: general p, Frobenius, matrix 1, Inf and 2; p = 0 and p < 0 are
+## constant in x
+%!test dfg_check_grad (@(x) norm (x, 3), {R});
+%!test dfg_check_grad (@(x) norm (x, 1.5), {C});
+%!test dfg_check_grad (@(x) norm (x, "fro"), {A});
+%!test dfg_check_grad (@(x) norm (x, 1), {A});
+%!test dfg_check_grad (@(x) norm (x, Inf), {A});
+%!test dfg_check_grad (@(x) norm (x), {A});
+%!test dfg_check_grad (@(x) norm (x, 0) * x, {R});
+%!test
+%! x = dfg.input ([1 4]);
+%! g = dfg.grad (norm (x, -1), x);
+%! f = dfg.function ({x}, {g});
+%! assert (f ([1 2 3 4]), zeros (1, 4));
+
+## trace of non-square matrices and vectors
+%!test dfg_check_grad (@(x) trace (x), {A});
+%!test dfg_check_grad (@(x) trace (x), {A.'});
+%!test dfg_check_grad (@(x) trace (x), {R});

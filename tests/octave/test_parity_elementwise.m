@@ -568,6 +568,23 @@
 %!test dfg_check_parity (@(x) merge (x > 0, 1, -1), {A});
 %!test dfg_check_parity (@(x, y) merge (x > y, x, y), {R3, R3 .* 0.5});
 %!test dfg_check_parity (@(x) merge (x > 0, x, 2 * x), {As});
+## a plain scalar mask returns the whole chosen branch, with its size and class
+%!test dfg_check_parity (@(x) merge (false, x, 0), {A});
+%!test dfg_check_parity (@(x) merge (true, x, 0), {A});
+%!test dfg_check_parity (@(x) merge (true, 0, x), {A});
+%!test dfg_check_parity (@(x) merge (1, x, single (2)), {A});
+%!test dfg_check_parity (@(x) merge (0, x, single (2)), {A});
+%!test dfg_check_parity (@(x) merge (false, x, true), {As});
+%!test dfg_check_parity (@(x, y) merge (true, x, y), {A, R3});
+%!test dfg_check_parity (@(x) merge (true (1, 1, 1), x, E00), {A});
+## a scalar tensor mask chooses at run time: equal branches only
+%!test dfg_check_parity (@(m, x, y) merge (m, x, y), {true, A, B});
+%!test dfg_check_parity (@(m, x, y) merge (m, x, y), {false, As, Bs});
+%!error <result's size and class would depend on data>
+%! merge (dfg.input ([1 1], "logical"), dfg.input ([3 3]), 0);
+%!error <result's size and class would depend on data>
+%! merge (dfg.input ([1 1], "logical"), dfg.input ([3 3]), dfg.input ([3 3], "single"));
+%!error id=dfg:badArgument merge (NaN, dfg.input ([3 3]), 0);
 
 ## compound expressions
 %!test dfg_check_parity (@(x) 1 ./ (1 + exp (-x)), {A});
@@ -623,3 +640,23 @@
 %!error <Z must be non-negative> dfg.value (psi (1, dfg.constant ([1 -1])))
 %!error <K must be a plain integer> psi (dfg.constant (1), dfg.constant (2))
 %!error <K must be a non-negative integer> psi (-1, dfg.constant (2))
+
+## functions that take three or more operands fold left, as in Octave
+%!test dfg_check_parity (@(a, b, c) plus (a, b, c), {A, B, S});
+%!test dfg_check_parity (@(a, b, c) plus (a, b, c), {A, Br, single(2)});
+%!test dfg_check_parity (@(a, b, c, d) times (a, b, c, d), {A, B, Ac, S});
+%!test dfg_check_parity (@(a, b, c) mtimes (a, b, c), {A, B.', Ac});
+%!test dfg_check_parity (@(a, b, c) and (a, b, c), {LA, LB, true});
+%!test dfg_check_parity (@(a, b, c) or (a, b, c), {LA, LB, false});
+%!test dfg_check_parity (@(a, b, c) xor (a, b, c), {LA, LB, LA});
+%!test dfg_check_parity (@(a, b, c) hypot (a, b, c), {A, B, S});
+%!test dfg_check_parity (@(a, b, c) kron (a, b, c), {Ac, Br, [1 2]});
+## cast (x, "like", y)
+%!test dfg_check_parity (@(x, y) cast (x, "like", y), {A, single(1)});
+%!test dfg_check_parity (@(x, y) cast (x, "like", y), {As, S});
+%!test dfg_check_parity (@(x, y) cast (x, "like", y), {A > 0, As});
+%!test dfg_check_parity (@(x) cast (x, "like", true), {A});
+%!test
+%! y = cast ([1 2], "like", dfg.input ([2 2], "single"));
+%! assert (class (y), "single");
+%! assert (y, single ([1 2]));

@@ -93,6 +93,27 @@
 %!test dfg_check_parity (@(x) inv (x), {Ms}, LT);
 %!test dfg_check_parity (@(x) inv (x), {S}, LT);
 %!test dfg_check_parity (@(x) inv (x), {[]}, LT);
+## an empty argument gives a double 0x0, whatever its shape or class
+%!test dfg_check_parity (@(x) inv (x), {zeros(0, 3)}, LT);
+%!test dfg_check_parity (@(x) inv (x), {zeros(3, 0)}, LT);
+%!test dfg_check_parity (@(x) inv (x), {single(zeros(0, 3))}, LT);
+%!test dfg_check_parity (@(x) inv (x), {single([])}, LT);
+%!error <square> inv (dfg.input ([1 3]))
+## trace as Octave 7.3's trace.m: sum (diag (A)) for any matrix, A(1) for a
+## vector, 0 for an empty A
+%!test dfg_check_parity (@(x) trace (x), {M}, LT);
+%!test dfg_check_parity (@(x) trace (x), {T}, LT);
+%!test dfg_check_parity (@(x) trace (x), {W}, LT);
+%!test dfg_check_parity (@(x) trace (x), {Cv3}, LT);
+%!test dfg_check_parity (@(x) trace (x), {Rv4}, LT);
+%!test dfg_check_parity (@(x) trace (x), {S}, LT);
+%!test dfg_check_parity (@(x) trace (x), {As}, LT);
+%!test dfg_check_parity (@(x) trace (x), {LA}, LT);
+%!test dfg_check_parity (@(x) trace (x), {[true false]}, LT);
+%!test dfg_check_parity (@(x) trace (x), {zeros(0, 3)}, LT);
+%!test dfg_check_parity (@(x) trace (x), {single([])}, LT);
+%!test dfg_check_parity (@(x) trace (x), {zeros(1, 0)}, LT);
+%!error <only valid on 2-D objects \(A is 2x2x2\)> trace (dfg.input ([2 2 2]))
 %!test dfg_check_parity (@(x) inv (x), {SPD}, LT);
 %!test dfg_check_parity (@(x) inv (x) * x, {M}, LT);
 %!test dfg_check_parity (@(x) inv (inv (x)), {M}, LT);
@@ -271,3 +292,10 @@
  dfg_check_parity (@(a) eig (a), {S}, LT);
 %! dfg_check_parity (@(a) chol (a' * a), {X}, LT);
 
+
+## eig and det of any empty array: double 0x0 (each output) and 1
+%!test dfg_check_parity (@(x) eig (x), {zeros(0)}, LT);
+%!test dfg_check_parity (@(x) eig (x), {zeros(0, 3)}, LT);
+%!test dfg_check_parity (@(x) eig (x), {single(zeros(0))}, LT, 2);
+%!test dfg_check_parity (@(x) det (x), {zeros(0)}, LT);
+%!test dfg_check_parity (@(x) det (x), {single(zeros(3, 0))}, LT);

@@ -525,3 +525,24 @@
 %! dfg_check_parity (@(x) repmat (x, 3, 2), {X(1:200, 1:100)});
 %! dfg_check_parity (@(x) circshift (x, [7 -3]), {X});
 
+
+## an empty X into an empty block changes nothing; concatenation takes the
+## class of every operand, skipped empties included
+%!function y = asg_empty_block (x, v)
+%!  y = x;
+%!  y(:, 1) = v;
+%!endfunction
+%!function y = asg_empty_block3 (x, v)
+%!  y = x;
+%!  y(:, 3) = v;
+%!endfunction
+%!test dfg_check_parity (@asg_empty_block, {zeros(0, 1), zeros(0, 3)});
+%!test dfg_check_parity (@asg_empty_block3, {zeros(0, 1), zeros(0, 3)});
+%!test dfg_check_parity (@asg_empty_block, {zeros(0, 2), single(zeros(3, 0))});
+%!error <nonconformant> t = dfg.constant (zeros (2, 1)); t(:, 1) = zeros (0, 3);
+%!test dfg_check_parity (@(a, b) [a, b], {ones(2), single(zeros(1, 0))});
+%!test dfg_check_parity (@(a, b) horzcat (a, b), {ones(2), single(zeros(1, 0))});
+%!test dfg_check_parity (@(a, b) cat (1, a, b), {true(2), single(zeros(0, 2))});
+%!test dfg_check_parity (@(a, b) [a; b], {true(2), zeros(0, 2)});
+%!test dfg_check_parity (@(a, b) [a, b], {true(2), true(1, 0)});
+%!test dfg_check_parity (@(a, b, c) [a, b, c], {single(zeros(1, 0)), ones(2), zeros(0, 0)});
