@@ -9,6 +9,9 @@
 #   make bench      benchmarks (bench/), printing ratios against the anchors
 #   make asan       the library and gateway built with AddressSanitizer
 #                   (build-asan/), and the Octave suites run on them
+#   make fuzz       the differential fuzzer (tests/fuzz): FUZZ_SECONDS (60),
+#                   FUZZ_CASES (no limit), FUZZ_SEED (1); prints reproducers
+#                   and a summary line, fails when it finds a difference
 #   make clean
 #
 # After `make`, addpath (<repo root>) is all Octave needs.
@@ -47,7 +50,7 @@ HDRS      = $(wildcard lib/*.h lib/*.def kernels/cpu/*.h mex/*.h)
 LIB_OBJ   = $(LIB_SRC:%.c=$(BUILD)/%.o) $(KER_SRC:%.c=$(BUILD)/%.o)
 CTESTS    = $(patsubst tests/c/%.c,$(BUILD)/tests/%,$(wildcard tests/c/test-*.c))
 
-.PHONY: all deps test test-c test-octave demo bench reference clean check-deps asan
+.PHONY: all deps test test-c test-octave demo bench reference clean check-deps asan fuzz
 
 all: check-deps $(BUILD)/libdfg.a dfg_mex.mex +dfg/while.mex $(CUDA_LIB)
 
@@ -101,6 +104,21 @@ demo: all
 
 bench: all
 	$(OCT_RUN) addpath ('$(CURDIR)/bench'); bench_all"
+
+# The fuzzer runs with DFG_VMATH=0 so that exp, log, sin & co. compare
+# bitwise too.  Each case is written to build/fuzz-last-case.m before it
+# runs: after a crash that file is the reproducer.
+FUZZ_SECONDS ?= 60
+FUZZ_CASES   ?= Inf
+FUZZ_SEED    ?= 1
+fuzz: all
+	@cd $(BUILD) && DFG_VMATH=0 $(OCTAVE) --no-gui --no-window-system -q --eval \
+	  "warning ('off', 'Octave:shadowed-function'); addpath ('$(CURDIR)'); addpath ('$(CURDIR)/tests/fuzz'); \
+	   r = dfg_fuzz ('seed', $(FUZZ_SEED), 'cases', $(FUZZ_CASES), 'seconds', $(FUZZ_SECONDS), \
+	                 'lastcase', '$(CURDIR)/$(BUILD)/fuzz-last-case.m'); \
+	   fflush (stdout); exit (numel (r.fails) > 0)"; \
+	st=$$?; if [ $$st -gt 1 ]; then echo "fuzz: Octave died (status $$st) on this case:"; \
+	  cat $(CURDIR)/$(BUILD)/fuzz-last-case.m; fi; exit $$st
 
 # docs/reference: one page per public function from its texinfo help
 # (tests/octave/test_reference.m checks that the pages are up to date)

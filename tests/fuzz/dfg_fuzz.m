@@ -1,0 +1,1327 @@
+## -*- texinfo -*-
+## @deftypefn  {} {@var{res} =} dfg_fuzz ()
+## @deftypefnx {} {@var{res} =} dfg_fuzz (@var{name}, @var{value}, @dots{})
+## Differential fuzzer: random Octave expressions evaluated on plain arrays
+## and through dfg, compared for value, class, size, errors and gradients.
+##
+## Each case is a short statement list over variables @code{x1},
+## @code{x2}, @dots{} of random class (double, single, logical) and shape
+## (scalars, vectors, matrices, 3-D and empty arrays, broadcasting-
+## compatible with each other), built from the documented ops
+## (docs/user-guide.md).  It runs on the plain arrays (the reference) and
+## in each of these modes:
+##
+## @table @asis
+## @item @qcode{"const"}
+## arguments as @code{dfg.constant}, results through @code{dfg.value};
+## @item @qcode{"jit"}
+## through @code{dfg.jit};
+## @item @qcode{"fn"}, @qcode{"fn0"}
+## @code{dfg.input}s compiled with @code{dfg.function}, graph passes on
+## (the default) and off (@qcode{"passes", "none"});
+## @item @qcode{"grad"}
+## for double cases, the gradient of @code{sum (y(:) .* W(:))} (random
+## weights @code{W}) through @code{dfg.grad}, against central differences.
+## @end table
+##
+## Values are compared bitwise (NaN positions and the sign of zero
+## included) except after BLAS/LAPACK ops (a relative tolerance) and, when
+## the environment variable @env{DFG_VMATH} is not @qcode{"0"}, after the
+## functions dfg computes with libmvec (a few ulp).  Where Octave errors
+## dfg must error with a @code{dfg:} identifier; where Octave returns a
+## complex result dfg must raise @code{dfg:complexResult}.
+##
+## A difference is shrunk (subtrees replaced by their operands or by
+## variables holding their values, variables simplified and made smaller)
+## and printed as a self-contained reproducer.  Differences matching the
+## list of known differences (@code{fz_known}, in this file) are counted
+## as known and not reported.
+##
+## Options (name/value pairs or one struct):
+## @table @asis
+## @item seed
+## random seed (default 1);
+## @item cases
+## number of cases (default 100);
+## @item seconds
+## stop after this many seconds (default Inf);
+## @item ops
+## cell array of op names or group names (@qcode{"unary"},
+## @qcode{"binary"}, @qcode{"reduce"}, @qcode{"shape"}, @qcode{"index"},
+## @qcode{"assign"}, @qcode{"linalg"}); default all;
+## @item modes
+## default @code{@{"const", "jit", "fn", "fn0", "grad"@}};
+## @item depth
+## maximum expression depth (default 3);
+## @item verbose
+## 0 silent, 1 reproducers and summary (default), 2 every case;
+## @item shrink
+## minimise differences (default true);
+## @item known
+## skip the known differences (default true);
+## @item lastcase
+## a file written with each case before it runs (for crashes).
+## @end table
+##
+## @var{res} has fields @code{cases}, @code{errcases} (cases where Octave
+## errors), @code{gradcases}, @code{fails} (a struct array: @code{kind},
+## @code{mode}, @code{code}, @code{repro}), @code{known} and @code{seconds}.
+## @end deftypefn
+
+function res = dfg_fuzz (varargin)
+  opts = struct ("seed", 1, "cases", 100, "seconds", Inf, "ops", {{}}, ...
+                 "modes", {{"const", "jit", "fn", "fn0", "grad"}}, ...
+                 "depth", 3, "verbose", 1, "shrink", true, "known", true, ...
+                 "lastcase", "");
+  if (numel (varargin) == 1 && isstruct (varargin{1}))
+    in = varargin{1};
+    for f = fieldnames (in).'
+      opts.(f{1}) = in.(f{1});
+    endfor
+  else
+    if (mod (numel (varargin), 2))
+      error ("dfg_fuzz: options come in name/value pairs");
+    endif
+    for k = 1:2:numel (varargin)
+      if (! isfield (opts, varargin{k}))
+        error ("dfg_fuzz: unknown option '%s'", varargin{k});
+      endif
+      opts.(varargin{k}) = varargin{k+1};
+    endfor
+  endif
+  if (ischar (opts.ops))
+    opts.ops = strsplit (opts.ops, ",");
+  endif
+  if (ischar (opts.modes))
+    opts.modes = strsplit (opts.modes, ",");
+  endif
+  vm = getenv ("DFG_VMATH");
+  opts.vmath = ! (numel (vm) && vm(1) == "0");
+  opts.table = fz_ops (opts.ops);
+
+  rand ("state", opts.seed);  randn ("state", opts.seed);
+  ws = warning ();
+  warning ("off", "all");
+  cleanup = onCleanup (@() warning (ws));
+
+  res = struct ("cases", 0, "errcases", 0, "gradcases", 0, "known", 0, ...
+                "fails", struct ("kind", {}, "mode", {}, "code", {}, ...
+                                 "repro", {}, "msg", {}), "seconds", 0);
+  seen = {};
+  t0 = tic ();
+  while (res.cases < opts.cases && toc (t0) < opts.seconds)
+    C = fz_case (opts);
+    res.cases++;
+    code = fz_code (C);
+    if (! isempty (opts.lastcase))
+      fid = fopen (opts.lastcase, "w");
+      fprintf (fid, "%% dfg_fuzz seed %d, case %d\n%s", opts.seed, ...
+               res.cases, fz_repro (C, "const", ""));
+      fclose (fid);
+    endif
+    if (opts.verbose > 1)
+      printf ("---- case %d\n%s\n", res.cases, code);
+    endif
+    [D, info] = fz_check (C, opts.modes, opts);
+    res.errcases += info.referr;
+    res.gradcases += info.grad;
+    ## one report per kind of difference, naming every mode that shows it
+    kinds = unique ({D.kind});
+    for q = 1:numel (kinds)
+      Dq = D(strcmp ({D.kind}, kinds{q}));
+      d = Dq(1);
+      modes = strjoin ({Dq.mode}, ",");
+      if (opts.known && fz_is_known (C, d))
+        res.known++;
+        continue;
+      endif
+      Cs = C;
+      if (opts.shrink)
+        Cs = fz_shrink (C, d, opts);
+      endif
+      key = [d.kind ":" fz_code(Cs)];
+      if (any (strcmp (seen, key)))
+        continue;
+      endif
+      seen{end+1} = key;
+      if (opts.known && fz_is_known (Cs, d))
+        res.known++;
+        continue;
+      endif
+      [~, Dm] = fz_fails (Cs, d, opts);
+      rp = fz_repro (Cs, d.mode, Dm.msg);
+      res.fails(end+1) = struct ("kind", d.kind, "mode", modes, ...
+                                 "code", fz_code (Cs), "repro", rp, ...
+                                 "msg", Dm.msg);
+      if (opts.verbose)
+        printf ("==== difference %d (seed %d, case %d): %s in mode %s\n%s\n\n", ...
+                numel (res.fails), opts.seed, res.cases, d.kind, modes, rp);
+      endif
+    endfor
+  endwhile
+  res.seconds = toc (t0);
+  if (opts.verbose)
+    printf ("dfg_fuzz: seed %d, %d cases (%d where Octave errors, %d gradient checks), %d differences, %d known, %.1f s\n", ...
+            opts.seed, res.cases, res.errcases, res.gradcases, ...
+            numel (res.fails), res.known, res.seconds);
+  endif
+endfunction
+
+## ---------------------------------------------------------------- known
+## Known differences, skipped until the defect is fixed.  Each entry: a
+## name, the mode(s) and kind it applies to (regular expressions), a
+## regular expression on the case's code, and the reproducer.  Delete an
+## entry when its fix lands; `make fuzz` then reports it again if not.
+function K = fz_known_list ()
+  K = struct ("name", {}, "mode", {}, "kind", {}, "code", {}, "msg", {}, "repro", {});
+  ## mode, kind, code and msg are regular expressions ("" matches anything)
+  K(end+1) = kn ("deletion with one linear index from a matrix is dfg:unsupported", ...
+                 "", "", "", "with a linear index is not supported", ...
+                 "x = dfg.constant ([1 2; 3 4]); x(2) = [];");
+  K(end+1) = kn ("deleting every element: x(:, :) = [] gives the wrong size", ...
+                 "", "", '\(:, :(, :)?\) = \[\];', "", ...
+                 "x = dfg.constant (1); x(:, :) = []; size (x)  % Octave: 0x1");
+  K(end+1) = kn ("assignment with an empty logical mask gives the wrong size", ...
+                 "", "size", 'logical \(\[\]\)\) = ', "", ...
+                 "x = dfg.constant (true (1, 0)); x(:, logical ([])) = true; size (x)  % Octave: 1x0");
+  K(end+1) = kn ("concatenation with empty operands: result class, and [] against other empties", ...
+                 "", "class|error where", '(cat|horzcat|vertcat) \(|\[', "", ...
+                 "class (dfg.value (vertcat (dfg.constant (2), dfg.constant (single ([])))))  % Octave: single");
+  K(end+1) = kn ("trace of vectors and empties (Octave: A(1), 0), class of a logical scalar", ...
+                 "", "", 'trace \(', "", ...
+                 "dfg.value (trace (dfg.constant ([2 1])))  % Octave: 2");
+  K(end+1) = kn ("linear algebra on empty and N-d empty arrays (Octave treats them as 2-D)", ...
+                 "", "error where|size|class|success where", ...
+                 '(det|inv|pinv|chol|lu|qr|eig|kron) \(| \^ | \\ | / ', ...
+                 'must be a 2-D matrix|must be a square matrix|must be 2-D matrices|mpower|dfg: double|dfg: single|double \[0|single \[0|nonconformant|Octave: ', ...
+                 "dfg.value (det (dfg.constant (zeros (1, 0))))  % Octave: 1");
+  K(end+1) = kn ("dot of a logical argument succeeds (Octave: X and Y must be numeric)", ...
+                 "", "success where", 'dot \(', "", ...
+                 "dfg.value (dot (dfg.constant ([1 2]), dfg.constant ([true false])))");
+  K(end+1) = kn ("merge: a scalar mask does not return the chosen operand as it is; mixed double/logical operands with an array mask succeed", ...
+                 "", "class|size|success where", 'merge \(', "", ...
+                 "class (dfg.value (merge (true, dfg.constant (true (0, 1)), dfg.constant (2))))  % Octave: logical 0x1");
+  K(end+1) = kn ("one-output lu of a non-square matrix is dfg:unsupported", ...
+                 "", "error where", 'lu \(', "one-output form", ...
+                 "dfg.value (lu (dfg.constant ([1 2])))");
+  K(end+1) = kn ("std of one element: gradient NaN (Octave's std is 0 there)", ...
+                 "grad", "gradient value", '(std|var) \(', "dfg NaN", ...
+                 "x = dfg.input ([1 1]); g = dfg.grad (std (x), x); dfg.function ({x}, {g}) (1)");
+  K(end+1) = kn ("qr gradient NaN at a singular input", ...
+                 "grad", "gradient value", 'qr \(', "dfg NaN", ...
+                 "x = dfg.input ([1 1]); [~, r] = qr (x, 0); g = dfg.grad (r, x); dfg.function ({x}, {g}) (0)");
+  K(end+1) = kn ("psi's gradient at negative inputs raises dfg:complexResult (polygamma)", ...
+                 "grad", "gradient error", 'psi \(', "polygamma", ...
+                 "x = dfg.input ([1 1]); g = dfg.grad (psi (x), x); dfg.function ({x}, {g}) (-0.5)");
+  K(end+1) = kn ("reductions of empty single arrays: Octave returns double (var, std, norm, mean)", ...
+                 "", "class|error where", '(var|std|norm|mean) \(', "", ...
+                 "class (dfg.value (norm (dfg.constant (single (zeros (1, 0))), 1)))  % Octave: double");
+  K(end+1) = kn ("mod and rem of a logical argument succeed (Octave: wrong type argument 'bool')", ...
+                 "", "success where", '(mod|rem) \(', "", ...
+                 "dfg.value (rem (dfg.constant (false), dfg.constant (2)))");
+  K(end+1) = kn ("asin of an out-of-range single constant: no dfg:complexResult", ...
+                 "const", "no dfg:complexResult", '', "", ...
+                 "dfg.value (asin (dfg.constant (single (3))))  % Octave: complex");
+  K(end+1) = kn ("lu gradient NaN at a singular input", ...
+                 "grad", "gradient value", 'lu \(', "dfg NaN", ...
+                 "x = dfg.input ([1 1]); [~, ~, p] = lu (x); g = dfg.grad (p, x); dfg.function ({x}, {g}) (0)");
+endfunction
+
+function tf = rx (str, pat)
+  tf = isempty (pat) || ! isempty (regexp (str, pat, "once"));
+endfunction
+
+function k = kn (name, mode, kind, code, msg, repro)
+  k = struct ("name", name, "mode", mode, "kind", kind, "code", code, ...
+              "msg", msg, "repro", repro);
+endfunction
+
+function tf = fz_is_known (C, d)
+  persistent K;
+  if (isempty (K))
+    K = fz_known_list ();
+  endif
+  code = fz_code (C);
+  tf = false;
+  for k = 1:numel (K)
+    if (rx (d.mode, K(k).mode) && rx (d.kind, K(k).kind) ...
+        && rx (code, K(k).code) && rx (d.msg, K(k).msg))
+      tf = true;
+      return;
+    endif
+  endfor
+endfunction
+
+## ---------------------------------------------------------------- ops
+function T = fz_ops (sel)
+  U = {"exp", "log", "log1p", "expm1", "log2", "log10", "sqrt", "abs", ...
+       "sign", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", ...
+       "tanh", "asinh", "acosh", "atanh", "floor", "ceil", "round", "fix", ...
+       "erf", "erfc", "gamma", "gammaln", "psi", "uminus", "uplus", "not", ...
+       "transpose", "ctranspose", "double", "single", "logical", "cast"};
+  B = {"plus", "minus", "times", "rdivide", "ldivide", "power", "eq", "ne", ...
+       "lt", "le", "gt", "ge", "and", "or", "xor", "atan2", "hypot", "mod", ...
+       "rem", "max2", "min2", "merge", "mtimes", "kron", "dot"};
+  R = {"sum", "prod", "mean", "max", "min", "any", "all", "maxi", "mini", ...
+       "cumsum", "cumprod", "norm", "var", "std", "trace"};
+  S = {"reshape", "permute", "ipermute", "squeeze", "repmat", "cat", ...
+       "horzcat", "vertcat", "brackets", "flip", "fliplr", "flipud", ...
+       "circshift", "diag", "tril", "triu", "colon"};
+  I = {"index"};
+  A = {"assign", "delete"};
+  L = {"mldivide", "mrdivide", "mpower", "inv", "det", "chol", "lu", "qr", ...
+       "eig", "svd", "pinv"};
+  groups = struct ("unary", {U}, "binary", {B}, "reduce", {R}, "shape", {S}, ...
+                   "index", {I}, "assign", {A}, "linalg", {L});
+  W = struct ("unary", 3, "binary", 4, "reduce", 3, "shape", 3, "index", 3, ...
+              "assign", 2, "linalg", 1.5);
+  T = struct ("name", {}, "group", {}, "w", {});
+  for g = fieldnames (groups).'
+    ops = groups.(g{1});
+    for k = 1:numel (ops)
+      if (isempty (sel) || any (strcmp (sel, ops{k})) || any (strcmp (sel, g{1})))
+        T(end+1) = struct ("name", ops{k}, "group", g{1}, ...
+                           "w", W.(g{1}) / numel (ops));
+      endif
+    endfor
+  endfor
+  if (isempty (T))
+    error ("dfg_fuzz: no op selected");
+  endif
+endfunction
+
+## ---------------------------------------------------------------- cases
+## A case: C.vars (cell of plain arrays), C.tree (node), C.W (weights or []).
+## A node: kind "var" (idx), "lit" (txt), "op" (op, tpl, stmt, kids).
+function C = fz_case (opts)
+  for attempt = 1:20
+    G.vars = {};
+    G.err = false;
+    G.opts = opts;
+    [node, G] = fz_gen (G, 1 + randi (opts.depth));
+    if (! strcmp (node.kind, "op") || isempty (G.vars))
+      continue;
+    endif
+    C = struct ("vars", {G.vars}, "tree", node);
+    C = fz_prune (C);
+    if (! isempty (C.vars))
+      return;
+    endif
+  endfor
+  C = struct ("vars", {{randn(2)}}, "tree", fz_opnode ("exp", "exp ($1)", false, {fz_var(1)}));
+endfunction
+
+function n = fz_var (k)
+  n = struct ("kind", "var", "idx", k, "txt", "", "op", "", "tpl", "", ...
+              "stmt", false, "kids", {{}});
+endfunction
+
+function n = fz_lit (txt)
+  n = struct ("kind", "lit", "idx", 0, "txt", txt, "op", "", "tpl", "", ...
+              "stmt", false, "kids", {{}});
+endfunction
+
+function n = fz_opnode (op, tpl, stmt, kids)
+  n = struct ("kind", "op", "idx", 0, "txt", "", "op", op, "tpl", tpl, ...
+              "stmt", stmt, "kids", {kids});
+endfunction
+
+function s = fz_randsize ()
+  r = rand ();
+  if (r < 0.07)
+    s = 0;
+  elseif (r < 0.2)
+    s = 1;
+  else
+    s = randi ([2 4]);
+  endif
+endfunction
+
+function sz = fz_randshape ()
+  r = rand ();
+  if (r < 0.15)
+    sz = [1 1];
+  elseif (r < 0.3)
+    sz = [1 fz_randsize()];
+  elseif (r < 0.45)
+    sz = [fz_randsize() 1];
+  elseif (r < 0.82)
+    sz = [fz_randsize() fz_randsize()];
+  else
+    sz = [fz_randsize() fz_randsize() randi([2 3])];
+  endif
+endfunction
+
+## a shape that broadcasts with sz
+function s2 = fz_compat (sz)
+  s2 = sz;
+  for d = 1:numel (sz)
+    r = rand ();
+    if (sz(d) == 1 && r < 0.3)
+      s2(d) = randi ([2 3]);
+    elseif (r < 0.3)
+      s2(d) = 1;
+    endif
+  endfor
+  if (rand () < 0.1)
+    s2 = [1 1];
+  endif
+  while (numel (s2) > 2 && s2(end) == 1)
+    s2(end) = [];
+  endwhile
+endfunction
+
+function cls = fz_randclass ()
+  r = rand ();
+  if (r < 0.62)
+    cls = "double";
+  elseif (r < 0.85)
+    cls = "single";
+  else
+    cls = "logical";
+  endif
+endfunction
+
+function v = fz_randval (sz, cls)
+  if (strcmp (cls, "logical"))
+    v = rand (sz) > 0.5;
+    return;
+  endif
+  r = rand ();
+  if (r < 0.4)
+    v = 2 * randn (sz);
+  elseif (r < 0.55)
+    v = randi ([-3 3], sz);
+  elseif (r < 0.75)
+    v = 0.1 + 3 * rand (sz);
+  elseif (r < 0.85)
+    v = round (4 * randn (sz)) / 2;
+  else
+    v = 2 * randn (sz);
+    sp = [0, -0, NaN, Inf, -Inf, 1, -1, 0.5];
+    m = rand (sz) < 0.3;
+    v(m) = sp(randi (numel (sp), nnz (m), 1));
+  endif
+  v = cast (v, cls);
+endfunction
+
+function [n, G] = fz_newvar (G, sz, cls)
+  if (nargin < 3)
+    cls = fz_randclass ();
+  endif
+  G.vars{end+1} = fz_randval (sz, cls);
+  n = fz_var (numel (G.vars));
+endfunction
+
+function n = fz_randlit ()
+  c = {"2", "0.5", "(-1)", "3", "0", "1.5", "(-2.5)", "NaN", "Inf", ...
+       "single (2)", "true", "1e-3"};
+  w = [3 2 2 2 1 2 1 0.3 0.3 1 0.5 0.5];
+  n = fz_lit (c{fz_pickw(w)});
+endfunction
+
+function k = fz_pickw (w)
+  c = cumsum (w(:)) / sum (w);
+  k = find (rand () <= c, 1);
+  if (isempty (k))
+    k = numel (w);
+  endif
+endfunction
+
+function x = fz_pick (c)
+  x = c{randi (numel (c))};
+endfunction
+
+function [n, G] = fz_leaf (G)
+  if (rand () < 0.12)
+    n = fz_randlit ();
+  elseif (! isempty (G.vars) && rand () < 0.3)
+    n = fz_var (randi (numel (G.vars)));
+  else
+    [n, G] = fz_newvar (G, fz_randshape ());
+  endif
+endfunction
+
+## value of a node on the plain variables: [ok, v, msg]
+function [ok, v, msg] = fz_plain (node, vars)
+  C = struct ("vars", {vars}, "tree", node);
+  try
+    v = fz_exec (fz_code (C), vars{:});
+    ok = true;  msg = "";
+  catch e
+    ok = false;  v = [];  msg = e.message;
+  end_try_catch
+endfunction
+
+function [n, G] = fz_gen (G, depth)
+  if (depth <= 0 || G.err)
+    [n, G] = fz_leaf (G);
+    return;
+  endif
+  T = G.opts.table;
+  for attempt = 1:6
+    op = T(fz_pickw ([T.w]));
+    G0 = G;
+    [n, G] = fz_make (op.name, G, depth);
+    if (G.err)
+      return;
+    endif
+    [ok, v] = fz_plain (n, G.vars);
+    if (ok && (isnumeric (v) || islogical (v)) && numel (v) <= 400)
+      return;
+    elseif (! ok && rand () < 0.08)
+      G.err = true;      # keep one case where Octave errors
+      return;
+    endif
+    G = G0;
+  endfor
+  [n, G] = fz_leaf (G);
+endfunction
+
+## the value of a freshly generated kid (for shape decisions)
+function [n, v, G] = fz_kid (G, depth)
+  [n, G] = fz_gen (G, depth - 1);
+  [ok, v] = fz_plain (n, G.vars);
+  if (! ok)
+    v = [];
+  endif
+endfunction
+
+## a second operand for a binary op with a first operand of size sz
+function [n, G] = fz_other (G, depth, sz)
+  r = rand ();
+  if (r < 0.55)
+    [n, G] = fz_newvar (G, fz_compat (sz));
+  elseif (r < 0.75)
+    n = fz_randlit ();
+  else
+    [n, G] = fz_gen (G, depth - 1);
+  endif
+endfunction
+
+function [n, G] = fz_make (op, G, depth)
+  persistent infix = struct ("plus", "+", "minus", "-", "times", ".*", ...
+                             "rdivide", "./", "ldivide", ".\\", "power", ".^", ...
+                             "eq", "==", "ne", "~=", "lt", "<", "le", "<=", ...
+                             "gt", ">", "ge", ">=", "and", "&", "or", "|");
+  [a, va, G] = fz_kid (G, depth);
+  if (G.err)
+    n = a;
+    return;
+  endif
+  sz = size (va);
+  nd = ndims (va);
+  switch (op)
+    case {"exp", "log", "log1p", "expm1", "log2", "log10", "sqrt", "abs", ...
+          "sign", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", ...
+          "cosh", "tanh", "asinh", "acosh", "atanh", "floor", "ceil", ...
+          "round", "fix", "erf", "erfc", "gamma", "gammaln", "psi", ...
+          "double", "single", "logical", "squeeze", "fliplr", "flipud", ...
+          "inv", "det", "svd", "pinv", "trace"}
+      n = fz_opnode (op, [op " ($1)"], false, {a});
+    case "uminus"
+      n = fz_opnode (op, "(-$1)", false, {a});
+    case "uplus"
+      n = fz_opnode (op, "(+$1)", false, {a});
+    case "not"
+      n = fz_opnode (op, "(~$1)", false, {a});
+    case "transpose"
+      n = fz_opnode (op, "$1.'", true, {a});
+      n.tpl = "$T = $1.';";
+    case "ctranspose"
+      n = fz_opnode (op, "$T = $1';", true, {a});
+    case "cast"
+      n = fz_opnode (op, sprintf ('cast ($1, "%s")', fz_randclass ()), false, {a});
+    case fieldnames (infix).'
+      [b, G] = fz_other (G, depth, sz);
+      n = fz_opnode (op, ["($1 " infix.(op) " $2)"], false, {a, b});
+    case {"xor", "atan2", "hypot", "mod", "rem", "max2", "min2", "kron"}
+      [b, G] = fz_other (G, depth, sz);
+      f = op;
+      if (any (strcmp (op, {"max2", "min2"})))
+        f = op(1:3);
+      endif
+      n = fz_opnode (op, [f " ($1, $2)"], false, {a, b});
+    case "dot"
+      [b, G] = fz_newvar (G, sz);
+      if (rand () < 0.5)
+        n = fz_opnode (op, "dot ($1, $2)", false, {a, b});
+      else
+        n = fz_opnode (op, sprintf ("dot ($1, $2, %d)", randi (3)), false, {a, b});
+      endif
+    case "merge"
+      [b, G] = fz_other (G, depth, sz);
+      if (rand () < 0.5)
+        [c, G] = fz_newvar (G, sz);
+      else
+        c = fz_randlit ();
+      endif
+      n = fz_opnode (op, "merge ($1 > 0, $2, $3)", false, {a, b, c});
+    case "mtimes"
+      if (rand () < 0.15)
+        b = fz_randlit ();
+      else
+        [b, G] = fz_newvar (G, [sz(2) randi([0 3])]);
+      endif
+      n = fz_opnode (op, "($1 * $2)", false, {a, b});
+    case "mldivide"
+      [b, G] = fz_newvar (G, [sz(1) randi([1 3])]);
+      n = fz_opnode (op, "($1 \\ $2)", false, {a, b});
+    case "mrdivide"
+      [b, G] = fz_newvar (G, [randi([1 3]) sz(2)]);
+      n = fz_opnode (op, "($2 / $1)", false, {a, b});
+    case "mpower"
+      n = fz_opnode (op, sprintf ("($1 ^ %d)", randi ([-1 3])), false, {a});
+    case {"sum", "prod", "mean", "any", "all", "cumsum", "cumprod", "max", "min"}
+      r = rand ();
+      if (r < 0.35)
+        n = fz_opnode (op, [op " ($1)"], false, {a});
+      else
+        d = randi (nd + 1);
+        if (any (strcmp (op, {"max", "min"})))
+          n = fz_opnode (op, sprintf ("%s ($1, [], %d)", op, d), false, {a});
+        else
+          n = fz_opnode (op, sprintf ("%s ($1, %d)", op, d), false, {a});
+        endif
+      endif
+    case {"maxi", "mini"}
+      f = op(1:3);
+      if (rand () < 0.35)
+        n = fz_opnode (op, sprintf ("[~, $T] = %s ($1);", f), true, {a});
+      else
+        n = fz_opnode (op, sprintf ("[~, $T] = %s ($1, [], %d);", f, randi (nd + 1)), true, {a});
+      endif
+    case "norm"
+      if (isvector (va) || rand () < 0.2)
+        p = fz_pick ({"1", "2", "Inf", "-Inf", "3", "0.5", '"fro"', ""});
+      else
+        p = fz_pick ({"1", "2", "Inf", '"fro"', ""});
+      endif
+      if (isempty (p))
+        n = fz_opnode (op, "norm ($1)", false, {a});
+      else
+        n = fz_opnode (op, ["norm ($1, " p ")"], false, {a});
+      endif
+    case {"var", "std"}
+      r = rand ();
+      if (r < 0.3)
+        n = fz_opnode (op, [op " ($1)"], false, {a});
+      elseif (r < 0.5)
+        n = fz_opnode (op, sprintf ("%s ($1, %d)", op, randi ([0 1])), false, {a});
+      else
+        n = fz_opnode (op, sprintf ("%s ($1, %d, %d)", op, randi ([0 1]), randi (nd + 1)), false, {a});
+      endif
+    case "reshape"
+      m = numel (va);
+      f = factor (max (m, 1));
+      if (m <= 1)
+        f = [];
+      endif
+      dims = ones (1, randi ([2 3]));
+      for k = 1:numel (f)
+        j = randi (numel (dims));
+        dims(j) *= f(k);
+      endfor
+      if (m == 0)
+        dims(randi (numel (dims))) = 0;
+      endif
+      if (rand () < 0.3)
+        j = randi (numel (dims));
+        s = arrayfun (@(x) sprintf ("%d", x), dims, "uniformoutput", false);
+        s{j} = "[]";
+        n = fz_opnode (op, ["reshape ($1, " strjoin(s, ", ") ")"], false, {a});
+      else
+        n = fz_opnode (op, ["reshape ($1, " mat2str(dims) ")"], false, {a});
+      endif
+    case {"permute", "ipermute"}
+      p = randperm (max (nd, randi ([2 4])));
+      n = fz_opnode (op, sprintf ("%s ($1, %s)", op, mat2str (p)), false, {a});
+    case "repmat"
+      if (rand () < 0.5)
+        n = fz_opnode (op, sprintf ("repmat ($1, %d, %d)", randi ([0 2]), randi ([1 2])), false, {a});
+      else
+        n = fz_opnode (op, sprintf ("repmat ($1, %s)", mat2str (randi ([1 2], 1, randi ([1 3])))), false, {a});
+      endif
+    case {"cat", "horzcat", "vertcat", "brackets"}
+      switch (op)
+        case "horzcat", d = 2;
+        case "vertcat", d = 1;
+        case "brackets", d = randi (2);
+        otherwise, d = randi (3);
+      endswitch
+      s2 = [sz ones(1, 3)];
+      s2(d) = randi ([0 3]);
+      if (rand () < 0.1)
+        s2 = zeros (1, 3);
+      endif
+      [b, G] = fz_newvar (G, s2(1:max (nd, d)));
+      switch (op)
+        case "cat", tpl = sprintf ("cat (%d, $1, $2)", d);
+        case "brackets"
+          if (d == 1) tpl = "[($1); ($2)]"; else tpl = "[($1), ($2)]"; endif
+        otherwise, tpl = [op " ($1, $2)"];
+      endswitch
+      n = fz_opnode (op, tpl, false, {a, b});
+    case "flip"
+      if (rand () < 0.4)
+        n = fz_opnode (op, "flip ($1)", false, {a});
+      else
+        n = fz_opnode (op, sprintf ("flip ($1, %d)", randi (nd + 1)), false, {a});
+      endif
+    case "circshift"
+      if (rand () < 0.4)
+        n = fz_opnode (op, sprintf ("circshift ($1, %d)", randi ([-3 3])), false, {a});
+      else
+        n = fz_opnode (op, sprintf ("circshift ($1, %d, %d)", randi ([-3 3]), randi (nd)), false, {a});
+      endif
+    case {"diag", "tril", "triu"}
+      if (rand () < 0.5)
+        n = fz_opnode (op, [op " ($1)"], false, {a});
+      else
+        n = fz_opnode (op, sprintf ("%s ($1, %d)", op, randi ([-2 2])), false, {a});
+      endif
+    case "colon"
+      n = fz_opnode (op, "$T = $1(:);", true, {a});
+    case "index"
+      n = fz_opnode (op, ["$T = $1(" fz_randidx(sz, false) ");"], true, {a});
+    case "assign"
+      idx = fz_randidx (sz, true);
+      r = rand ();
+      if (r < 0.45)
+        b = fz_randlit ();
+      else
+        z = zeros (sz);
+        try
+          z(eval (["{" strrep(idx, ":", "':'") "}"]){:}) = 1;
+          rs = size (z(eval (["{" strrep(idx, ":", "':'") "}"]){:}));
+        catch
+          rs = [1 1];
+        end_try_catch
+        if (r < 0.85)
+          [b, G] = fz_newvar (G, rs);
+        else
+          [b, G] = fz_gen (G, depth - 1);
+        endif
+      endif
+      n = fz_opnode (op, ["$T = $1; $T(" idx ") = $2;"], true, {a, b});
+    case "delete"
+      k = randi (max (nd, 1));
+      s = repmat ({":"}, 1, nd);
+      if (rand () < 0.2)
+        s = {fz_sub(numel (va), false)};
+      else
+        s{k} = fz_sub (sz(k), false);
+      endif
+      n = fz_opnode (op, ["$T = $1; $T(" strjoin(s, ", ") ") = [];"], true, {a});
+    case "chol"
+      n = fz_opnode (op, sprintf ("$T = chol ($1.' * $1 + %d * eye (%d));", sz(2) + 1, sz(2)), true, {a});
+    case "lu"
+      outs = fz_pick ({"$T", "[$T, ~]", "[~, $T]", "[~, ~, $T]", "[$T, ~, ~]", "[~, $T, ~]"});
+      n = fz_opnode (op, [outs " = lu ($1);"], true, {a});
+    case "qr"
+      outs = fz_pick ({"[$T, ~]", "[~, $T]"});
+      z = fz_pick ({"", ", 0"});
+      n = fz_opnode (op, [outs " = qr ($1" z ");"], true, {a});
+    case "eig"
+      outs = fz_pick ({"$T", "$T", "[~, $T]"});
+      n = fz_opnode (op, [outs " = eig ($1 + $1.');"], true, {a});
+    otherwise
+      error ("dfg_fuzz: no generator for %s", op);
+  endswitch
+endfunction
+
+## one random subscript for a dimension of extent m
+function s = fz_sub (m, grow)
+  r = rand ();
+  top = m + grow * 2;
+  if (m == 0 && ! grow)
+    s = fz_pick ({":", "[]", "1:0", "1"});
+    return;
+  endif
+  top = max (top, 1);
+  if (r < 0.2)
+    s = ":";
+  elseif (r < 0.4)
+    s = sprintf ("%d", randi (top));
+  elseif (r < 0.48 && ! grow)
+    s = fz_pick ({"end", "end-1", "end:-1:1", "2:end", "end+0"});
+  elseif (r < 0.62)
+    a = randi (top);  b = randi (top);
+    s = sprintf ("%d:%d", min (a, b), max (a, b));
+  elseif (r < 0.68)
+    s = sprintf ("%d:%d:%d", top, -1 - (rand () < 0.3), 1);
+  elseif (r < 0.82)
+    s = mat2str (randi (top, 1, randi (3)));
+  elseif (r < 0.95)
+    s = ["logical (" mat2str(rand (1, m) > 0.5) ")"];
+  elseif (r < 0.98)
+    s = sprintf ("%d", m + 1);       # out of range on reading
+  else
+    s = fz_pick ({"0", "1.5", "[]"});
+  endif
+endfunction
+
+## a random subscript list for an array of size sz
+function idx = fz_randidx (sz, grow)
+  r = rand ();
+  if (r < 0.25)
+    idx = fz_sub (prod (sz), grow);
+  elseif (r < 0.85 || numel (sz) == 2)
+    idx = [fz_sub(sz(1), grow) ", " fz_sub(prod (sz(2:end)), grow)];
+    if (numel (sz) == 2)
+      idx = [fz_sub(sz(1), grow) ", " fz_sub(sz(2), grow)];
+    endif
+  else
+    s = arrayfun (@(m) fz_sub (m, grow), sz, "uniformoutput", false);
+    idx = strjoin (s, ", ");
+  endif
+endfunction
+
+## drop the variables the tree does not use, renumbering the rest
+function C = fz_prune (C)
+  used = false (1, numel (C.vars));
+  used = fz_used (C.tree, used);
+  map = cumsum (used);
+  C.vars = C.vars(used);
+  C.tree = fz_renum (C.tree, map);
+endfunction
+
+function used = fz_used (n, used)
+  if (strcmp (n.kind, "var"))
+    used(n.idx) = true;
+  endif
+  for k = 1:numel (n.kids)
+    used = fz_used (n.kids{k}, used);
+  endfor
+endfunction
+
+function n = fz_renum (n, map)
+  if (strcmp (n.kind, "var"))
+    n.idx = map(n.idx);
+  endif
+  for k = 1:numel (n.kids)
+    n.kids{k} = fz_renum (n.kids{k}, map);
+  endfor
+endfunction
+
+## ---------------------------------------------------------------- rendering
+function code = fz_code (C)
+  st = struct ("n", 0, "lines", {{}});
+  [e, st] = fz_render (C.tree, st);
+  code = strjoin ([st.lines, {["y = " e ";"]}], "\n");
+endfunction
+
+function [e, st] = fz_render (n, st)
+  switch (n.kind)
+    case "var"
+      e = sprintf ("x%d", n.idx);
+      return;
+    case "lit"
+      e = n.txt;
+      return;
+  endswitch
+  ek = cell (1, numel (n.kids));
+  for k = 1:numel (n.kids)
+    [ek{k}, st] = fz_render (n.kids{k}, st);
+    if (n.stmt && isempty (regexp (ek{k}, '^[xt]\d+$', "once")))
+      st.n++;
+      t = sprintf ("t%d", st.n);
+      st.lines{end+1} = [t " = " ek{k} ";"];
+      ek{k} = t;
+    endif
+  endfor
+  e = n.tpl;
+  for k = numel (n.kids):-1:1
+    e = strrep (e, sprintf ("$%d", k), ek{k});
+  endfor
+  if (n.stmt)
+    st.n++;
+    t = sprintf ("t%d", st.n);
+    st.lines{end+1} = strrep (e, "$T", t);
+    e = t;
+  endif
+endfunction
+
+function s = fz_num (x, cls)
+  if (isnan (x))
+    s = "NaN";
+  elseif (isinf (x))
+    s = ifelse_ (x > 0, "Inf", "-Inf");
+  elseif (strcmp (cls, "single"))
+    s = sprintf ("%.9g", x);
+  else
+    s = sprintf ("%.17g", x);
+  endif
+  if (x == 0 && signbit (x))
+    s = "-0";
+  endif
+endfunction
+
+function s = ifelse_ (c, a, b)
+  if (c) s = a; else s = b; endif
+endfunction
+
+function s = fz_valtext (v)
+  cls = class (v);
+  sz = size (v);
+  if (isempty (v))
+    s = sprintf ("zeros (%s)", mat2str (sz));
+  elseif (islogical (v))
+    if (ndims (v) > 2)
+      s = sprintf ("reshape (%s, %s)", mat2str (v(:).'), mat2str (sz));
+    else
+      s = mat2str (v);
+    endif
+    return;
+  else
+    m = reshape (v, sz(1), []);
+    rows = cell (1, sz(1));
+    for i = 1:sz(1)
+      rows{i} = strjoin (arrayfun (@(x) fz_num (x, cls), double (m(i, :)), "uniformoutput", false), " ");
+    endfor
+    s = ["[" strjoin(rows, "; ") "]"];
+    if (ndims (v) > 2)
+      s = sprintf ("reshape (%s, %s)", s, mat2str (sz));
+    endif
+  endif
+  if (! strcmp (cls, "double"))
+    s = sprintf ("%s (%s)", cls, s);
+  endif
+endfunction
+
+function r = fz_repro (C, mode, msg)
+  code = fz_code (C);
+  nv = numel (C.vars);
+  L = {};
+  for k = 1:nv
+    L{end+1} = sprintf ("X%d = %s;", k, fz_valtext (C.vars{k}));
+  endfor
+  xs = strjoin (arrayfun (@(k) sprintf ("x%d", k), 1:nv, "uniformoutput", false), ", ");
+  Xs = strjoin (arrayfun (@(k) sprintf ("X%d", k), 1:nv, "uniformoutput", false), ", ");
+  plain = strjoin (arrayfun (@(k) sprintf ("x%d = X%d;", k, k), 1:nv, "uniformoutput", false), " ");
+  L{end+1} = ["% Octave:  " plain];
+  L{end+1} = code;
+  L{end+1} = "ref = y";
+  switch (mode)
+    case "const"
+      L{end+1} = ["% dfg:  " strjoin(arrayfun (@(k) sprintf ("x%d = dfg.constant (X%d);", k, k), 1:nv, "uniformoutput", false), " ")];
+      L{end+1} = code;
+      L{end+1} = "got = dfg.value (y)";
+    case {"fn", "fn0", "jit", "grad"}
+      L{end+1} = ["% dfg:  " strjoin(arrayfun (@(k) sprintf ("x%d = dfg.input (size (X%d), class (X%d));", k, k, k), 1:nv, "uniformoutput", false), " ")];
+      L{end+1} = code;
+      pas = ifelse_ (strcmp (mode, "fn0"), ', "passes", "none"', "");
+      if (strcmp (mode, "grad"))
+        L{end+1} = "W = reshape (cos ((1:numel (ref)) * 1.7 + 0.3), size (ref));";
+        if (nv == 1)
+          L{end+1} = "g = {dfg.grad(sum (y(:) .* W(:)), x1)};";
+        else
+          L{end+1} = sprintf ("g = cell (1, %d); [g{:}] = dfg.grad (sum (y(:) .* W(:)), {%s});", nv, xs);
+        endif
+        L{end+1} = sprintf ("f = dfg.function ({%s}, g);", xs);
+        L{end+1} = sprintf ("G = cell (1, %d); [G{:}] = f (%s)", nv, Xs);
+        L{end+1} = "% compare with central differences of sum (y(:) .* W(:)) on plain arrays";
+      else
+        L{end+1} = sprintf ("f = dfg.function ({%s}, {y}%s);", xs, pas);
+        L{end+1} = sprintf ("got = f (%s)", Xs);
+        if (strcmp (mode, "jit"))
+          L{end+1} = "% (found through dfg.jit, which traces the same code on dfg.input tensors)";
+        endif
+      endif
+  endswitch
+  if (! isempty (msg))
+    L{end+1} = ["% " strrep(msg, "\n", "\n% ")];
+  endif
+  r = strjoin (L, "\n");
+endfunction
+
+## ---------------------------------------------------------------- checking
+function names = fz_opnames (n, names)
+  if (nargin < 2)
+    names = {};
+  endif
+  if (strcmp (n.kind, "op"))
+    names{end+1} = n.op;
+  endif
+  for k = 1:numel (n.kids)
+    names = fz_opnames (n.kids{k}, names);
+  endfor
+endfunction
+
+## relative tolerance for comparing the case's results (0: bitwise)
+function tol = fz_tol (C, cls, opts)
+  ops = fz_opnames (C.tree);
+  blas = {"mtimes", "mldivide", "mrdivide", "mpower", "inv", "det", "chol", ...
+          "lu", "qr", "eig", "svd", "pinv", "norm", "dot"};
+  vmath = {"exp", "log", "sin", "cos", "tan", "expm1", "log1p", "log2", ...
+           "log10", "sinh", "cosh", "tanh", "atan", "asinh", "erf", "erfc", ...
+           "var", "std", "mean"};
+  tol = 0;
+  sgl = strcmp (cls, "single") || any (cellfun (@(v) isa (v, "single"), C.vars));
+  if (opts.vmath && any (ismember (ops, vmath(1:16))))
+    tol = ifelse_ (sgl, 1e-5, 1e-13);
+  endif
+  if (any (ismember (ops, blas)))
+    tol = ifelse_ (sgl, 1e-3, 1e-8);
+  endif
+endfunction
+
+function kind = fz_compare (R, G, tol)
+  kind = "";
+  if (! strcmp (class (R), class (G)))
+    kind = "class";
+  elseif (! isequal (size (R), size (G)))
+    kind = "size";
+  elseif (! (isnumeric (G) || islogical (G)) || ! isreal (G))
+    kind = "value";
+  elseif (tol == 0 || islogical (R))
+    if (! isequaln (R, G))
+      kind = "value";
+    elseif (isfloat (R))
+      z = (R == 0);
+      if (any (signbit (R(z)) != signbit (G(z))))
+        kind = "signed zero";
+      endif
+    endif
+  else
+    r = double (R(:));  g = double (G(:));
+    nr = isnan (r);  ng = isnan (g);
+    if (any (nr != ng))
+      kind = "value";
+      return;
+    endif
+    r = r(! nr);  g = g(! nr);
+    fin = isfinite (r);
+    if (any (r(! fin) != g(! fin)))
+      kind = "value";
+      return;
+    endif
+    r = r(fin);  g = g(fin);
+    scale = max ([abs(r); 0]);
+    if (any (! isfinite (g)) || any (abs (r - g) > tol * (abs (r) + abs (g)) + tol * scale))
+      kind = "value";
+    endif
+  endif
+endfunction
+
+function [ok, y, msg, id] = fz_run (code, mode, vars)
+  ok = true;  y = [];  msg = "";  id = "";
+  nv = numel (vars);
+  xs = strjoin (arrayfun (@(k) sprintf ("x%d", k), 1:nv, "uniformoutput", false), ", ");
+  try
+    switch (mode)
+      case "plain"
+        y = fz_exec (code, vars{:});
+      case "const"
+        X = cellfun (@(v) dfg.constant (v), vars, "uniformoutput", false);
+        y = fz_exec (code, X{:});
+        if (isa (y, "dfg.Tensor"))
+          y = dfg.value (y);
+        endif
+      case "jit"
+        fh = eval (sprintf ("@(%s) fz_exec (code, %s);", xs, xs));
+        g = dfg.jit (fh);
+        y = g (vars{:});
+      case {"fn", "fn0"}
+        X = cellfun (@(v) dfg.input (size (v), class (v)), vars, "uniformoutput", false);
+        y = fz_exec (code, X{:});
+        if (isa (y, "dfg.Tensor"))
+          cls = class (y);  sz = size (y);
+          if (strcmp (mode, "fn0"))
+            f = dfg.function (X, {y}, "passes", "none");
+          else
+            f = dfg.function (X, {y});
+          endif
+          y = f (vars{:});
+          if (! strcmp (cls, class (y)) || ! isequal (sz, size (y)))
+            error ("fuzz:static", "the tensor was %s %s, the plan returned %s %s", ...
+                   cls, mat2str (sz), class (y), mat2str (size (y)));
+          endif
+        endif
+    endswitch
+  catch e
+    ok = false;  msg = e.message;  id = e.identifier;
+  end_try_catch
+endfunction
+
+## D: struct array (mode, kind, msg); info: referr, grad
+function [D, info] = fz_check (C, modes, opts)
+  D = struct ("mode", {}, "kind", {}, "msg", {});
+  info = struct ("referr", 0, "grad", 0);
+  code = fz_code (C);
+  [rok, R, rmsg] = fz_run (code, "plain", C.vars);
+  if (rok && ! (isnumeric (R) || islogical (R)))
+    return;
+  endif
+  info.referr = ! rok;
+  rcomplex = rok && ! isreal (R);
+  tol = 0;
+  if (rok)
+    tol = fz_tol (C, class (R), opts);
+  endif
+  for m = 1:numel (modes)
+    mode = modes{m};
+    if (strcmp (mode, "grad"))
+      if (rok && ! rcomplex && strcmp (class (R), "double") && ! isempty (R) ...
+          && all (isfinite (R(:))) && all (cellfun (@(v) isa (v, "double") && all (isfinite (v(:))), C.vars)) ...
+          && sum (cellfun (@numel, C.vars)) <= 30 && sum (cellfun (@numel, C.vars)) > 0)
+        info.grad = 1;
+        [kind, msg] = fz_gradcheck (C, code, R);
+        if (! isempty (kind))
+          D(end+1) = struct ("mode", mode, "kind", kind, "msg", msg);
+        endif
+      endif
+      continue;
+    endif
+    [ok, G, msg, id] = fz_run (code, mode, C.vars);
+    kind = "";
+    if (! rok)
+      if (ok)
+        kind = "success where Octave errors";
+        msg = ["Octave: " rmsg];
+      elseif (! strncmp (id, "dfg:", 4) && isempty (regexp (msg, "(horz|vert)cat method failed|no conversion for assignment of 'object'", "once")))
+        ## (docs/limitations.md: errors inside [a, b] lose their identifier)
+        kind = "error without dfg: id";
+        msg = sprintf ("Octave: %s\ndfg: [%s] %s", rmsg, id, msg);
+      endif
+    elseif (rcomplex)
+      if (ok)
+        kind = "no dfg:complexResult for a complex result";
+      elseif (! strncmp (id, "dfg:", 4))
+        kind = "complex result, error without dfg: id";
+        msg = sprintf ("dfg: [%s] %s", id, msg);
+      endif
+    elseif (! ok && (strcmp (id, "dfg:complexResult") || ! isempty (strfind (msg, "complex"))) ...
+            && fz_complex_inside (C))
+      kind = "";       # documented: an intermediate value would be complex
+    elseif (! ok && ! isempty (strfind (msg, "no conversion for assignment of 'object'")))
+      kind = "";       # documented: a tensor cannot be assigned into a plain array
+    elseif (! ok)
+      if (strcmp (id, "fuzz:static"))
+        kind = "static class/size";
+      else
+        kind = "error where Octave succeeds";
+        msg = sprintf ("dfg: [%s] %s", id, msg);
+      endif
+    else
+      kind = fz_compare (R, G, tol);
+      if (! isempty (kind))
+        msg = sprintf ("Octave: %s %s, dfg: %s %s", class (R), mat2str (size (R)), ...
+                       class (G), mat2str (size (G)));
+        if (strcmp (kind, "value") || strcmp (kind, "signed zero"))
+          msg = sprintf ("%s; first differing element %s", msg, fz_firstdiff (R, G));
+        endif
+      endif
+    endif
+    if (! isempty (kind))
+      D(end+1) = struct ("mode", mode, "kind", kind, "msg", msg);
+    endif
+  endfor
+endfunction
+
+## whether some subexpression of the case is complex on plain arrays
+function tf = fz_complex_inside (C)
+  tf = false;
+  P = fz_paths (C.tree);
+  for i = 1:numel (P)
+    [ok, v] = fz_plain (fz_get (C.tree, P{i}), C.vars);
+    if (ok && (isnumeric (v) && ! isreal (v)))
+      tf = true;
+      return;
+    endif
+  endfor
+endfunction
+
+function s = fz_firstdiff (R, G)
+  r = double (R(:));  g = double (G(:));
+  d = find (! ((r == g & signbit (r) == signbit (g)) | (isnan (r) & isnan (g))), 1);
+  if (isempty (d))
+    s = "(none)";
+  else
+    s = sprintf ("(%d): %.17g vs %.17g", d, r(d), g(d));
+  endif
+endfunction
+
+function W = fz_weights (R)
+  W = reshape (cos ((1:numel (R)) * 1.7 + 0.3), size (R));
+endfunction
+
+function [kind, msg] = fz_gradcheck (C, code, R)
+  kind = "";  msg = "";
+  W = fz_weights (R);
+  nv = numel (C.vars);
+  try
+    X = cellfun (@(v) dfg.input (size (v), class (v)), C.vars, "uniformoutput", false);
+    y = fz_exec (code, X{:});
+  catch
+    return;        # the forward error is the other modes' to report
+  end_try_catch
+  try
+    L = sum (y(:) .* W(:));
+    if (nv == 1)
+      g = {dfg.grad(L, X{1})};
+    else
+      g = cell (1, nv);
+      [g{:}] = dfg.grad (L, X);
+    endif
+    Gd = g;        # a gradient dfg.grad knows to be constant may be an array
+    t = cellfun (@(v) isa (v, "dfg.Tensor"), g);
+    if (any (t))
+      f = dfg.function (X, g(t));
+      [Gd{t}] = f (C.vars{:});
+    endif
+  catch e
+    if (strcmp (e.identifier, "dfg:noGradient"))
+      return;      # documented: ops and forms without a gradient
+    endif
+    if (strcmp (e.identifier, "dfg:complexResult") && fz_complex_inside (C))
+      return;      # documented: an intermediate value would be complex
+    endif
+    kind = "gradient error";
+    msg = sprintf ("dfg: [%s] %s", e.identifier, e.message);
+    return;
+  end_try_catch
+  loss = @(vs) sum (fz_exec (code, vs{:})(:) .* W(:));
+  L0 = loss (C.vars);
+  for k = 1:nv
+    if (! strcmp (class (Gd{k}), "double") || ! isequal (size (Gd{k}), size (C.vars{k})))
+      kind = "gradient class/size";
+      msg = sprintf ("gradient %d is %s %s", k, class (Gd{k}), mat2str (size (Gd{k})));
+      return;
+    endif
+    for i = 1:numel (C.vars{k})
+      x = C.vars{k}(i);
+      h = 1e-5 * max (1, abs (x));
+      ## central differences with steps h and h/3, and one-sided ones: all
+      ## must agree, else x is not a point where the loss is differentiable
+      ## (a kink, a tie of max/min, a jump, a pole)
+      fd = zeros (1, 4);
+      try
+        for j = 1:2
+          hj = h / (3 ^ (j - 1));
+          vp = C.vars;  vp{k}(i) = x + hj;
+          vm = C.vars;  vm{k}(i) = x - hj;
+          lp = loss (vp);  lm = loss (vm);
+          fd(j) = (lp - lm) / (2 * hj);
+          if (j == 1)
+            fd(3) = (lp - L0) / hj;  fd(4) = (L0 - lm) / hj;
+          endif
+        endfor
+      catch
+        continue;
+      end_try_catch
+      if (! all (isfinite (fd)) || abs (fd(1) - fd(2)) > 1e-4 * max (1, abs (fd(2))) ...
+          || abs (fd(3) - fd(4)) > 1e-3 * max (1, abs (fd(2))))
+        continue;
+      endif
+      gi = Gd{k}(i);
+      if (! (abs (gi - fd(2)) <= 1e-5 * max (1, abs (fd(2))) + 1e-9 * abs (L0) / h))
+        kind = "gradient value";
+        msg = sprintf ("d/dx%d(%d): dfg %.10g, central differences %.10g", k, i, gi, fd(2));
+        return;
+      endif
+    endfor
+  endfor
+endfunction
+
+function [tf, Dm] = fz_fails (C, d, opts)
+  [D, ~] = fz_check (C, {d.mode}, opts);
+  tf = false;
+  Dm = d;
+  for k = 1:numel (D)
+    if (strcmp (D(k).kind, d.kind))
+      tf = true;
+      Dm = D(k);
+      return;
+    endif
+  endfor
+endfunction
+
+## ---------------------------------------------------------------- shrinking
+function P = fz_paths (n, p, P)
+  if (nargin < 2)
+    p = [];  P = {};
+  endif
+  if (strcmp (n.kind, "op"))
+    P{end+1} = p;
+    for k = 1:numel (n.kids)
+      P = fz_paths (n.kids{k}, [p k], P);
+    endfor
+  endif
+endfunction
+
+function n = fz_get (n, p)
+  for k = p
+    n = n.kids{k};
+  endfor
+endfunction
+
+function n = fz_set (n, p, m)
+  if (isempty (p))
+    n = m;
+  else
+    n.kids{p(1)} = fz_set (n.kids{p(1)}, p(2:end), m);
+  endif
+endfunction
+
+function C = fz_shrink (C, d, opts)
+  budget = 200;
+  progress = true;
+  while (progress && budget > 0)
+    progress = false;
+    ## the tree: a node by one of its operands, or by a variable holding its value
+    P = fz_paths (C.tree);
+    cands = {};
+    for i = 1:numel (P)
+      n = fz_get (C.tree, P{i});
+      for k = 1:numel (n.kids)
+        c = C;  c.tree = fz_set (C.tree, P{i}, n.kids{k});
+        cands{end+1} = c;
+      endfor
+    endfor
+    for i = 2:numel (P)
+      n = fz_get (C.tree, P{i});
+      [ok, v] = fz_plain (n, C.vars);
+      if (ok && (isnumeric (v) || islogical (v)) && isreal (v))
+        c = C;  c.vars{end+1} = v;
+        c.tree = fz_set (C.tree, P{i}, fz_var (numel (c.vars)));
+        cands{end+1} = c;
+      endif
+    endfor
+    ## the variables: smaller, simpler values
+    for k = 1:numel (C.vars)
+      v = C.vars{k};
+      for dd = 1:ndims (v)
+        if (size (v, dd) > 1 || (size (v, dd) == 1 && numel (v) > 1))
+          s = repmat ({':'}, 1, ndims (v));
+          s{dd} = 1:size (v, dd) - 1;
+          c = C;  c.vars{k} = v(s{:});
+          cands{end+1} = c;
+        endif
+      endfor
+      if (isfloat (v))
+        for w = {round(v), round(v * 10) / 10, abs(v)}
+          if (! isequaln (w{1}, v))
+            c = C;  c.vars{k} = w{1};
+            cands{end+1} = c;
+          endif
+        endfor
+      endif
+    endfor
+    for i = 1:numel (cands)
+      if (budget <= 0)
+        break;
+      endif
+      c = fz_prune (cands{i});
+      if (isempty (c.vars))
+        continue;
+      endif
+      budget--;
+      if (fz_fails (c, d, opts))
+        C = c;
+        progress = true;
+        break;
+      endif
+    endfor
+  endwhile
+endfunction
