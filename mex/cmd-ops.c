@@ -232,6 +232,20 @@ int cmd_minmax(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
     if ((st = gw_operand(g, prhs[0], 1, &x)) ||
         (st = reduce_dim(g, nrhs == 3 ? prhs[2] : NULL, 3, x, &dim)))
         return st;
+    /* Octave 7.3's one-output max / min of an empty logical array returns
+     * the array as it is, along any DIM (not so with the index output) */
+    dfg_dtype xdt;
+    int xnd;
+    int64_t xdims[DFG_MAX_DIMS];
+    if ((st = gw_info(x, &xdt, &xnd, xdims)))
+        return st;
+    int64_t xn = 1;
+    for (int k = 0; k < xnd; k++)
+        xn *= xdims[k];
+    if (xdt == DFG_LOGICAL && xn == 0 && nlhs <= 1) {
+        plhs[0] = gw_result(g, x);
+        return DFG_OK;
+    }
     if ((st = reduce(g, is_max ? DFG_OP_MAX : DFG_OP_MIN, x, dim, &y)))
         return st;
     if (nlhs > 1 && (st = reduce(g, is_max ? DFG_OP_ARGMAX : DFG_OP_ARGMIN, x, dim, &idx)))
@@ -675,6 +689,9 @@ int cmd_matrix(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
     }
     if ((st = gw_operand(g, prhs[0], 1, &a)) || (st = gw_operand(g, prhs[1], 2, &b)))
         return st;
+    /* a product or division of matrices reads N-d operands as Octave does */
+    if (!is_scalar(a) && !is_scalar(b) && ((st = gw_fold2d(g, &a)) || (st = gw_fold2d(g, &b))))
+        return st;
     if (!strcmp(g->fn, "mtimes")) {
         if (is_scalar(a) || is_scalar(b))
             st = gw_op2(g, DFG_OP_MUL, a, b, &y);
@@ -724,8 +741,11 @@ int cmd_linalg(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
     int64_t d[DFG_MAX_DIMS];
     const char * f = g->fn;
     int is_qr = !strcmp(f, "qr");
+    /* lu, qr, pinv and chol read an N-d array as Octave does (inv, det,
+     * eig and svd refuse it, as Octave does) */
+    int folds = !strcmp(f, "lu") || is_qr || !strcmp(f, "pinv") || !strcmp(f, "chol");
     if ((st = nargs(g, nrhs, 1, is_qr ? 2 : 1)) || (st = gw_operand(g, prhs[0], 1, &x)) ||
-        (st = dfg_info(x, NULL, &nd, d)))
+        (folds && (st = gw_fold2d(g, &x))) || (st = dfg_info(x, NULL, &nd, d)))
         return st;
     int64_t m = d[0], n = nd > 1 ? d[1] : 1, k = m < n ? m : n;
     if (dfg_shape_numel(nd, d) == 0 && (!strcmp(f, "eig") || !strcmp(f, "det"))) {

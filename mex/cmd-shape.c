@@ -982,6 +982,7 @@ int cmd_kron(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
     if (nrhs != 2)
         return dfg_set_error(DFG_ERR_ARG, "dfg.kron: expected kron (A, B)");
     if ((st = gw_operand(g, prhs[0], 1, &a)) || (st = gw_operand(g, prhs[1], 2, &b)) ||
+        (st = gw_fold2d(g, &a)) || (st = gw_fold2d(g, &b)) ||
         (st = get_dims(a, NULL, &na, da)) || (st = get_dims(b, NULL, &nb, db)))
         return st;
     if (na != 2 || nb != 2)

@@ -106,6 +106,28 @@ int gw_operand(gw * g, const mxArray * a, int argno, dfg_id * id)
     return gw_temp(g, *id);
 }
 
+/* Octave's matrix functions (lu, qr, pinv, chol, *, \, /, kron) read an
+ * N-d array as the matrix with its trailing dimensions folded into the
+ * columns (rows x prod (the rest)); *x becomes that reshape (a temporary)
+ * when it has more than two dimensions. */
+int gw_fold2d(gw * g, dfg_id * x)
+{
+    int nd;
+    int64_t d[DFG_MAX_DIMS];
+    int st = gw_info(*x, NULL, &nd, d);
+    if (st || nd <= 2)
+        return st;
+    int64_t cols = 1;
+    for (int k = 1; k < nd; k++)
+        cols *= d[k];
+    dfg_attr a = {{2, d[0], cols}, {0}, NULL, 0};
+    dfg_id y;
+    if ((st = gw_op(g, DFG_OP_RESHAPE, 1, x, &a, &y)))
+        return st;
+    *x = y;
+    return DFG_OK;
+}
+
 mxArray * gw_id_out(dfg_id id)
 {
     mxArray * r = mxCreateNumericMatrix(1, 1, mxUINT64_CLASS, mxREAL);

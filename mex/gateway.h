@@ -40,6 +40,9 @@ int        gw_is_tensor(const mxArray * a);
 int        gw_tensor(gw * g, const mxArray * a, int argno, dfg_id * id);
 /* Remembers id for release at the end of the command. */
 int        gw_temp(gw * g, dfg_id id);
+/* An N-d operand of a matrix function as Octave reads it: trailing
+ * dimensions folded into the columns (a temporary reshape; 2-D unchanged). */
+int        gw_fold2d(gw * g, dfg_id * x);
 /* Returns id to Octave as a uint64 scalar (the handle moves to Octave). */
 mxArray *  gw_id_out(dfg_id id);
 /* A real scalar number (not a tensor; any numeric or logical class, full

@@ -299,3 +299,26 @@
 %!test dfg_check_parity (@(x) eig (x), {single(zeros(0))}, LT, 2);
 %!test dfg_check_parity (@(x) det (x), {zeros(0)}, LT);
 %!test dfg_check_parity (@(x) det (x), {single(zeros(3, 0))}, LT);
+
+## N-d arrays in matrix functions: lu, qr, pinv, chol, *, \, / and kron
+## read them with the trailing dimensions folded into the columns, as
+## Octave does; inv, det, eig and svd refuse them, as Octave does
+%!test
+%! A = reshape ([4 3 1 2], [2 1 2]);
+%! B = reshape (eye (2), [2 1 2]);
+%! dfg_check_parity (@(A) lu (A), {A});
+%! dfg_check_parity (@(A) pinv (A), {A}, 1e-12);
+%! dfg_check_parity (@(A) A \ [1; 2], {A}, 1e-12);
+%! dfg_check_parity (@(A) [1 2] / A, {A}, 1e-12);
+%! dfg_check_parity (@(A) A * [1; 2], {A});
+%! dfg_check_parity (@(A) kron (A, [1 2]), {A});
+%! dfg_check_parity (@(B) chol (B), {B});
+%! dfg_check_parity (@(A) A * 2, {A});
+%!test
+%! [q, r] = qr (dfg.constant (reshape ([4 3 1 2], [2 1 2])));
+%! assert (size (r), [2 2]);
+%!test
+%! dfg_check_grad (@(A) pinv (A), {reshape ([4 3 1 2], [2 1 2])});
+%!error inv (dfg.constant (reshape ([4 3 1 2], [2 1 2])))
+%!error det (dfg.constant (reshape ([4 3 1 2], [2 1 2])))
+%!error svd (dfg.constant (reshape ([4 3 1 2], [2 1 2])))

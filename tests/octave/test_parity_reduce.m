@@ -417,3 +417,18 @@
 %!                      class (x), mat2str (size (x))));
 %!   endfor
 %! endfor
+
+## Octave 7.3: one-output max / min of an empty logical array return it as
+## it is, along any DIM; with the index output they reduce
+%!test
+%! for x = {false(0, 3), false(3, 0), false(0, 0), false(1, 0), false(0, 3, 2)}
+%!   dfg_check_parity (@(x) max (x, [], 2), x);
+%!   dfg_check_parity (@(x) min (x, [], 1), x);
+%!   dfg_check_parity (@(x) max (x), x);
+%! endfor
+%!test
+%! x = dfg.constant (false (0, 3));
+%! [m, i] = max (x, [], 2);
+%! [M, I] = max (false (0, 3), [], 2);
+%! dfg_assert_same (dfg.value (m), M);
+%! dfg_assert_same (dfg.value (i), I);
