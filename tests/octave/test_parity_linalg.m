@@ -304,21 +304,21 @@
 ## read them with the trailing dimensions folded into the columns, as
 ## Octave does; inv, det, eig and svd refuse them, as Octave does
 %!test
-%! A = reshape ([4 3 1 2], [2 1 2]);
-%! B = reshape (eye (2), [2 1 2]);
-%! dfg_check_parity (@(A) lu (A), {A});
-%! dfg_check_parity (@(A) pinv (A), {A}, 1e-12);
-%! dfg_check_parity (@(A) A \ [1; 2], {A}, 1e-12);
-%! dfg_check_parity (@(A) [1 2] / A, {A}, 1e-12);
-%! dfg_check_parity (@(A) A * [1; 2], {A});
-%! dfg_check_parity (@(A) kron (A, [1 2]), {A});
-%! dfg_check_parity (@(B) chol (B), {B});
-%! dfg_check_parity (@(A) A * 2, {A});
+%! X = reshape ([4 3 1 2], [2 1 2]);
+%! Y = reshape (eye (2), [2 1 2]);
+%! dfg_check_parity (@(Z) lu (Z), {X});
+%! dfg_check_parity (@(Z) pinv (Z), {X}, 1e-12);
+%! dfg_check_parity (@(Z) Z \ [1; 2], {X}, 1e-12);
+%! dfg_check_parity (@(Z) [1 2] / Z, {X}, 1e-12);
+%! dfg_check_parity (@(Z) Z * [1; 2], {X});
+%! dfg_check_parity (@(Z) kron (Z, [1 2]), {X});
+%! dfg_check_parity (@(Z) chol (Z), {Y});
+%! dfg_check_parity (@(Z) Z * 2, {X});
 %!test
 %! [q, r] = qr (dfg.constant (reshape ([4 3 1 2], [2 1 2])));
 %! assert (size (r), [2 2]);
 %!test
-%! dfg_check_grad (@(A) pinv (A), {reshape ([4 3 1 2], [2 1 2])});
+%! dfg_check_grad (@(Z) pinv (Z), {reshape([4 3 1 2], [2 1 2])});
 %!error inv (dfg.constant (reshape ([4 3 1 2], [2 1 2])))
 %!error det (dfg.constant (reshape ([4 3 1 2], [2 1 2])))
 %!error svd (dfg.constant (reshape ([4 3 1 2], [2 1 2])))
