@@ -485,8 +485,9 @@ int cmd_norm(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
     dfg_dtype rt = dt == DFG_SINGLE ? DFG_SINGLE : DFG_DOUBLE;
     if (dt == DFG_LOGICAL)
         return dfg_set_error(DFG_ERR_DTYPE, "dfg.norm: X must be a numeric matrix, not logical (xnorm: wrong type argument 'bool matrix')");
-    if (numel == 0) {         /* 0, a double even for a single X, as Octave */
-        if ((st = gw_const(g, DFG_DOUBLE, 0, &y)))
+    if (numel == 0) {         /* 0: a double even for a single X, as Octave,
+                                 * but for "fro" (single for a single X) */
+        if ((st = gw_const(g, fro ? rt : DFG_DOUBLE, 0, &y)))
             return st;
         plhs[0] = gw_result(g, y);
         return DFG_OK;
@@ -748,9 +749,10 @@ int cmd_linalg(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
         (folds && (st = gw_fold2d(g, &x))) || (st = dfg_info(x, NULL, &nd, d)))
         return st;
     int64_t m = d[0], n = nd > 1 ? d[1] : 1, k = m < n ? m : n;
-    if (dfg_shape_numel(nd, d) == 0 && (!strcmp(f, "eig") || !strcmp(f, "det"))) {
-        /* Octave: eig of any empty array is a double 0x0 (each output),
-         * det is 1 */
+    if (dfg_shape_numel(nd, d) == 0 && (!strcmp(f, "eig") || !strcmp(f, "det") || !strcmp(f, "pinv") ||
+                                         !strcmp(f, "lu") || (!strcmp(f, "chol") && nlhs <= 1))) {
+        /* Octave 7.3: eig, pinv, lu and chol of any empty array (single
+         * too, any shape) give a double 0x0 for each output, det gives 1 */
         int64_t z[2] = {0, 0};
         int nout = !strcmp(f, "det") || nlhs < 1 ? 1 : nlhs;
         for (int o = 0; o < nout && !st; o++) {

@@ -410,6 +410,64 @@ static int delete_elems(gw * g, dfg_id x, int nd, const int64_t * d, int k, sub 
     return gw_gather(g, x, nd, d, ix, cnt, nd, cnt, y);
 }
 
+/* Octave's assignment into an array whose dimensions are all zero (0x0,
+ * 0x0x0): a colon takes its extent from X (liboctave's zero_dims_inquire):
+ * all colons take X's size; as many non-scalar subscripts as X has
+ * dimensions match them in order; otherwise the colons take X's
+ * non-singleton dimensions in order, then 1.  The colons become explicit
+ * ranges, and the usual growth rules do the rest. */
+static int zero_dims_colons(gw * g, int nd, const int64_t * d, int k, sub * s, int vnd, const int64_t * vd)
+{
+    for (int j = 0; j < nd; j++)
+        if (d[j] != 0)
+            return DFG_OK;
+    int64_t ext[DFG_MAX_DIMS];
+    int nonsc = 0, all_colons = 1;
+    for (int j = 0; j < k; j++) {
+        nonsc += s[j].colon || s[j].n != 1;
+        all_colons &= s[j].colon;
+    }
+    if (all_colons) {
+        for (int j = 0; j < k; j++)
+            ext[j] = j < vnd ? vd[j] : 1;
+        if (vnd > k)             /* X's trailing dimensions fold into the last */
+            for (int j = k; j < vnd; j++)
+                ext[k - 1] *= vd[j];
+    } else if (nonsc == vnd) {
+        for (int j = 0, q = 0; j < k; j++) {
+            if (!s[j].colon && s[j].n == 1)
+                continue;
+            ext[j] = vd[q++];
+        }
+    } else {
+        int64_t v0[DFG_MAX_DIMS];
+        int n0 = 0;
+        for (int j = 0; j < vnd; j++)
+            if (vd[j] != 1)
+                v0[n0++] = vd[j];
+        for (int j = 0, q = 0; j < k; j++) {
+            if (!s[j].colon && s[j].n == 1)
+                continue;
+            if (s[j].colon)
+                ext[j] = q < n0 ? v0[q++] : 1;
+        }
+    }
+    for (int j = 0; j < k; j++) {
+        if (!s[j].colon)
+            continue;
+        s[j].colon = 0;
+        s[j].n = ext[j];
+        s[j].ix = mxMalloc((size_t)(ext[j] + 1) * sizeof *s[j].ix);
+        for (int64_t q = 0; q < ext[j]; q++)
+            s[j].ix[q] = q;
+        s[j].nd = 2;
+        s[j].dims[0] = 1;
+        s[j].dims[1] = ext[j];
+    }
+    (void)g;
+    return DFG_OK;
+}
+
 int cmd_subsasgn(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
 {
     (void)nlhs;
@@ -437,6 +495,8 @@ int cmd_subsasgn(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** p
     }
     if ((st = gw_operand(g, va, 2, &v)) || (st = get_dims(v, NULL, &vnd, vd)))
         return st;
+    if (k >= 2 && (st = zero_dims_colons(g, nd, d, k, s, vnd, vd)))
+        return st;
     dfg_shape_fold(nd, d, k, view);
     /* the result's view, grown where an index goes past the end */
     int64_t numel = dfg_shape_numel(nd, d);
@@ -449,7 +509,8 @@ int cmd_subsasgn(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** p
     int nd_out;
     if (k == 1) {
         if (rview[0] > numel) {
-            if (nd == 2 && (d[0] == 1 || numel == 0 || (d[0] == 1 && d[1] == 1))) {
+            /* Octave's resize1: 0xN and 1xN grow as rows, Nx1 as columns */
+            if (nd == 2 && (d[0] == 1 || d[0] == 0)) {
                 dout[0] = 1; dout[1] = rview[0];
             } else if (nd == 2 && d[1] == 1) {
                 dout[0] = rview[0]; dout[1] = 1;
@@ -471,7 +532,10 @@ int cmd_subsasgn(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** p
             nd_out = nd;
             memcpy(dout, d, sizeof dout);
         } else {
-            if (k < nd)
+            int all_zero = 1;        /* an all-zero array grows to K dims */
+            for (int j = 0; j < nd; j++)
+                all_zero &= d[j] == 0;
+            if (k < nd && !all_zero)
                 return dfg_set_error(DFG_ERR_INDEX,
                                      "dfg.subsasgn: resizing with fewer subscripts than dimensions is not supported");
             nd_out = k;
@@ -858,6 +922,13 @@ int cmd_diag(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
     }
     if (nd != 2)
         return dfg_set_error(DFG_ERR_SHAPE, "dfg.diag: requires a 2-D argument");
+    if (d[0] == 0 && d[1] == 0) {      /* Octave: 0x0 for any K */
+        int64_t z[2] = {0, 0};
+        if ((st = dfg_fill(dt, 2, z, 0, &y)) || (st = gw_temp(g, y)))
+            return st;
+        plhs[0] = gw_result(g, y);
+        return DFG_OK;
+    }
     int64_t ak = kk < 0 ? -kk : kk;
     if ((d[0] == 1 || d[1] == 1) && ak > ((int64_t)1 << 31) - d[0] * d[1])
         return dfg_set_error(DFG_ERR_NOMEM, "dfg.diag: out of memory or dimension too large (k = %lld)",

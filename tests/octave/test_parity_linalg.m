@@ -322,3 +322,28 @@
 %!error inv (dfg.constant (reshape ([4 3 1 2], [2 1 2])))
 %!error det (dfg.constant (reshape ([4 3 1 2], [2 1 2])))
 %!error svd (dfg.constant (reshape ([4 3 1 2], [2 1 2])))
+
+## LAPACK functions of empty arrays as Octave 7.3: pinv, chol, lu give a
+## double 0x0 for every output (single and non-square too), qr and svd
+## keep the class; norm (x, "fro") of an empty single is single
+%!test
+%! for s = {[0 0], [1 0], [0 1], [2 0], [0 3]}
+%!   for c = {"double", "single"}
+%!     x = zeros (s{1}, c{1});
+%!     dfg_check_parity (@(x) pinv (x), {x});
+%!     dfg_check_parity (@(x) lu (x), {x});
+%!     dfg_check_parity (@(x) nthargout (2, @lu, x), {x});
+%!     dfg_check_parity (@(x) nthargout (3, @lu, x), {x});
+%!     dfg_check_parity (@(x) nthargout (2, @qr, x), {x});
+%!     dfg_check_parity (@(x) svd (x), {x});
+%!     dfg_check_parity (@(x) norm (x, "fro"), {x});
+%!     dfg_check_parity (@(x) norm (x, 1), {x});
+%!     dfg_check_parity (@(x) inv (x), {x});
+%!     dfg_check_parity (@(x) det (x), {x});
+%!   endfor
+%! endfor
+%!test
+%! for s = {[0 0], [1 0], [0 1], [2 0], [0 3]}
+%!   dfg_check_parity (@(x) chol (x), {zeros(s{1})});
+%!   dfg_check_parity (@(x) chol (x), {single(zeros (s{1}))});
+%! endfor

@@ -546,3 +546,40 @@
 %!test dfg_check_parity (@(a, b) [a; b], {true(2), zeros(0, 2)});
 %!test dfg_check_parity (@(a, b) [a, b], {true(2), true(1, 0)});
 %!test dfg_check_parity (@(a, b, c) [a, b, c], {single(zeros(1, 0)), ones(2), zeros(0, 0)});
+
+## assignment into empty arrays: into an array whose dimensions are all
+## zero a colon takes its extent from X (Octave's zero_dims_inquire);
+## linear growth of 0xN, 1xN and Nx1 arrays, and its refusal for others
+%!test
+%! shapes = {[0 0], [0 3], [2 0], [1 0], [0 1], [0 0 0]};
+%! subs = {{2, ":"}, {":", 2}, {1, ":"}, {":", ":"}, {2}, {[1 2], ":"}, {":", 1, 2}, {":", [1 2], ":"}, {4}};
+%! vals = {5, [1 2], [1; 2], single([1 2; 3 4]), true};
+%! for i = 1:numel (shapes)
+%!   for j = 1:numel (subs)
+%!     for v = 1:numel (vals)
+%!       A = zeros (shapes{i});
+%!       what = sprintf ("A = zeros (%s); A(%s) = %s", mat2str (shapes{i}),
+%!                       strjoin (cellfun (@num2str, subs{j}, "uniformoutput", false), ", "), mat2str (vals{v}));
+%!       try
+%!         A(subs{j}{:}) = vals{v};
+%!         ok = true;
+%!       catch
+%!         ok = false;
+%!       end_try_catch
+%!       T = dfg.constant (zeros (shapes{i}));
+%!       try
+%!         T(subs{j}{:}) = vals{v};
+%!         D = dfg.value (T);
+%!         assert (ok, "%s: dfg succeeds where Octave errors", what);
+%!         dfg_assert_same (D, A, 0, what);
+%!       catch err
+%!         assert (! ok, "%s: %s", what, err.message);
+%!       end_try_catch
+%!     endfor
+%!   endfor
+%! endfor
+%!test
+%! ## Octave 7.3: diag of 0x0 is 0x0 for any K
+%! dfg_check_parity (@(x) diag (x), {zeros(0, 0)});
+%! dfg_check_parity (@(x) diag (x, 1), {single(zeros (0, 0))});
+%! dfg_check_parity (@(x) diag (x, -2), {zeros(0, 0)});
