@@ -323,13 +323,31 @@ int dfg_cpu_unary(int op, int dt_in, int dt_out, void * out, const void * in,
                                               (x != 0) != (y != 0))); break;        \
     default: return -1;
 
-/* x .^ 2 with a scalar exponent is x .* x: pow (x, 2) is exactly the
- * rounded square, so the result is the same, about ten times faster. */
+/* x .^ p with a scalar p of 2, 3 or -1 is computed as Octave's elem_xpow
+ * does: x .* x, x .* x .* x, 1 ./ x (pow (x, 2) is the rounded square, so
+ * that one is only faster; x .* x .* x and 1 ./ x can differ from pow in
+ * the last place, and Octave's bits are the contract). */
 #define POW_SQUARE(TI) do {                                                       \
-        if (op == DFG_OP_POW && sa && !sb && ((const TI *)b)[0] == 2) {           \
-            const TI * A = a; TI * O = o;                                         \
-            for (int64_t i = 0; i < n; i++) O[i] = A[i] * A[i];                   \
-            return 0;                                                             \
+        if (op == DFG_OP_POW && sa && !sb) {                                      \
+            const TI * A = a; TI * O = o; const TI p = ((const TI *)b)[0];        \
+            if (p == 2) {                                                         \
+                for (int64_t i = 0; i < n; i++) O[i] = A[i] * A[i];               \
+                return 0;                                                         \
+            }                                                                     \
+            if (p == 3) {                                                         \
+                for (int64_t i = 0; i < n; i++) O[i] = A[i] * A[i] * A[i];        \
+                return 0;                                                         \
+            }                                                                     \
+            if (p == -1) {                                                        \
+                for (int64_t i = 0; i < n; i++) O[i] = 1 / A[i];                  \
+                return 0;                                                         \
+            }                                                                     \
+            if (sizeof(TI) == sizeof(float) && fabsf((float)p) < 0x1p31f && p == (TI)(int)p) { \
+                /* std::pow (float, int): in double, then rounded */              \
+                for (int64_t i = 0; i < n; i++)                                   \
+                    O[i] = (TI)pow((double)A[i], (double)p);                      \
+                return 0;                                                         \
+            }                                                                     \
         }                                                                         \
     } while (0)
 

@@ -660,3 +660,15 @@
 %! y = cast ([1 2], "like", dfg.input ([2 2], "single"));
 %! assert (class (y), "single");
 %! assert (y, single ([1 2]));
+
+## x .^ p with a scalar p as Octave's elem_xpow: 2, 3 and -1 by products,
+## other integers of a single x in double then rounded (bit for bit)
+%!test
+%! r = abs (randn (1, 500) * 3);  r(1:3) = [0 Inf 1e-3];
+%! for p = [2 3 -1 4 -2 5 -3 0.5 2.5]
+%!   for c = {"double", "single"}
+%!     x = cast (r, c{1});
+%!     dfg_check_parity (@(x) x .^ p, {x});
+%!     dfg_check_parity (@(x) reshape (x, 1, 1, []) .^ p, {x});
+%!   endfor
+%! endfor
