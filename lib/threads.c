@@ -35,13 +35,13 @@
  * workers do not exist there, and a mutex or condition variable one of
  * them was using is left in a state nothing can undo (pthread_cond_destroy
  * waits for waiters that never come back).  Handlers registered with
- * pthread_atfork when the first worker starts make fork() wait for the
- * region in flight (the prepare handler takes pool.busy), and give the
- * child an empty pool: the workers' records freed without touching their
- * locks, the pool's own locks made new.  The child's first large region
- * starts workers of its own, and dfg_threads_stop at exit finds only
- * those.  OpenBLAS resets its own threads in the child the same way (its
- * own pthread_atfork handler).
+ * pthread_atfork before the first region on several threads make fork()
+ * wait for the region in flight (the prepare handler takes pool.busy),
+ * and give the child an empty pool: the workers' records freed without
+ * touching their locks, the pool's own locks made new.  The child's first
+ * large region starts workers of its own, and dfg_threads_stop at exit
+ * finds only those.  OpenBLAS resets its own threads in the child the
+ * same way (its own pthread_atfork handler).
  *
  * Results never depend on the count: element-wise kernels give each
  * element a value of its own operands only, and reductions use one fixed

@@ -137,3 +137,33 @@
 %! grown = rss_growth (@cycle_control, 250, 1500);
 %! assert (grown < 64, sprintf ("RSS grew by %d KiB over 1500 cycles", grown));
 %! assert (dfg_mex ("live"), live0);
+
+%!test
+%! ## fork after the MEX file was unloaded with the pool running (its fork
+%! ## handlers go with it), then after it was loaded again
+%! old = dfg.threads (3);
+%! s1 = dfg_fork_work (1);
+%! clear functions
+%! for round = 1:2
+%!   pid = fork ();
+%!   if (pid == 0)
+%!     exit (merge (round == 1, 0, 3 * ! isequal (dfg_fork_work (1), s1)));
+%!   endif
+%!   t0 = tic ();
+%!   while (true)
+%!     [p, st] = waitpid (pid, WNOHANG);
+%!     if (p == pid)
+%!       assert (WIFEXITED (st) && WEXITSTATUS (st) == 0);
+%!       break;
+%!     endif
+%!     if (toc (t0) > 60)
+%!       kill (pid, 9);
+%!       waitpid (pid);
+%!       error ("child still running after 60 s: killed");
+%!     endif
+%!     pause (0.02);
+%!   endwhile
+%!   dfg.threads (3);
+%!   assert (dfg_fork_work (1), s1);          # loaded again, pool running
+%! endfor
+%! dfg.threads (old);
