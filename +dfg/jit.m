@@ -6,7 +6,10 @@
 ##
 ## Plans are cached by the signature of the call: the class and size of
 ## every array argument and the number of outputs requested.  A call with a
-## new signature traces again.  Array arguments (double, single, logical)
+## new signature traces again.  Each jitted function keeps at most 64
+## plans: a call with a new signature when 64 are cached replaces the plan
+## used least recently (a function called with ever new sizes does not
+## grow memory without bound).  Array arguments (double, single, logical)
 ## become symbolic inputs; any other argument (a string, a cell, a struct,
 ## a function handle) is a trace-time constant and is part of the cache
 ## key, compared by value.  @var{fun} must be written with ordinary Octave

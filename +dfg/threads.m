@@ -23,6 +23,9 @@
 ## using at most that many there.  On a machine busy with other work, fewer
 ## threads can be faster.
 ##
+## A process forked from Octave (@code{fork}, the parallel package's
+## @code{parcellfun}) starts with no threads of dfg's: its first large
+## kernel starts a pool of its own, and the process exits normally.
 ## Results do not depend on the count: each element of an element-wise
 ## result depends on its operands only, and sums and products are
 ## accumulated in one fixed order whatever the number of threads (blocks of

@@ -31,6 +31,18 @@
  * nothing -- the caller runs the parts nobody claimed.  That is what
  * makes regions of a few microseconds worth splitting.
  *
+ * Fork: a child process has only the thread that called fork(), so the
+ * workers do not exist there, and a mutex or condition variable one of
+ * them was using is left in a state nothing can undo (pthread_cond_destroy
+ * waits for waiters that never come back).  Handlers registered with
+ * pthread_atfork before the first region on several threads make fork()
+ * wait for the region in flight (the prepare handler takes pool.busy),
+ * and give the child an empty pool: the workers' records freed without
+ * touching their locks, the pool's own locks made new.  The child's first
+ * large region starts workers of its own, and dfg_threads_stop at exit
+ * finds only those.  OpenBLAS resets its own threads in the child the
+ * same way (its own pthread_atfork handler).
+ *
  * Results never depend on the count: element-wise kernels give each
  * element a value of its own operands only, and reductions use one fixed
  * order (kernels/cpu/cpu.h), so the split only decides who computes what. */
@@ -246,6 +258,53 @@ static void * worker_main(void * arg)
     }
 }
 
+/* ---- fork ---------------------------------------------------------------- */
+
+static pthread_mutex_t fail_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
+
+/* Before fork(): no region runs while the process is copied. */
+static void fork_prepare(void)
+{
+    pthread_mutex_lock(&pool.busy);
+}
+
+static void fork_parent(void)
+{
+    pthread_mutex_unlock(&pool.busy);
+}
+
+/* In the child, on the thread that forked (it holds pool.busy).  The
+ * workers' mutexes and condition variables may be held or waited on by
+ * threads that do not exist here: their memory is freed, never destroyed
+ * or used.  (glibc's malloc is usable in fork handlers.) */
+static void fork_child(void)
+{
+    for (int k = 0; k < pool.n; k++) {
+        free(pool.w[k]);
+        pool.w[k] = NULL;
+    }
+    pool.n = 0;
+    pool.fn = NULL;
+    pool.ctx = NULL;
+    atomic_store(&pool.left, 0);
+    atomic_store(&pool.caller_asleep, 0);
+    pthread_mutex_init(&pool.dm, NULL);
+    pthread_cond_init(&pool.dc, NULL);
+    /* held, maybe, by a thread of the parent's when it forked */
+    pthread_mutex_init(&fail_lock, NULL);
+    pthread_mutex_init(&set_lock, NULL);
+    pthread_mutex_unlock(&pool.busy);
+}
+
+static void atfork_register(void)
+{
+    /* Registered from the code that holds the handlers: glibc removes them
+     * when the object is unloaded (clear mex).  On failure (ENOMEM) fork
+     * stays unsafe, as it was before: nothing else depends on it. */
+    (void)pthread_atfork(fork_prepare, fork_parent, fork_child);
+}
+
 /* Starts workers up to n (pool.busy held); returns how many there are. */
 static int grow(int n)
 {
@@ -272,6 +331,10 @@ void dfg_par_run(int nt, dfg_par_fn fn, void * ctx)
 {
     if (nt > DFG_THREADS_MAX)
         nt = DFG_THREADS_MAX;
+    if (nt > 1 && !in_pool)
+        /* before pool.busy: fork holds glibc's handler lock while it runs
+         * fork_prepare, which takes pool.busy */
+        pthread_once(&atfork_once, atfork_register);
     if (nt <= 1 || in_pool || pthread_mutex_trylock(&pool.busy)) {
         /* one thread, a nested region, or the pool is in use: here alone */
         for (int t = 0; t < nt || t == 0; t++)
@@ -352,8 +415,6 @@ int64_t dfg_par_chunk(int64_t n, int nt, int64_t align)
     c = (c + align - 1) / align * align;
     return c > 0 ? c : align;
 }
-
-static pthread_mutex_t fail_lock = PTHREAD_MUTEX_INITIALIZER;
 
 void dfg_par_fail(dfg_par_status * ps, int64_t where, dfg_status st)
 {

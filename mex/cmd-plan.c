@@ -46,7 +46,10 @@ static int parse_updates(gw * g, const mxArray * a, dfg_id ** vars, dfg_id ** va
     if (!mxIsCell(a))
         return dfg_set_error(DFG_ERR_ARG, "dfg.function: UPDATES must be a cell array "
                              "{variable, new value; ...}");
-    size_t r = mxGetM(a), c = mxGetN(a), ne = mxGetNumberOfElements(a);
+    size_t ne = mxGetNumberOfElements(a);
+    if (ne)
+        (void)mxGetCell(a, 0);   /* before mxGetN: see gateway.h (cells) */
+    size_t r = mxGetM(a), c = mxGetN(a);
     int pairs_by_row = mxGetNumberOfDimensions(a) == 2 && c == 2;
     if (!pairs_by_row && (ne % 2 != 0 || (r != 1 && c != 1)))
         return dfg_set_error(DFG_ERR_ARG, "dfg.function: UPDATES must be an n-by-2 cell array "

@@ -10,6 +10,15 @@
  * command never calls mexErrMsgIdAndTxt itself: the entry point releases
  * the command's temporaries first, then raises the error, so no library
  * state leaks when Octave unwinds.
+ *
+ * Cells and structs given as arguments: Octave 7 keeps copies of an
+ * argument's class name and dimensions made for mxIsClass, mxGetClassName,
+ * mxGetN, mxGetNumberOfDimensions or mxGetDimensions, and loses them for
+ * good (80 bytes a call) when the argument is then converted for
+ * mxGetCell or mxGetField.  So a cell is read with mxGetCell before any of
+ * those is asked of it (mxIsCell, mxGetM, mxGetNumberOfElements and
+ * mxIsEmpty make no copies); tests/octave/test_process.m checks the
+ * resident size of loops that compile plans.
  */
 #ifndef DFG_GATEWAY_H
 #define DFG_GATEWAY_H

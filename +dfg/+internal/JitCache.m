@@ -5,7 +5,9 @@
 ## plan.  With a @var{transform}, the plan's outputs are
 ## @code{@var{transform} (@var{fun}, @var{targs}, @var{tens})} (traced
 ## arguments, and the input tensor of each array argument, [] for others)
-## instead of @var{fun}'s own outputs.  Internal.
+## instead of @var{fun}'s own outputs.  At most @code{MAX_PLANS} (64)
+## plans are kept: a new signature beyond that replaces the plan used
+## least recently.  Internal.
 ## @end deftypefn
 classdef JitCache < handle
   properties (SetAccess = private)
@@ -13,8 +15,15 @@ classdef JitCache < handle
     transform = [];
     keys = {};     # call signatures, one per compiled plan
     entries = {};  # {Plan, positions of the array arguments, plan id}
+    used = [];     # the call count at each entry's last use (LRU order)
+    calls = 0;
     passes = [];   # dfg.function's options for every plan
     fast = [];
+  endproperties
+  properties (Constant)
+    ## plans kept per jitted function: a call with a new signature when
+    ## this many are cached replaces the least recently used one
+    MAX_PLANS = 64;
   endproperties
   methods
     function c = JitCache (fun, transform, varargin)
@@ -48,10 +57,19 @@ classdef JitCache < handle
       endif
       k = find (strcmp (key, c.keys), 1);
       if (isempty (k))
-        c.entries{end+1} = c.trace (nout, varargin);
-        c.keys{end+1} = key;
-        k = numel (c.keys);
+        e = c.trace (nout, varargin);
+        if (numel (c.keys) < dfg.internal.JitCache.MAX_PLANS)
+          k = numel (c.keys) + 1;
+        else
+          ## full: the least recently used plan goes (its Plan object is
+          ## the last reference, so its nodes and memory are freed)
+          [~, k] = min (c.used);
+        endif
+        c.entries{k} = e;
+        c.keys{k} = key;
       endif
+      c.calls += 1;
+      c.used(k) = c.calls;
       e = c.entries{k};
       varargout = cell (1, nout);
       [varargout{:}] = dfg_mex ("run", e{3}, e{1}, varargin{e{2}});
@@ -98,3 +116,21 @@ classdef JitCache < handle
   endmethods
 endclassdef
 
+
+%!test
+%! ## at most MAX_PLANS plans; the least recently used one is replaced
+%! g = dfg.jit (@(x) sum (x .* x));
+%! cap = dfg.internal.JitCache.MAX_PLANS;
+%! for k = 1:cap
+%!   assert (g (ones (1, k)), k);
+%! endfor
+%! ws = functions (g).workspace{1};
+%! assert (numel (ws.cache.keys), cap);
+%! g (ones (1, 1));                     # used again: kept
+%! assert (g (ones (1, cap + 1)), cap + 1);
+%! assert (numel (ws.cache.keys), cap);
+%! has = @(n) any (strcmp (dfg_mex ("signature", 1, ones (1, n)), ws.cache.keys));
+%! assert (has (1) && ! has (2) && has (3) && has (cap + 1));
+%! assert (g (ones (1, 2)), 2);          # traced again
+%! assert (has (2) && ! has (3));
+%! assert (numel (ws.cache.entries), cap);

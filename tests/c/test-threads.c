@@ -21,11 +21,18 @@
  *    3 threads, back to back and after pauses long enough for the workers
  *    to fall asleep, from one caller and from two at once: every part runs
  *    exactly once and the region returns after all of them;
+ *  - fork after the pool has started (workers spinning, asleep, and a
+ *    region running on another thread): the child stops a pool it never
+ *    used, or runs regions and threaded kernels on a pool of its own, and
+ *    exits; a child still running after 30 s fails and is killed;
  *  - the cost weights kernels give dfg_threads_for (dfg_cpu_op_cost).
  *
  * DFG_PASSES and DFG_THREADS are unset first. */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <time.h>
@@ -625,6 +632,117 @@ static void test_regions(void)
     dfg_threads_set(0);
 }
 
+/* ---- fork ------------------------------------------------------------------ */
+
+/* The child's exit code, or -1 when it did not exit normally within 30 s
+ * (then it is killed: a hang fails the test, never blocks it). */
+static int wait_child(pid_t pid)
+{
+    for (int k = 0; k < 30000; k++) {
+        int st;
+        pid_t p = waitpid(pid, &st, WNOHANG);
+        if (p == pid)
+            return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+        if (p < 0)
+            return -1;
+        struct timespec ts = {0, 1000000};
+        nanosleep(&ts, NULL);
+    }
+    fprintf(stderr, "child %d still running after 30 s: killed\n", (int)pid);
+    kill(pid, SIGKILL);
+    waitpid(pid, NULL, 0);
+    return -1;
+}
+
+typedef struct fork_data {
+    const double * x, * want;
+    double *       out;
+    int            n;
+} fork_data;
+
+/* In the child: 0 when the pool works there (and stops), 3 when not. */
+static int child_work(const fork_data * d, int use)
+{
+    int ok = 1;
+    if (use) {
+        ok &= run_regions(300, 0);
+        ok &= run_regions(20, 200);
+        memset(d->out, 0, d->n * sizeof *d->out);
+        ok &= dfg_cpu_unary(DFG_OP_SIN, DFG_DOUBLE, DFG_DOUBLE, d->out, d->x, d->n) == DFG_OK;
+        ok &= same_bits(d->out, d->want, d->n * sizeof *d->out);
+    }
+    dfg_threads_stop();                /* what the gateway's exit hook does */
+    return ok ? 0 : 3;
+}
+
+/* Forks (twice: a child that only stops the pool, one that uses it);
+ * the children's exit codes must be 0. */
+static int fork_twice(const fork_data * d)
+{
+    int ok = 1;
+    for (int use = 0; use < 2; use++) {
+        fflush(stdout);
+        fflush(stderr);
+        pid_t pid = fork();
+        if (pid == 0)
+            _exit(child_work(d, use));
+        if (pid < 0)
+            return 0;
+        int code = wait_child(pid);
+        if (code)
+            fprintf(stderr, "fork child (use %d): exit code %d\n", use, code);
+        ok &= code == 0;
+    }
+    return ok;
+}
+
+typedef struct busy_user { atomic_int stop; int ok; } busy_user;
+
+static void * busy_thread(void * arg)
+{
+    busy_user * u = arg;
+    u->ok = 1;
+    while (!atomic_load(&u->stop))
+        u->ok &= run_regions(50, 0);
+    return NULL;
+}
+
+static void test_fork(void)
+{
+    enum { N = 100000 };
+    double * x = malloc(N * sizeof *x), * want = malloc(N * sizeof *want);
+    double * out = malloc(N * sizeof *out);
+    for (int q = 0; q < N; q++) x[q] = urand() * 10 - 5;
+    dfg_threads_set(1);
+    CHECK(dfg_cpu_unary(DFG_OP_SIN, DFG_DOUBLE, DFG_DOUBLE, want, x, N) == DFG_OK);
+    dfg_threads_set(3);
+    fork_data d = {x, want, out, N};
+    /* the workers just ran a region (spinning) */
+    CHECK(run_regions(200, 0));
+    CHECK(fork_twice(&d));
+    /* the workers asleep on their condition variables */
+    CHECK(run_regions(50, 0));
+    struct timespec ts = {0, 20000000};
+    nanosleep(&ts, NULL);
+    CHECK(fork_twice(&d));
+    /* a region running on another thread while this one forks */
+    busy_user u;
+    atomic_init(&u.stop, 0);
+    pthread_t th;
+    CHECK(pthread_create(&th, NULL, busy_thread, &u) == 0);
+    for (int k = 0; k < 5; k++)
+        CHECK(fork_twice(&d));
+    atomic_store(&u.stop, 1);
+    pthread_join(th, NULL);
+    CHECK(u.ok);
+    /* the parent's pool still works */
+    CHECK(run_regions(200, 0));
+    CHECK(dfg_cpu_unary(DFG_OP_SIN, DFG_DOUBLE, DFG_DOUBLE, out, x, N) == DFG_OK);
+    CHECK(same_bits(out, want, N * sizeof *out));
+    dfg_threads_set(0);
+    free(x); free(want); free(out);
+}
+
 static void test_costs(void)
 {
     /* an add is the unit; library functions weigh more, those without a
@@ -650,6 +768,7 @@ int main(void)
     RUN(test_elementwise);
     RUN(test_pool);
     RUN(test_regions);
+    RUN(test_fork);
     RUN(test_costs);
     dfg_threads_stop();
     HARNESS_END();
