@@ -726,21 +726,69 @@ int cmd_cat(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
         any_double |= dk == DFG_DOUBLE;
     }
     dfg_dtype want = any_single ? DFG_SINGLE : any_double ? DFG_DOUBLE : DFG_LOGICAL;
-    /* Octave skips empty arrays that do not fit ([] in [a, []]) */
-    int m = 0, ref = -1;
-    for (int k = 0; k < n; k++)
-        if (dfg_shape_numel(nds[k], dims[k]) != 0) { ref = k; break; }
-    for (int k = 0; k < n; k++) {
-        if (ref >= 0 && k != ref && dfg_shape_numel(nds[k], dims[k]) == 0) {
-            int fits = 1;
-            int mx = nds[k] > nds[ref] ? nds[k] : nds[ref];
-            for (int j = 0; j < mx; j++)
-                if (j != dim && (j < nds[k] ? dims[k][j] : 1) != (j < nds[ref] ? dims[ref][j] : 1))
-                    fits = 0;
-            if (!fits)
-                continue;
+    /* Octave's dimension rules (liboctave dim_vector::concat, and for
+     * horzcat / vertcat dim_vector::hvcat): sizes must agree but along
+     * DIM; a 0x0 operand that does not fit is left out, and an array that
+     * is all 0x0 so far takes the next operand's size; horzcat and vertcat
+     * also leave out 1x0 and 0x1 operands that do not fit.  Operands left
+     * out (or replaced) hold no elements, so only the others are joined. */
+    int hv = first == 0;
+    int dnd = nds[0], m = 0;
+    int64_t dv[DFG_MAX_DIMS];
+    for (int j = 0; j < DFG_MAX_DIMS; j++)
+        dv[j] = j < nds[0] ? dims[0][j] : 1;
+    ids[m++] = ids[0];
+    for (int k = 1; k < n; k++) {
+        int nb = nds[k];
+        const int64_t * db = dims[k];
+        int match = 1;
+        for (int j = 0; j < DFG_MAX_DIMS; j++)
+            if (j != dim && dv[j] != (j < nb ? db[j] : 1))
+                match = 0;
+        int cur2 = 1;
+        for (int j = 2; j < DFG_MAX_DIMS; j++)
+            cur2 &= dv[j] == 1;
+        int b2 = 1;
+        for (int j = 2; j < nb; j++)
+            b2 &= db[j] == 1;
+        if (match) {
+            dv[dim] += dim < nb ? db[dim] : 1;
+            ids[m++] = ids[k];
+            if (dim + 1 > dnd)
+                dnd = dim + 1;
+            if (nb > dnd)
+                dnd = nb;
+        } else if (b2 && db[0] == 0 && db[1] == 0) {
+            continue;                              /* a 0x0 operand: left out */
+        } else if (cur2 && dv[0] == 0 && dv[1] == 0) {
+            for (int j = 0; j < DFG_MAX_DIMS; j++) /* all 0x0 so far: B's size */
+                dv[j] = j < nb ? db[j] : 1;
+            dnd = nb;
+            m = 0;
+            ids[m++] = ids[k];
+        } else if (hv && cur2 && b2 && db[0] + db[1] == 1) {
+            if (dv[0] + dv[1] == 1) {              /* 1x0 with 0x1: 0x0 */
+                dv[0] = dv[1] = 0;
+                m = 0;
+            }
+        } else if (hv && cur2 && b2 && dv[0] + dv[1] == 1) {
+            for (int j = 0; j < DFG_MAX_DIMS; j++)
+                dv[j] = j < nb ? db[j] : 1;
+            dnd = nb;
+            m = 0;
+            ids[m++] = ids[k];
+        } else {
+            char s1[256], s2[256];
+            return dfg_set_error(DFG_ERR_SHAPE, "dfg.%s: dimension mismatch (%s vs %s)", g->fn,
+                                 dfg_shape_str(dnd, dv, s1, sizeof s1), dfg_shape_str(nb, db, s2, sizeof s2));
         }
-        ids[m++] = ids[k];
+    }
+    if (m == 0) {                                  /* nothing left: empty of size DV */
+        dfg_id y;
+        if ((st = dfg_fill(want, dnd < 2 ? 2 : dnd, dv, 0, &y)) || (st = gw_temp(g, y)))
+            return st;
+        plhs[0] = gw_result(g, y);
+        return DFG_OK;
     }
     dfg_attr a = {{0}, {0}, NULL, 0};
     a.i[0] = dim;

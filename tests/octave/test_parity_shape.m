@@ -583,3 +583,31 @@
 %! dfg_check_parity (@(x) diag (x), {zeros(0, 0)});
 %! dfg_check_parity (@(x) diag (x, 1), {single(zeros (0, 0))});
 %! dfg_check_parity (@(x) diag (x, -2), {zeros(0, 0)});
+
+## concatenation with empty operands: Octave's dimension rules
+## (dim_vector::concat for cat, ::hvcat for horzcat and vertcat) and its
+## class rule (every operand counts, left-out empties too)
+%!test
+%! E = {zeros(0,0), zeros(1,0), zeros(0,1), zeros(0,3), zeros(2,0), zeros(3,0), single(zeros(1,0)), ...
+%!      false(0,0), zeros(0,0,2), zeros(1,0,2), 5, [1 2], [1;2], ones(2,2), true(1, 2)};
+%! for i = 1:numel (E)
+%!   for j = 1:numel (E)
+%!     for op = {@horzcat, @vertcat, @(a, b) cat (3, a, b), @(a, b) cat (2, a, b, a)}
+%!       what = sprintf ("%s (%s %s, %s %s)", func2str (op{1}), class (E{i}), mat2str (size (E{i})),
+%!                       class (E{j}), mat2str (size (E{j})));
+%!       try
+%!         R = op{1} (E{i}, E{j});
+%!         ok = true;
+%!       catch
+%!         ok = false;
+%!       end_try_catch
+%!       try
+%!         D = dfg.value (op{1} (dfg.constant (E{i}), dfg.constant (E{j})));
+%!         assert (ok, "%s: dfg succeeds where Octave errors", what);
+%!         dfg_assert_same (D, R, 0, what);
+%!       catch err
+%!         assert (! ok, "%s: %s", what, err.message);
+%!       end_try_catch
+%!     endfor
+%!   endfor
+%! endfor
