@@ -75,6 +75,15 @@ int cmd_binary(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
         return st;
     int swap = !strcmp(g->fn, "ldivide");
     int op = swap ? DFG_OP_DIV : op_by_name(g->fn, DFG_FAM_BINARY);
+    if (op == DFG_OP_MOD || op == DFG_OP_REM || op == DFG_OP_HYPOT || op == DFG_OP_ATAN2) {
+        /* Octave's mod, rem, hypot and atan2 refuse logical arguments */
+        dfg_dtype ta, tb;
+        dfg_info(a, &ta, NULL, NULL);
+        dfg_info(b, &tb, NULL, NULL);
+        if (ta == DFG_LOGICAL || tb == DFG_LOGICAL)
+            return dfg_set_error(DFG_ERR_DTYPE, "dfg.%s: wrong type argument 'bool' (argument %d is logical)",
+                                 g->fn, ta == DFG_LOGICAL ? 1 : 2);
+    }
     if (op < 0)
         return dfg_set_error(DFG_ERR_INTERNAL, "dfg.%s: no such op", g->fn);
     if (!(st = gw_op2(g, op, swap ? b : a, swap ? a : b, &y)))
@@ -127,6 +136,12 @@ int cmd_merge(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs
                              dfg_shape_str(nd[1], d[1], s1, sizeof s1), dfg_dtype_name(dt[1]),
                              dfg_shape_str(nd[2], d[2], s2, sizeof s2), dfg_dtype_name(dt[2]));
     }
+    if (dfg_shape_numel(nd[0], d[0]) != 1 && (dt[1] != dt[2] || dt[1] == DFG_LOGICAL))
+        /* Octave's merge with an array mask: two double or two single
+         * values (logical ones neither) */
+        return dfg_set_error(DFG_ERR_DTYPE, "dfg.merge: cannot merge %s with %s with an array MASK (%s)",
+                             dfg_dtype_name(dt[1]), dfg_dtype_name(dt[2]),
+                             dt[1] == dt[2] ? "logical values cannot be merged" : "give TVAL and FVAL the same class");
     if (!(st = gw_op(g, DFG_OP_MERGE, 3, in, NULL, &y)))
         plhs[0] = gw_result(g, y);
     return st;
@@ -388,8 +403,12 @@ int cmd_dot(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
         return st;
     int na, nb, dim;
     int64_t da[DFG_MAX_DIMS], db[DFG_MAX_DIMS];
-    dfg_info(a, NULL, &na, da);
-    dfg_info(b, NULL, &nb, db);
+    dfg_dtype ta, tb;
+    dfg_info(a, &ta, &na, da);
+    dfg_info(b, &tb, &nb, db);
+    if (ta == DFG_LOGICAL || tb == DFG_LOGICAL)
+        return dfg_set_error(DFG_ERR_DTYPE, "dfg.dot: X and Y must be numeric (argument %d is logical)",
+                             ta == DFG_LOGICAL ? 1 : 2);
     int va = na == 2 && (da[0] == 1 || da[1] == 1), vb = nb == 2 && (db[0] == 1 || db[1] == 1);
     if (nrhs < 3 && va && vb) {
         if (da[0] * da[1] != db[0] * db[1])

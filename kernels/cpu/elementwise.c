@@ -73,11 +73,11 @@ static inline T oct_sign_##SFX(T x)                                            \
 static inline T oct_max_##SFX(T x, T y) { return isnan(y) ? x : (x >= y ? x : y); } \
 static inline T oct_min_##SFX(T x, T y) { return isnan(y) ? x : (x <= y ? x : y); } \
 /* Octave gives a complex result where gamma(x) < 0: x < 0, not an        */  \
-/* integer, floor(x) odd.                                                 */  \
+/* integer, floor(x) odd; and at -0 (gamma(-0) = -Inf: Inf + pi i).       */  \
 static inline int lgamma_complex_##SFX(T x)                                    \
 {                                                                              \
-    return x < 0 && floor##SFX(x) != x && !isinf(x) &&                         \
-           fmod##SFX(floor##SFX(x), 2) != 0;                                   \
+    return (x < 0 && floor##SFX(x) != x && !isinf(x) &&                        \
+            fmod##SFX(floor##SFX(x), 2) != 0) || (x == 0 && signbit(x));       \
 }
 
 #define EPS_ 2.220446049250313e-16

@@ -672,3 +672,20 @@
 %!     dfg_check_parity (@(x) reshape (x, 1, 1, []) .^ p, {x});
 %!   endfor
 %! endfor
+
+## Octave refuses logical arguments of mod, rem, hypot, atan2 and dot, and
+## an array mask merging values of different classes or logical values
+%!error <wrong type argument 'bool'> rem (dfg.constant (true), 2)
+%!error <wrong type argument 'bool'> mod (dfg.constant ([1 2]), true)
+%!error <wrong type argument 'bool'> hypot (dfg.input ([1 2]), dfg.input ([1 2]) > 0)
+%!error <wrong type argument 'bool'> atan2 (true, dfg.constant (1))
+%!error <X and Y must be numeric> dot (dfg.constant ([1 2]), [true false])
+%!error <cannot merge single with double> merge (dfg.constant ([true false]), single ([1 2]), 0)
+%!error <cannot merge logical with logical> merge ([true false], dfg.constant ([true true]), false)
+%!error <cannot merge double with logical> merge (dfg.input ([1 2]) > 0, [1 2], true)
+%!test
+%! dfg_check_parity (@(m, a) merge (m, a, 0), {[true false], [1 2]});
+%! dfg_check_parity (@(m, a, b) merge (m, a, b), {[true false], single([1 2]), single([3 4])});
+%! dfg_check_parity (@(x) rem (x, 2), {single([3 -4])});
+%! dfg_check_parity (@(x) hypot (x, 4), {single(3)});
+%! dfg_check_parity (@(x) dot (x, [1 2]), {single([1 2])});
