@@ -382,7 +382,10 @@ int cmd_stats(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs
             (st = gw_op2(g, DFG_OP_DIV, s, den, &y)))
             return st;
     }
-    if (!strcmp(g->fn, "std") && (st = gw_op1(g, DFG_OP_SQRT, y, &y)))
+    /* std: the square root, but not of the n == 1 and empty cases (0 or
+     * NaN, their own roots): its derivative at 0 would make the gradient
+     * NaN where std is constant */
+    if (!strcmp(g->fn, "std") && numel != 0 && n != 1 && (st = gw_op1(g, DFG_OP_SQRT, y, &y)))
         return st;
     plhs[0] = gw_result(g, y);
     return DFG_OK;

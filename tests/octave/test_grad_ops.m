@@ -201,3 +201,12 @@
 %!test dfg_check_grad (@(x) trace (x), {A});
 %!test dfg_check_grad (@(x) trace (x), {A.'});
 %!test dfg_check_grad (@(x) trace (x), {R});
+
+## std along a dimension of length 1 is constant (0): its gradient is 0,
+## not the square root's NaN at 0
+%!test
+%! x = dfg.input ([1 3]);
+%! f = dfg.function ({x}, {dfg.grad(sum (std (x, 0, 1)), x), dfg.grad(std (x(1)), x), std(x, 1, 1)});
+%! [g1, g2, s] = f ([1 2 3]);
+%! assert (g1, [0 0 0]); assert (g2, [0 0 0]); assert (s, [0 0 0]);
+%!test dfg_check_grad (@(x) std (x, 0, 3), {[1 2; 3 5]});
