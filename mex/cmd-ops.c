@@ -674,6 +674,19 @@ int cmd_matrix(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
         }
         if ((st = gw_scalar(g, prhs[1], 2, 0, &p)))
             return st;
+        dfg_dtype adt;
+        int and_;
+        int64_t ad[DFG_MAX_DIMS];
+        if ((st = dfg_info(a, &adt, &and_, ad)))
+            return st;
+        if (dfg_shape_numel(and_, ad) == 0) {
+            /* Octave: any power of an empty matrix (any shape) is 0x0 */
+            int64_t z[2] = {0, 0};
+            if ((st = dfg_fill(adt == DFG_SINGLE ? DFG_SINGLE : DFG_DOUBLE, 2, z, 0, &y)) || (st = gw_temp(g, y)))
+                return st;
+            plhs[0] = gw_result(g, y);
+            return DFG_OK;
+        }
         if (is_scalar(a)) {
             if ((st = gw_operand(g, prhs[1], 2, &b)) || (st = gw_op2(g, DFG_OP_POW, a, b, &y)))
                 return st;
@@ -787,7 +800,7 @@ int cmd_linalg(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
         }
         return st;
     }
-    if (!strcmp(f, "inv") && nd == 2 && m * n == 0) {
+    if (!strcmp(f, "inv") && dfg_shape_numel(nd, d) == 0) {
         /* Octave's inv returns a double 0x0 for any empty argument */
         int64_t z[2] = {0, 0};
         if ((st = dfg_fill(DFG_DOUBLE, 2, z, 0, &y)) || (st = gw_temp(g, y)))

@@ -347,3 +347,14 @@
 %!   dfg_check_parity (@(x) chol (x), {zeros(s{1})});
 %!   dfg_check_parity (@(x) chol (x), {single(zeros (s{1}))});
 %! endfor
+
+## any matrix power and the inverse of an empty array (any shape) are 0x0
+%!test
+%! for s = {[1 0 2], [0 0], [2 0], [0 0 2], [0 3]}
+%!   for p = [0 1 2 3 -1 0.5]
+%!     for c = {"double", "single"}
+%!       dfg_check_parity (@(x) x ^ p, {zeros(s{1}, c{1})});
+%!     endfor
+%!   endfor
+%!   dfg_check_parity (@(x) inv (x), {zeros(s{1})});
+%! endfor
