@@ -37,6 +37,24 @@ static inline T oct_mod_##SFX(T x, T y)                                        \
         r = copysign##SFX(r, y);                                               \
     return r;                                                                  \
 }                                                                              \
+/* x .^ y as Octave computes it: where x < 0 and y is not an integer in   */  \
+/* int range (Octave's xisint), in complex arithmetic, as polar (exp (y   */  \
+/* log (-x)), pi y) (libstdc++); the result stays complex, so *bad is set,*/  \
+/* unless its imaginary part is 0: exp (...) == 0 with y finite (x = -Inf */  \
+/* and y < 0, or an underflow), where the value is the real part, +-0.    */  \
+static inline T oct_pow_##SFX(T x, T y, int * bad)                             \
+{                                                                              \
+    if (x < 0 && !(floor##SFX(y + (T)0.5) == y && (double)y <= 2147483647.0 && \
+                   (double)y >= -2147483648.0)) {                              \
+        T rho = exp##SFX(y * log##SFX(-x));                                    \
+        if (!(isfinite(y) && rho == 0)) {                                      \
+            *bad |= 1;                                                         \
+            return (T)NAN;                                                     \
+        }                                                                      \
+        return rho * cos##SFX(y * (T)3.14159265358979323846);                  \
+    }                                                                          \
+    return pow##SFX(x, y);                                                     \
+}                                                                              \
 static inline T oct_rem_##SFX(T x, T y)                                        \
 {                                                                              \
     T r;                                                                       \
@@ -301,8 +319,7 @@ int dfg_cpu_unary(int op, int dt_in, int dt_out, void * out, const void * in,
     case DFG_OP_SUB:   BIN_LOOP(TI, TI, x - y); break;                              \
     case DFG_OP_MUL:   BIN_LOOP(TI, TI, x * y); break;                              \
     case DFG_OP_DIV:   BIN_LOOP(TI, TI, x / y); break;                              \
-    case DFG_OP_POW:   BIN_LOOP(TI, TI, (*bad |= (x < 0 && y != floor##SFX(y) && !isnan(y)),     \
-                                         pow##SFX(x, y))); break;                   \
+    case DFG_OP_POW:   BIN_LOOP(TI, TI, oct_pow_##SFX(x, y, bad)); break;          \
     case DFG_OP_ATAN2: BIN_LOOP(TI, TI, atan2##SFX(x, y)); break;                   \
     case DFG_OP_HYPOT: BIN_LOOP(TI, TI, hypot##SFX(x, y)); break;                   \
     case DFG_OP_MOD:   BIN_LOOP(TI, TI, oct_mod_##SFX(x, y)); break;                \

@@ -689,3 +689,26 @@
 %! dfg_check_parity (@(x) rem (x, 2), {single([3 -4])});
 %! dfg_check_parity (@(x) hypot (x, 4), {single(3)});
 %! dfg_check_parity (@(x) dot (x, [1 2]), {single([1 2])});
+
+## x .^ y at negative x: Octave computes in complex arithmetic where y is
+## not an integer in int range, and keeps a real result only where the
+## imaginary part is 0 (x = -Inf, y < 0: a signed zero); dfg gives that
+## value or dfg:complexResult, bit for bit with Octave's real results
+%!test
+%! xs = [-Inf -2 -1 -0.5 -0 0 0.5 2 Inf NaN -1e-300 -1e300];
+%! ys = [-Inf -2.5 -2 -1 -0.6 -0 0 0.5 1 2 3 2.5 1e300 2^31 -2^31 2^31-1 Inf NaN 4 -3];
+%! for c = {"double", "single"}
+%!   for x = cast (xs, c{1})
+%!     for y = cast (ys, c{1})
+%!       r = x .^ y;
+%!       what = sprintf ("%s (%g) .^ (%g)", c{1}, x, y);
+%!       try
+%!         g = dfg.value (dfg.constant (x) .^ dfg.constant (y));
+%!         assert (! iscomplex (r), "%s: no dfg:complexResult", what);
+%!         assert (isequaln (g, r) && (isnan (r) || signbit (g) == signbit (r)), "%s: %g, not %g", what, g, r);
+%!       catch err
+%!         assert (iscomplex (r) && strcmp (err.identifier, "dfg:complexResult"), "%s: %s", what, err.message);
+%!       end_try_catch
+%!     endfor
+%!   endfor
+%! endfor
