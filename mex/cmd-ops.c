@@ -136,6 +136,17 @@ int cmd_merge(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs
                              dfg_shape_str(nd[1], d[1], s1, sizeof s1), dfg_dtype_name(dt[1]),
                              dfg_shape_str(nd[2], d[2], s2, sizeof s2), dfg_dtype_name(dt[2]));
     }
+    if (dfg_shape_numel(nd[0], d[0]) != 1)
+        for (int k = 1; k < 3; k++)
+            if (dfg_shape_numel(nd[k], d[k]) != 1 &&
+                (nd[k] != nd[0] || memcmp(d[k], d[0], (size_t)nd[0] * sizeof d[0][0]))) {
+                /* Octave's merge does not broadcast: scalars or MASK's size */
+                char s0[256], s1[256];
+                return dfg_set_error(DFG_ERR_SHAPE,
+                                     "dfg.merge: MASK, TVAL, and FVAL dimensions must match (MASK is %s, %s is %s)",
+                                     dfg_shape_str(nd[0], d[0], s0, sizeof s0), k == 1 ? "TVAL" : "FVAL",
+                                     dfg_shape_str(nd[k], d[k], s1, sizeof s1));
+            }
     if (dfg_shape_numel(nd[0], d[0]) != 1 && (dt[1] != dt[2] || dt[1] == DFG_LOGICAL))
         /* Octave's merge with an array mask: two double or two single
          * values (logical ones neither) */
@@ -679,6 +690,8 @@ int cmd_matrix(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
         int64_t ad[DFG_MAX_DIMS];
         if ((st = dfg_info(a, &adt, &and_, ad)))
             return st;
+        if (dfg_shape_numel(and_, ad) != 0 && !is_scalar(a) && (st = gw_fold2d(g, &a)))
+            return st;    /* an N-d matrix is read folded, as Octave does */
         if (dfg_shape_numel(and_, ad) == 0) {
             /* Octave: any power of an empty matrix (any shape) is 0x0 */
             int64_t z[2] = {0, 0};

@@ -506,7 +506,7 @@ int cmd_subsasgn(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** p
             if (s[j].ix[q] + 1 > rview[j])
                 rview[j] = s[j].ix[q] + 1;
     }
-    int nd_out;
+    int nd_out, grow_err = 0;
     if (k == 1) {
         if (rview[0] > numel) {
             /* Octave's resize1: 0xN and 1xN grow as rows, Nx1 as columns */
@@ -535,9 +535,20 @@ int cmd_subsasgn(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** p
             int all_zero = 1;        /* an all-zero array grows to K dims */
             for (int j = 0; j < nd; j++)
                 all_zero &= d[j] == 0;
-            if (k < nd && !all_zero)
-                return dfg_set_error(DFG_ERR_INDEX,
-                                     "dfg.subsasgn: resizing with fewer subscripts than dimensions is not supported");
+            /* Octave resizes an N-d array through fewer subscripts only when
+             * its folded view is 0x0 and the subscripts cover the new size
+             * in order (A = X, reshaped); otherwise it is an error unless
+             * nothing is assigned */
+            int fold_zero = 1, cover = 1;
+            for (int j = 0; j < k; j++) {
+                fold_zero &= view[j] == 0;
+                if (!s[j].colon) {
+                    cover &= s[j].n == rview[j];
+                    for (int64_t q = 0; cover && q < s[j].n; q++)
+                        cover &= s[j].ix[q] == q;
+                }
+            }
+            grow_err = k < nd && !all_zero && !(fold_zero && cover);
             nd_out = k;
             memcpy(dout, rview, (size_t)k * sizeof *dout);
         }
@@ -566,6 +577,10 @@ int cmd_subsasgn(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** p
                                  dfg_shape_str(k, blk, s1, sizeof s1), dfg_shape_str(vnd, vd, s2, sizeof s2));
         }
     }
+    if (grow_err)     /* Octave resizes only 2-D arrays this way */
+        return dfg_set_error(DFG_ERR_INDEX,
+                             "dfg.subsasgn: Octave:index-out-of-bounds: A(I,J,...) = X: resizing an N-d array with "
+                             "fewer subscripts than dimensions is not possible (Invalid resizing operation)");
     int64_t len;
     int64_t * h = pack_header(k, view, s, nd_out, dout, &len);
     dfg_attr a = {{0}, {0}, h, len};

@@ -18,7 +18,7 @@
 %!endfunction
 
 %!test fuzz_slice (101, 100);
-
+%!test fuzz_slice (102, 100);
 %!test fuzz_slice (103, 100);
 %!test fuzz_slice (104, 100);
 %!test fuzz_slice (105, 100);

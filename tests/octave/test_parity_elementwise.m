@@ -712,3 +712,8 @@
 %!     endfor
 %!   endfor
 %! endfor
+%!error <dimensions must match> merge (dfg.constant (true (2, 1)), [1 2], 3)
+%!error <dimensions must match> merge (dfg.input ([1 2]) > 0, 5, [1; 2])
+%!test
+%! dfg_check_parity (@(m) merge (m, 1, 2), {true(2, 2)});
+%! dfg_check_parity (@(m, a) merge (m, a, 3), {true(1, 2), [1 2]});

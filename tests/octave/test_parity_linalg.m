@@ -358,3 +358,7 @@
 %!   endfor
 %!   dfg_check_parity (@(x) inv (x), {zeros(s{1})});
 %! endfor
+%!test
+%! ## mpower reads an N-d matrix folded, as Octave does
+%! dfg_check_parity (@(x) x ^ 0, {single(reshape ([1 1 1; 3 1 2; 0 0 2], [3 1 3]))});
+%! dfg_check_parity (@(x) x ^ 2, {reshape(magic (3), [3 1 3])});

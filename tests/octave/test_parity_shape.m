@@ -611,3 +611,15 @@
 %!     endfor
 %!   endfor
 %! endfor
+
+## an empty X into an empty selection changes nothing, even where a
+## growth would be refused; N-d arrays are not resized by fewer subscripts
+%!test
+%! x = single (zeros ([1 0 2]));
+%! dfg_check_parity (@(x) subsasgn (x, substruct ("()", {5, ":"}), x), {x});
+%! dfg_check_parity (@(x, v) subsasgn (x, substruct ("()", {logical([]), 8:-2:1}), v), {zeros(0, 1, 2), single(zeros (1, 0))});
+%!error <Invalid resizing> y = dfg.constant (ones (2, 2, 2)); y(5, :) = 1;
+%!test
+%! ## an N-d array whose folded view is 0x0 takes X through covering subscripts
+%! dfg_check_parity (@(x, v) subsasgn (x, substruct ("()", {1, ":"}), v), {single(zeros ([0 0 2])), zeros(1, 0)});
+%!error <Invalid resizing> y = dfg.constant (zeros (0, 0, 2)); y(2, :) = 5;
