@@ -739,7 +739,9 @@ int cmd_matrix(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
     if ((st = gw_operand(g, prhs[0], 1, &a)) || (st = gw_operand(g, prhs[1], 2, &b)))
         return st;
     /* a product or division of matrices reads N-d operands as Octave does */
-    if (!is_scalar(a) && !is_scalar(b) && ((st = gw_fold2d(g, &a)) || (st = gw_fold2d(g, &b))))
+    int solve = !strcmp(g->fn, "mldivide") ? !is_scalar(a)
+              : !strcmp(g->fn, "mrdivide") ? !is_scalar(b) : !is_scalar(a) && !is_scalar(b);
+    if (solve && ((st = gw_fold2d(g, &a)) || (st = gw_fold2d(g, &b))))
         return st;
     if (!strcmp(g->fn, "mtimes")) {
         if (is_scalar(a) || is_scalar(b))
