@@ -57,7 +57,7 @@ static dfg_status exec_linalg(const dfg_node * n, void * out, const void * const
     case DFG_OP_CHOL:  return dfg_cpu_chol(dt, m, in[0], out);
     case DFG_OP_LU:
         return dfg_cpu_lu(dt, m, q, in[0], o, o + es * (size_t)(m * k),
-                          o + es * (size_t)(m * k + k * q));
+                          o + es * (size_t)(m * k + k * q), (int)n->iattr[0]);
     case DFG_OP_QR: {
         int64_t qc = n->iattr[0] ? k : m;
         return dfg_cpu_qr(dt, (int)n->iattr[0], m, q, in[0], o, o + es * (size_t)(m * qc));

@@ -104,6 +104,10 @@ static dfg_node * grad_lu(gctx * c, dfg_node * y, dfg_node * g)
     dfg_node * pm = gb_part(c, y, m * k + k * q, m, m);
     dfg_node * gl = gb_part(c, g, 0, m, k), * gu = gb_part(c, g, m * k, k, q);
     dfg_node * gpa;
+    if (y->iattr[0]) {              /* the L part is P' L: L = P (P' L) */
+        l = MM(pm, l);
+        gl = MM(pm, gl);
+    }
     if (m == q) {
         gpa = lu_core(c, l, u, gl, gu);
     } else if (m < q) {

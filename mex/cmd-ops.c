@@ -870,8 +870,10 @@ int cmd_linalg(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
         return DFG_OK;
     }
     if (!strcmp(f, "lu")) {
+        /* the two-output form's L is P' L, rows moved by the kernel */
         dfg_id l, u, p;
-        if ((st = gw_op1(g, DFG_OP_LU, x, &packed)) || (st = part(g, packed, 0, m, k, &l)) ||
+        dfg_attr la = {{nlhs == 2}, {0}, NULL, 0};
+        if ((st = gw_op(g, DFG_OP_LU, 1, &x, &la, &packed)) || (st = part(g, packed, 0, m, k, &l)) ||
             (st = part(g, packed, m * k, k, n, &u)) || (st = part(g, packed, m * k + k * n, m, m, &p)))
             return st;
         if (nlhs <= 1) {
@@ -885,11 +887,6 @@ int cmd_linalg(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
                 return st;
             plhs[0] = gw_result(g, y);
             return DFG_OK;
-        }
-        if (nlhs == 2) {   /* L = P' * L */
-            dfg_id pt;
-            if ((st = transpose2(g, p, &pt)) || (st = gw_op2(g, DFG_OP_MATMUL, pt, l, &l)))
-                return st;
         }
         if (nlhs > 2) {   /* Octave's permutation matrix is double */
             dfg_attr c = attr1(DFG_DOUBLE);

@@ -98,9 +98,11 @@ int dfg_cpu_det(int dt, int64_t n, const void * a, void * out);
  * message "chol: input matrix must be positive definite". */
 int dfg_cpu_chol(int dt, int64_t n, const void * a, void * r);
 /* lu of m x n, as Octave's [L, U, P] = lu(A): L m x k unit lower, U k x n,
- * P m x m permutation matrix (as a full matrix), k = min(m, n). */
+ * P m x m permutation matrix (as a full matrix), k = min(m, n).  With
+ * permute_l, L is P' * L (the two-output form), its rows moved rather than
+ * multiplied, so a NaN or Inf stays in its row as in Octave. */
 int dfg_cpu_lu(int dt, int64_t m, int64_t n, const void * a,
-               void * l, void * u, void * p);
+               void * l, void * u, void * p, int permute_l);
 /* qr of m x n: econ == 0 -> Q m x m, R m x n; econ != 0 -> Q m x k,
  * R k x n, k = min(m, n).  Signs as LAPACK xGEQRF/xORGQR (as Octave). */
 int dfg_cpu_qr(int dt, int econ, int64_t m, int64_t n, const void * a,

@@ -530,7 +530,7 @@ int dfg_cpu_chol(int dt, int64_t n64, const void * a, void * r)
  * shapes of cpu.h (P = eye(m) for an m x 0 A); Octave itself returns L, U
  * and P all 0x0 then, which is for shape inference to mirror. */
 int dfg_cpu_lu(int dt, int64_t m64, int64_t n64, const void * a,
-               void * l, void * u, void * p)
+               void * l, void * u, void * p, int permute_l)
 {
     int s = check_args("lu", dt, m64, n64, 0);
     if (s != DFG_OK)
@@ -545,12 +545,6 @@ int dfg_cpu_lu(int dt, int64_t m64, int64_t n64, const void * a,
     copy(dt, f, a, m64 * n64);
     if (k > 0)
         LP(dt, getrf)(&m, &n, f, &m, ipiv, &info);
-    for (int64_t j = 0; j < k; j++)
-        for (int64_t i = 0; i < m; i++)
-            st(dt, l, i + m64 * j, i > j ? ld(dt, f, i + m64 * j) : i == j);
-    for (int64_t j = 0; j < n; j++)
-        for (int64_t i = 0; i < k; i++)
-            st(dt, u, i + k * j, i <= j ? ld(dt, f, i + m64 * j) : 0);
     for (int i = 0; i < m; i++)
         pvt[i] = i;
     for (int i = 0; i < k; i++) {        /* row i of P*A is row pvt[i] of A */
@@ -558,6 +552,13 @@ int dfg_cpu_lu(int dt, int64_t m64, int64_t n64, const void * a,
         pvt[i] = pvt[o];
         pvt[o] = t;
     }
+    for (int64_t j = 0; j < k; j++)      /* row i of L is row pvt[i] of P' L */
+        for (int64_t i = 0; i < m; i++)
+            st(dt, l, (permute_l ? pvt[i] : i) + m64 * j,
+               i > j ? ld(dt, f, i + m64 * j) : i == j);
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < k; i++)
+            st(dt, u, i + k * j, i <= j ? ld(dt, f, i + m64 * j) : 0);
     fill(dt, p, m64 * m64, 0);
     for (int64_t i = 0; i < m; i++)
         st(dt, p, i + m64 * pvt[i], 1);

@@ -691,27 +691,27 @@ static void test_lu(void)
     for (int t = 0; t < 2; t++) {
         int dt = DTS[t], d = dt == DFG_DOUBLE;
         void * l = OUT(dt, 25), * u = OUT(dt, 25), * p = OUT(dt, 25);
-        CHECK(dfg_cpu_lu(dt, 3, 3, IN(dt, A3), l, u, p) == DFG_OK);
+        CHECK(dfg_cpu_lu(dt, 3, 3, IN(dt, A3), l, u, p, 0) == DFG_OK);
         CHECK_ARR(dt, l, lu_A3_L, 9, tol(dt));
         CHECK_ARR(dt, u, lu_A3_U, 9, tol(dt));
         CHECK_ARR(dt, p, lu_A3_P, 9, 0);
-        CHECK(dfg_cpu_lu(dt, 3, 5, IN(dt, M35), l, u, p) == DFG_OK);
+        CHECK(dfg_cpu_lu(dt, 3, 5, IN(dt, M35), l, u, p, 0) == DFG_OK);
         CHECK_ARR(dt, l, lu_35_L, 9, tol(dt));
         CHECK_ARR(dt, u, lu_35_U, 15, tol(dt));
         CHECK_ARR(dt, p, lu_35_P, 9, 0);
-        CHECK(dfg_cpu_lu(dt, 5, 3, IN(dt, M53), l, u, p) == DFG_OK);
+        CHECK(dfg_cpu_lu(dt, 5, 3, IN(dt, M53), l, u, p, 0) == DFG_OK);
         CHECK_ARR(dt, l, d ? lu_53_L : lu_53_Ls, 15, tol(dt));
         CHECK_ARR(dt, u, d ? lu_53_U : lu_53_Us, 9, tol(dt));
         CHECK_ARR(dt, p, lu_53_P, 25, 0);
-        CHECK(dfg_cpu_lu(dt, 2, 2, IN(dt, sing2), l, u, p) == DFG_OK);  /* no error */
+        CHECK(dfg_cpu_lu(dt, 2, 2, IN(dt, sing2), l, u, p, 0) == DFG_OK);  /* no error */
         CHECK_ARR(dt, l, sl, 4, 0);
         CHECK_ARR(dt, u, su, 4, 0);
         CHECK_ARR(dt, p, sp, 4, 0);
         CHECK(warned(NULL));
         /* empty: the shapes of cpu.h, P = eye(3) for a 3x0 A (Octave returns
          * L, U and P all 0x0; shape inference's business) */
-        CHECK(dfg_cpu_lu(dt, 0, 3, NULL, NULL, NULL, NULL) == DFG_OK);
-        CHECK(dfg_cpu_lu(dt, 3, 0, NULL, NULL, NULL, p) == DFG_OK);
+        CHECK(dfg_cpu_lu(dt, 0, 3, NULL, NULL, NULL, NULL, 0) == DFG_OK);
+        CHECK(dfg_cpu_lu(dt, 3, 0, NULL, NULL, NULL, p, 0) == DFG_OK);
         CHECK_ARR(dt, p, eye3, 9, 0);
     }
     free_pool();
@@ -973,8 +973,8 @@ static void test_args(void)
     CHECK(dfg_cpu_det(DFG_DOUBLE, -1, NULL, NULL) == DFG_ERR_ARG);
     CHECK(dfg_cpu_chol(DFG_LOGICAL, 1, NULL, NULL) == DFG_ERR_DTYPE);
     CHECK(dfg_cpu_chol(DFG_SINGLE, big, NULL, NULL) == DFG_ERR_ARG);
-    CHECK(dfg_cpu_lu(DFG_LOGICAL, 1, 1, NULL, NULL, NULL, NULL) == DFG_ERR_DTYPE);
-    CHECK(dfg_cpu_lu(DFG_DOUBLE, big, 1, NULL, NULL, NULL, NULL) == DFG_ERR_ARG);
+    CHECK(dfg_cpu_lu(DFG_LOGICAL, 1, 1, NULL, NULL, NULL, NULL, 0) == DFG_ERR_DTYPE);
+    CHECK(dfg_cpu_lu(DFG_DOUBLE, big, 1, NULL, NULL, NULL, NULL, 0) == DFG_ERR_ARG);
     CHECK(dfg_cpu_qr(DFG_LOGICAL, 0, 1, 1, NULL, NULL, NULL) == DFG_ERR_DTYPE);
     CHECK(dfg_cpu_qr(DFG_DOUBLE, 1, 1, -3, NULL, NULL, NULL) == DFG_ERR_ARG);
     CHECK(dfg_cpu_eig_sym(DFG_LOGICAL, 1, NULL, NULL, NULL) == DFG_ERR_DTYPE);
@@ -1004,7 +1004,7 @@ static int k_det(int dt, const void * a, const void * b, void * o1, void * o2, v
 static int k_chol(int dt, const void * a, const void * b, void * o1, void * o2, void * o3)
 { (void) b; (void) o2; (void) o3; return dfg_cpu_chol(dt, 3, a, o1); }
 static int k_lu(int dt, const void * a, const void * b, void * o1, void * o2, void * o3)
-{ (void) b; return dfg_cpu_lu(dt, 3, 3, a, o1, o2, o3); }
+{ (void) b; return dfg_cpu_lu(dt, 3, 3, a, o1, o2, o3, 0); }
 static int k_qr(int dt, const void * a, const void * b, void * o1, void * o2, void * o3)
 { (void) b; (void) o3; return dfg_cpu_qr(dt, 0, 3, 3, a, o1, o2); }
 static int k_qre(int dt, const void * a, const void * b, void * o1, void * o2, void * o3)

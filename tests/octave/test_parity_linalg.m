@@ -139,6 +139,12 @@
 %!test dfg_check_parity (@(x) lu (x), {zeros(3, 0)}, LT, 3);
 %!test dfg_check_parity (@(x) lu (x), {zeros(0, 0)}, LT, 3);
 %!test dfg_check_parity (@(x) lu (x), {SPD}, LT, 3);
+## [L, U] = lu (A): L is P' * L with its rows moved, not multiplied by P',
+## so a NaN or Inf stays in its own row (found by the fuzzer: 0 * NaN)
+%!test dfg_check_parity (@(x) lu (x), {single([3; 2; NaN])}, LT, 2);
+%!test dfg_check_parity (@(x) lu (x), {[3; 2; NaN]}, LT, 2);
+%!test dfg_check_parity (@(x) lu (x), {[1 2; Inf 4; 5 6]}, LT, 2);
+%!test dfg_check_parity (@(x) lu (x), {[1 2 NaN; 4 5 6]}, LT, 2);
 %!test dfg_check_parity (@(x) qr (x), {M}, LT, 2);
 %!test dfg_check_parity (@(x) qr (x), {Ms}, LT, 2);
 %!test dfg_check_parity (@(x) qr (x), {T}, LT, 2);
