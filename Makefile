@@ -38,15 +38,15 @@ CUDA_ARCH ?= -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=s
              -gencode arch=compute_90,code=compute_90
 CU_SRC    = $(wildcard kernels/cuda/*.cu)
 CU_OBJ    = $(CU_SRC:%.cu=$(BUILD)/%.o)
-CU_HDRS   = $(wildcard kernels/cuda/*.h) lib/dfg.h lib/ops.def kernels/cpu/cpu.h
+CU_HDRS   = $(wildcard kernels/cuda/*.h) lib/dfg.h lib/base/ops.def kernels/cpu/cpu.h
 ifeq ($(CUDA),1)
 CUDA_LIB  = $(BUILD)/libdfg_cuda.so
 endif
 
-LIB_SRC   = $(wildcard lib/*.c)
+LIB_SRC   = $(wildcard lib/*/*.c)
 KER_SRC   = $(wildcard kernels/cpu/*.c)
 MEX_SRC   = $(wildcard mex/*.c)
-HDRS      = $(wildcard lib/*.h lib/*.def kernels/cpu/*.h mex/*.h)
+HDRS      = $(wildcard lib/*.h lib/*/*.h lib/*/*.def kernels/cpu/*.h mex/*.h)
 LIB_OBJ   = $(LIB_SRC:%.c=$(BUILD)/%.o) $(KER_SRC:%.c=$(BUILD)/%.o)
 CTESTS    = $(patsubst tests/c/%.c,$(BUILD)/tests/%,$(wildcard tests/c/test-*.c))
 
@@ -76,7 +76,7 @@ $(BUILD)/libdfg_cuda.so: $(CU_OBJ)
 	$(NVCC) -shared -o $@ $^ -L$(CUDA_HOME)/lib64 -lcublas -lcudart -Xlinker -rpath=$(CUDA_HOME)/lib64
 
 $(BUILD)/libdfg.a: $(LIB_OBJ)
-	ar rcs $@ $^
+	rm -f $@ && ar rcs $@ $^
 
 dfg_mex.mex: $(MEX_SRC) $(HDRS) $(BUILD)/libdfg.a
 	CFLAGS="$(CWARN) $(CFLAGS) -fPIC" $(MKOCT) --mex $(MEX_SRC) $(BUILD)/libdfg.a $(LIBS) -o $@

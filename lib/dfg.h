@@ -75,7 +75,7 @@ typedef enum dfg_dtype {
 /* The ops, DFG_OP_<NAME>, from lib/ops.def. */
 typedef enum dfg_op_code {
 #define DFG_OP(NAME, oct, family, arity, dtrule, flags) DFG_OP_##NAME,
-#include "ops.def"
+#include "base/ops.def"
 #undef DFG_OP
     DFG_OP_COUNT
 } dfg_op_code;

@@ -3,7 +3,7 @@
  * the nodes the given tensors reach, and one node's own gradient rule. */
 #include <string.h>
 #include "gateway.h"
-#include "../lib/pass.h"
+#include "../lib/passes/pass.h"
 
 static const char * kind_of(const dfg_node * n)
 {

@@ -24,7 +24,7 @@
 #define DFG_GATEWAY_H
 
 #include "mex.h"
-#include "../lib/dfg-impl.h"
+#include "../lib/core/dfg-impl.h"
 
 #define GW_MAX_TEMPS 64
 

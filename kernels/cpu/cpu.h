@@ -18,7 +18,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "../../lib/dfg-impl.h"
+#include "../../lib/core/dfg-impl.h"
 
 /* ---- reductions (kernels/cpu/reduce.c) ----------------------------------
  * out has pre * post elements of dtype dt_out; in has pre * n * post of

@@ -28,7 +28,7 @@
  */
 #include <string.h>
 #include "cpu.h"
-#include "../../lib/fused.h"
+#include "fused.h"
 
 static int64_t imin(int64_t a, int64_t b) { return a < b ? a : b; }
 

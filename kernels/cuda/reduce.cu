@@ -5,7 +5,7 @@
  * kernel's blocked order, so sums agree to rounding, not bitwise. */
 #include <cmath>
 #include "internal.h"
-#include "../../kernels/cpu/cpu.h"
+#include "../cpu/cpu.h"
 
 template <typename T> __device__ T ident(int op)
 {

@@ -6,7 +6,7 @@
  * lets a test drive each allocation-failure path of a kernel.
  * alloc_shim_live counts blocks not yet freed (leak checks). */
 #include <stdlib.h>
-#include "dfg-impl.h"
+#include "../../lib/core/dfg-impl.h"
 
 int     alloc_shim_fail_after = -1;
 int64_t alloc_shim_live;

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "harness.h"
-#include "dfg-impl.h"
+#include "../../lib/core/dfg-impl.h"
 #include "../../kernels/cpu/cpu.h"
 #include "../../kernels/cuda/dfg_cuda.h"
 

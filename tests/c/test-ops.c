@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "harness.h"
-#include "dfg-impl.h"
+#include "../../lib/core/dfg-impl.h"
 #include "../../kernels/cpu/cpu.h"
 
 /* ---- helpers: shapes as strings ("3x4x2"), classes as letters ------------ */
@@ -114,7 +114,7 @@ static void test_registry(void)
                 dfg_ops[DFG_OP_##NAME].arity == ar &&                              \
                 dfg_ops[DFG_OP_##NAME].dtrule == DFG_DT_##dtr &&                   \
                 dfg_ops[DFG_OP_##NAME].flags == (unsigned)(fl);
-#include "ops.def"
+#include "../../lib/base/ops.def"
 #undef DFG_OP
     CHECK(table_ok);
     CHECK(strcmp(dfg_op_name(DFG_OP_ADD), "plus") == 0);

@@ -47,7 +47,7 @@
 #include <string.h>
 #include "harness.h"
 #include "dfg.h"
-#include "dfg-impl.h"   /* dfg_memplan_naive, dfg_tags_set */
+#include "../../lib/core/dfg-impl.h"   /* dfg_memplan_naive, dfg_tags_set */
 
 #define PBIT(name) (1u << DFG_PASS_##name)
 

@@ -41,7 +41,7 @@
 #include "dfg.h"
 #include "graph-helpers.h"
 #include "../../kernels/cpu/cpu.h"
-#include "../../lib/fused.h"
+#include "../../kernels/cpu/fused.h"
 
 static uint64_t rng = 88172645463325252ull;
 static double urand(void)                       /* [0, 1) */

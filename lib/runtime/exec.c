@@ -2,9 +2,9 @@
  * is mapped to a kernel.  Buffers are owned by the caller (the plan). */
 #include <math.h>
 #include <string.h>
-#include "dfg-impl.h"
-#include "../kernels/cpu/cpu.h"
-#include "fused.h"
+#include "../core/dfg-impl.h"
+#include "../../kernels/cpu/cpu.h"
+#include "../../kernels/cpu/fused.h"
 
 static void split_dim(const dfg_node * x, int dim, int64_t * pre, int64_t * n,
                       int64_t * post)

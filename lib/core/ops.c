@@ -5,18 +5,18 @@
 #include <stdio.h>
 #include <string.h>
 #include "dfg-impl.h"
-#include "fused.h"
+#include "../../kernels/cpu/fused.h"
 
 const dfg_op_info dfg_ops[DFG_OP_COUNT] = {
 #define DFG_OP(NAME, oct, fam, ar, dtr, fl) \
     [DFG_OP_##NAME] = { oct, #NAME, DFG_FAM_##fam, ar, DFG_DT_##dtr, fl },
-#include "ops.def"
+#include "../base/ops.def"
 #undef DFG_OP
 };
 
 #define DFG_OP(NAME, oct, fam, ar, dtr, fl) + 1
 static_assert(0
-#include "ops.def"
+#include "../base/ops.def"
               == DFG_OP_COUNT, "ops.def and the op enum disagree");
 #undef DFG_OP
 

@@ -10,9 +10,9 @@
 #ifndef DFG_PLAN_IMPL_H
 #define DFG_PLAN_IMPL_H
 
-#include "dfg-impl.h"
-#include "pass.h"
-#include "pmap.h"
+#include "../core/dfg-impl.h"
+#include "../passes/pass.h"
+#include "../base/pmap.h"
 
 enum {
     VAL_INPUT,    /* the caller's input array, read in place               */

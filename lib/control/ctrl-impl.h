@@ -2,7 +2,7 @@
  * Private to the library. */
 #ifndef DFG_CTRL_IMPL_H
 #define DFG_CTRL_IMPL_H
-#include "dfg-impl.h"
+#include "../core/dfg-impl.h"
 
 typedef struct dfg_plan dfg_plan;
 

@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "pass.h"
-#include "ctrl-impl.h"
+#include "../control/ctrl-impl.h"
 
 typedef struct table {
     dfg_node ** slot;

@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "plan-impl.h"
-#include "store-impl.h"
-#include "fused.h"
+#include "../core/store-impl.h"
+#include "../../kernels/cpu/fused.h"
 
 /* ---- compile -------------------------------------------------------------- */
 

@@ -10,7 +10,7 @@
  */
 #include <string.h>
 #include "plan-impl.h"
-#include "fused.h"
+#include "../../kernels/cpu/fused.h"
 
 /* ---- ordering constraints -------------------------------------------------- */
 

@@ -19,7 +19,7 @@
  */
 #ifndef DFG_GRAD_IMPL_H
 #define DFG_GRAD_IMPL_H
-#include "dfg-impl.h"
+#include "../core/dfg-impl.h"
 
 typedef struct gctx {
     dfg_status  st;         /* first error, DFG_OK while building           */

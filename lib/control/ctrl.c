@@ -47,10 +47,10 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include "grad-impl.h"
-#include "plan-impl.h"
-#include "store-impl.h"
-#include "pass.h"
+#include "../autodiff/grad-impl.h"
+#include "../runtime/plan-impl.h"
+#include "../core/store-impl.h"
+#include "../passes/pass.h"
 #include "ctrl-impl.h"
 
 /* ---- the table of constructs ------------------------------------------------ */

@@ -4,8 +4,8 @@
  * made by lib/grad.c on the body graphs, so the results can be
  * differentiated again.  Temporaries live in a gctx (lib/grad-impl.h). */
 #include <string.h>
-#include "grad-impl.h"
-#include "pass.h"
+#include "../autodiff/grad-impl.h"
+#include "../passes/pass.h"
 #include "ctrl-impl.h"
 
 void dfg_ctrl_drop(int n, dfg_node ** gx)

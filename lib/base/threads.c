@@ -55,7 +55,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include "dfg-impl.h"
+#include "../core/dfg-impl.h"
 
 /* OpenBLAS's setter (cblas.h of libopenblas-dev).  Weak, so that a BLAS
  * without it still links; then BLAS keeps its own setting. */

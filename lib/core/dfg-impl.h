@@ -4,7 +4,7 @@
 
 #include <stdarg.h>
 #include <stdbool.h>
-#include "dfg.h"
+#include "../dfg.h"
 
 /* ---- errors (lib/status.c) ----------------------------------------------
  * dfg_set_error records a printf-style message for the calling thread and

@@ -25,7 +25,7 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include "plan-impl.h"
+#include "../runtime/plan-impl.h"
 
 typedef struct ck_ctx {
     dfg_node ** list;

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <time.h>
 #include "dfg-impl.h"
-#include "pass.h"
+#include "../passes/pass.h"
 #include "store-impl.h"
 
 /* ---- allocation ---------------------------------------------------------- */

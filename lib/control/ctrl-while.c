@@ -24,9 +24,9 @@
  * Both are while constructs again, so the scheme recurses to any order.
  */
 #include <string.h>
-#include "grad-impl.h"
-#include "plan-impl.h"
-#include "pass.h"
+#include "../autodiff/grad-impl.h"
+#include "../runtime/plan-impl.h"
+#include "../passes/pass.h"
 #include "ctrl-impl.h"
 
 /* ---- building the gradient node ------------------------------------------------ */

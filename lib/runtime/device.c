@@ -21,8 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "dfg-impl.h"
-#include "../kernels/cuda/dfg_cuda.h"
+#include "../core/dfg-impl.h"
+#include "../../kernels/cuda/dfg_cuda.h"
 
 static int                  opened;     /* tried to open the backend      */
 static void *               lib;        /* its dlopen handle, or NULL     */

@@ -23,7 +23,7 @@
  */
 #ifndef DFG_FUSED_H
 #define DFG_FUSED_H
-#include "dfg-impl.h"
+#include "../../lib/core/dfg-impl.h"
 
 #define FP_HDR   (4 + DFG_MAX_DIMS)
 #define FP_INSTR 8

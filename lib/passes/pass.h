@@ -19,8 +19,8 @@
 #ifndef DFG_PASS_H
 #define DFG_PASS_H
 
-#include "dfg-impl.h"
-#include "pmap.h"
+#include "../core/dfg-impl.h"
+#include "../base/pmap.h"
 
 /* A graph under optimisation: its outputs, each holding one use. */
 typedef struct pass_run {

@@ -1,7 +1,7 @@
 /* lib/status.c -- status codes, the per-thread last error, warnings. */
 #include <stdio.h>
 #include <string.h>
-#include "dfg-impl.h"
+#include "../core/dfg-impl.h"
 
 static _Thread_local char last_error[1024];
 static _Thread_local char last_warning[512];

@@ -4,7 +4,7 @@
  * of memory; pmap_get returns -1 for a missing key. */
 #ifndef DFG_PMAP_H
 #define DFG_PMAP_H
-#include "dfg-impl.h"
+#include "../core/dfg-impl.h"
 
 typedef struct pmap {
     const void ** keys;

@@ -27,7 +27,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "pass.h"
-#include "fused.h"
+#include "../../kernels/cpu/fused.h"
 
 #define MAX_EXT 64
 #define MAX_OUT 64

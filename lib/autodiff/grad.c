@@ -18,7 +18,7 @@
  */
 #include <string.h>
 #include "grad-impl.h"
-#include "pmap.h"
+#include "../base/pmap.h"
 
 static dfg_status nomem(void)
 {
