@@ -22,13 +22,13 @@ OCTAVE   ?= octave
 CFLAGS   ?= -O2 -g
 CWARN     = -std=c11 -Wall -Wextra
 KFLAGS    = -O3
-# Threads (lib/threads.c): POSIX threads.
+# Threads (lib/base/threads.c): POSIX threads.
 THREADFLAGS = -pthread
 LIBS      = -lopenblas -lpthread -lmvec -lm -ldl
 BUILD     = build
 
 # The CUDA backend (kernels/cuda, docs/gpu.md): a shared library of its
-# own, opened at run time (lib/device.c), so nothing else depends on CUDA.
+# own, opened at run time (lib/runtime/device.c), so nothing else depends on CUDA.
 # Built when nvcc is on the PATH or in /usr/local/cuda; CUDA=0 leaves it out.
 NVCC     ?= $(shell command -v nvcc 2>/dev/null || { [ -x /usr/local/cuda/bin/nvcc ] && echo /usr/local/cuda/bin/nvcc; })
 CUDA     ?= $(if $(NVCC),1,0)

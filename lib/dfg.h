@@ -72,7 +72,7 @@ typedef enum dfg_dtype {
     DFG_DTYPE_COUNT
 } dfg_dtype;
 
-/* The ops, DFG_OP_<NAME>, from lib/ops.def. */
+/* The ops, DFG_OP_<NAME>, from lib/base/ops.def. */
 typedef enum dfg_op_code {
 #define DFG_OP(NAME, oct, family, arity, dtrule, flags) DFG_OP_##NAME,
 #include "base/ops.def"
@@ -143,7 +143,7 @@ dfg_status dfg_node_name(dfg_id id, const char ** name);
  * the node is released or the variable is assigned. */
 dfg_status dfg_node_data(dfg_id id, const void ** data);
 
-/* ---- automatic differentiation (lib/grad.c) ----------------------------
+/* ---- automatic differentiation (lib/autodiff/grad.c) ----------------------------
  * Every result is graph: new nodes (one reference each, the caller's) that
  * can be compiled, run, or differentiated again. */
 /* Reverse mode: gxs[k] = the adjoint of xs[k] for output y, i.e. the
@@ -180,7 +180,7 @@ dfg_status dfg_plan_run(dfg_id plan, const void * const * in, void * const * out
 /* Node count of the compiled schedule. */
 dfg_status dfg_plan_size(dfg_id plan, int64_t * nodes);
 
-/* ---- graph passes (lib/passes.c; docs/passes.md) ---------------------------
+/* ---- graph passes (lib/passes/passes.c; docs/passes.md) ---------------------------
  * dfg_plan_compile_opts runs the passes switched on in opts over the graph
  * before scheduling it.  Every pass keeps results bitwise (Inf, signed
  * zeros and rounding included; a NaN stays a NaN, but its sign and payload
@@ -238,7 +238,7 @@ typedef struct dfg_node_info {
 dfg_status dfg_plan_nodes(dfg_id plan, int64_t * count);
 dfg_status dfg_plan_node(dfg_id plan, int64_t k, dfg_node_info * info);
 
-/* ---- plans that assign variables, memory plan (lib/plan.c, lib/memplan.c;
+/* ---- plans that assign variables, memory plan (lib/runtime/plan.c, lib/runtime/memplan.c;
  * docs/memory.md) ------------------------------------------------------------
  * A plan may assign variables: after a run, variable upd_vars[k] holds what
  * upd_vals[k] computed from the variables' values before the run (all
@@ -299,7 +299,7 @@ typedef struct dfg_buffer_info {
 dfg_status dfg_plan_memory(dfg_id plan, dfg_memory_info * m);
 dfg_status dfg_plan_buffer(dfg_id plan, int64_t k, dfg_buffer_info * b);
 
-/* ---- control flow (lib/ctrl.c; docs/control-flow.md) ----------------------
+/* ---- control flow (lib/control/ctrl.c; docs/control-flow.md) ----------------------
  * A loop or conditional whose bodies are graphs: the caller makes inputs
  * (dfg_input) standing for the bodies' parameters, records the bodies on
  * them, and passes parameters and results here.  Whatever else the bodies
@@ -341,7 +341,7 @@ typedef struct dfg_ctrl_spec {
 } dfg_ctrl_spec;
 dfg_status dfg_ctrl(const dfg_ctrl_spec * s, int * n_out, dfg_id * outs);
 
-/* ---- threads (lib/threads.c) ---------------------------------------------
+/* ---- threads (lib/base/threads.c) ---------------------------------------------
  * Kernels on large arrays split their work across threads; results do not
  * depend on the thread count.  dfg_threads_set(n) sets the count (n = 0:
  * the number of cores) and gives BLAS the same; at first use the count is
@@ -352,7 +352,7 @@ dfg_status dfg_threads_set(int n);
  * library's code is unloaded (the MEX gateway's exit hook). */
 void       dfg_threads_stop(void);
 
-/* ---- devices (lib/device.c) ---------------------------------------------
+/* ---- devices (lib/runtime/device.c) ---------------------------------------------
  * The CUDA backend is a shared library of its own (build/libdfg_cuda.so,
  * kernels/cuda/dfg_cuda.h), opened with dlopen the first time a GPU is
  * asked about: dfg works in full on the CPU without it, without the CUDA

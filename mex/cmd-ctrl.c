@@ -1,4 +1,4 @@
-/* mex/cmd-ctrl.c -- control flow (lib/ctrl.c): the command behind
+/* mex/cmd-ctrl.c -- control flow (lib/control/ctrl.c): the command behind
  * dfg.scan, dfg.fori, dfg.while and dfg.cond, which trace the user's
  * functions on inputs made for them (+dfg/+internal/ctrl_trace.m). */
 #include <string.h>

@@ -1,5 +1,5 @@
 /* mex/cmd-grad.c -- autodiff commands of the gateway: grad, jvp, jacobian,
- * hessian, stop_gradient (lib/grad.c does the work), and psi. */
+ * hessian, stop_gradient (lib/autodiff/grad.c does the work), and psi. */
 #include <string.h>
 #include "gateway.h"
 

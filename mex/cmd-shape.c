@@ -109,7 +109,7 @@ static int parse_sub(gw * g, const mxArray * a, int argno, sub * s)
     return DFG_OK;
 }
 
-/* Packs the GATHER / SCATTER header (lib/ops.def). */
+/* Packs the GATHER / SCATTER header (lib/base/ops.def). */
 static int64_t * pack_header(int k, const int64_t * view, const sub * s, int nd_out,
                              const int64_t * dout, int64_t * len)
 {

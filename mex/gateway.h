@@ -24,7 +24,7 @@
 #define DFG_GATEWAY_H
 
 #include "mex.h"
-#include "../lib/core/dfg-impl.h"
+#include "../lib/runtime/runtime.h"
 
 #define GW_MAX_TEMPS 64
 

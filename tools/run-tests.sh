@@ -1,6 +1,7 @@
 #!/bin/sh
-# tools/run-tests.sh -- runs the C unit tests given as arguments and the
-# Octave suites, then prints one closing line "N passed, N failed".
+# tools/run-tests.sh -- runs the layer check (tools/check-layers.sh), the C
+# unit tests given as arguments and the Octave suites, then prints one
+# closing line "N passed, N failed".
 # Exits non-zero if anything failed.
 #
 # Then the Octave parity and gradient suites run again under combinations of
@@ -15,6 +16,19 @@ vg=""
 if [ -z "${DFG_NO_VALGRIND+set}" ] && command -v valgrind >/dev/null 2>&1; then
     vg="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --suppressions=tools/valgrind.supp"
 fi
+# the layer rule (tools/check-layers.sh) and the check's own self-test
+for c in "--self-test" ""; do
+    out=$(sh tools/check-layers.sh $c 2>&1)
+    rc=$?
+    echo "$out" | grep -v '^$'
+    line=$(echo "$out" | grep -E '[0-9]+ passed, [0-9]+ failed' | tail -n 1)
+    p=$(echo "$line" | sed -E 's/.* ([0-9]+) passed.*/\1/')
+    f=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
+    [ -n "$p" ] || p=0
+    [ -n "$f" ] || f=0
+    if [ $rc -ne 0 ] && [ "$f" = 0 ]; then f=1; echo "check-layers $c: exited with status $rc"; fi
+    pass=$((pass + p)); fail=$((fail + f))
+done
 for t in "$@"; do
     if [ -n "$vg" ]; then
         # one BLAS thread: valgrind serialises threads anyway

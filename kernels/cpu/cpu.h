@@ -1,14 +1,15 @@
-/* kernels/cpu/cpu.h -- the CPU kernels of dfg.
+/* kernels/cpu/cpu.h -- the CPU kernels of dfg (kernels/cpu owns them; they
+ * use lib/base and kernels/kernels.h only).
  *
  * Kernels are plain functions on raw, dense, column-major arrays.  They know
- * nothing of nodes, plans or Octave: the executor (lib/exec.c) looks an op up
+ * nothing of nodes, plans or Octave: the executor (lib/runtime/exec.c) looks an op up
  * and calls the kernel with pointers it owns.  Contracts shared by all:
  *
  *  - dtype codes are those of lib/dfg.h (DFG_DOUBLE, DFG_SINGLE, DFG_LOGICAL);
  *    logical data is one byte per element holding 0 or 1.
  *  - a kernel never allocates memory that outlives the call, never prints,
  *    never aborts; it returns DFG_OK or a status from lib/dfg.h, and on error
- *    may set a message with dfg_set_error() (lib/status.c).
+ *    may set a message with dfg_set_error() (lib/base/status.c).
  *  - "out" never aliases an input unless the kernel's comment says it may.
  *  - arrays are described as [pre, n, post]: element (i, k, j) lives at
  *    i + pre * (k + n * j); the kernel works along the middle axis.
@@ -18,46 +19,16 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "../../lib/core/dfg-impl.h"
+#include "../../lib/base/base.h"
+#include "../kernels.h"
 
 /* ---- reductions (kernels/cpu/reduce.c) ----------------------------------
- * out has pre * post elements of dtype dt_out; in has pre * n * post of
- * dt_in.  n may be 0 (sum -> 0, prod -> 1, any -> 0, all -> 1; max/min with
- * n == 0 are never called: the result is empty).  Semantics follow Octave:
- *   DFG_RED_SUM, DFG_RED_PROD : accumulate in the output type, in the
- *                               blocked order below;
- *   DFG_RED_MAX, DFG_RED_MIN  : NaN is ignored unless all are NaN; first of
- *                               equal extremes wins (matters for the index);
- *   DFG_RED_ANY, DFG_RED_ALL  : as Octave 7.3: any ignores NaN, all fails
- *                               only on an exact 0 (and, like Octave's
- *                               short-row path, on NaN when pre > 1 and
- *                               n <= 8);
- *   DFG_RED_ARGMAX/ARGMIN     : out is double, 1-based index of the element
- *                               that MAX/MIN would pick (1 if all NaN).
- * dt_in may be any dtype; dt_out is what the op's shape/class inference
- * chose (e.g. sum of logical -> double).
- *
- * The blocked order of sum and prod (the reduction contract, shared with
- * the fused kernel, kernels/cpu/fused.c, which must agree bitwise): along
- * the reduced axis the elements are folded sequentially, in index order,
- * within blocks of DFG_RED_BLOCK consecutive k, each block starting from 0
- * (sum) or 1 (prod); the block partials p0, p1, ... are then folded in
- * block order starting from the identity: 0 + p0 + p1 + ... (1 * p0 *
- * p1 * ...).  Every operation rounds to the output type.  For n <=
- * DFG_RED_BLOCK this is exactly Octave's running sum/product; for larger n
- * it differs from Octave's in the last bits (it is usually more accurate)
- * and it is the same for every thread count: threads only decide who
- * computes which block.
- *
+ * out has pre * post elements of dtype dt_out, in pre * n * post of dt_in;
+ * op is a DFG_RED_* code.  Semantics and the blocked order of sum and prod
+ * are kernels/kernels.h's, which every device keeps.
  * Threads: all kernels in this file may split their loops across
- * dfg_threads_for(work) threads (lib/threads.c); results never depend on
- * the split, and errors are set on the calling thread. */
-#define DFG_RED_BLOCK 4096
-enum dfg_red_op {
-    DFG_RED_SUM, DFG_RED_PROD, DFG_RED_MAX, DFG_RED_MIN,
-    DFG_RED_ANY, DFG_RED_ALL, DFG_RED_ARGMAX, DFG_RED_ARGMIN,
-    DFG_RED_COUNT
-};
+ * dfg_threads_for(work) threads (lib/base/threads.c); results never depend
+ * on the split, and errors are set on the calling thread. */
 int dfg_cpu_reduce(int op, int dt_in, int dt_out, void * out, const void * in,
                    int64_t pre, int64_t n, int64_t post);
 

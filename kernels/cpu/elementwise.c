@@ -7,7 +7,7 @@
  * n-ary ops, whole rows of the inner loop) and runs the sequential code on
  * each.  An element's value depends on its operands only, so results never
  * depend on the cut.  Errors found on a worker thread are reported on the
- * calling thread (lib/threads.c, dfg_par_fail). */
+ * calling thread (lib/base/threads.c, dfg_par_fail). */
 #define _DEFAULT_SOURCE
 #include <math.h>
 #include <stdatomic.h>

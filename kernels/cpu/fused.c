@@ -1,5 +1,5 @@
 /* kernels/cpu/fused.c -- the fused element-wise kernel: runs a program of
- * element-wise steps (lib/fused.h) over the domain in tiles of
+ * element-wise steps (kernels/cpu/fused.h) over the domain in tiles of
  * DFG_FUSE_TILE elements.  Each step reads its operands' tiles and writes
  * its own; the tiles live in a scratch block of a few hundred KiB that stays
  * in cache, so the intermediates never travel to memory.  Outputs are

@@ -1,5 +1,5 @@
-/* lib/fused.h -- the program of a fused element-wise kernel (op FUSED),
- * shared by the fuse pass (lib/pass-fuse.c), the executor (lib/exec.c) and
+/* kernels/cpu/fused.h -- the program of a fused element-wise kernel (op FUSED),
+ * shared by the fuse pass (lib/passes/pass-fuse.c), the executor (lib/runtime/exec.c) and
  * the kernel (kernels/cpu/fused.c).  Private to the library.
  *
  * A FUSED node's idx holds, as int64 words:
@@ -23,7 +23,7 @@
  */
 #ifndef DFG_FUSED_H
 #define DFG_FUSED_H
-#include "../../lib/core/dfg-impl.h"
+#include "../../lib/base/base.h"
 
 #define FP_HDR   (4 + DFG_MAX_DIMS)
 #define FP_INSTR 8
@@ -43,7 +43,7 @@ enum { FX_FULL, FX_SCALAR, FX_BCAST };
 /* Runs a fused program (kernels/cpu/fused.c).  in[k] has class in_dt[k]
  * and dims in_dims[k] (ndim of the domain, padded with 1); out[j] is output
  * j's buffer.  Streams the domain in tiles of DFG_FUSE_TILE elements, split
- * across up to dfg_threads_for(numel * cost) threads (lib/threads.c), cost
+ * across up to dfg_threads_for(numel * cost) threads (lib/base/threads.c), cost
  * the sum of the instructions' dfg_cpu_op_cost.
  * scratch (scratch_bytes, any alignment) is the caller's working memory
  * for the tiles and reduction partials: dfg_cpu_fused_scratch(prog, n_in,

@@ -58,7 +58,7 @@ int dfg_cpu_permute(size_t es, void * out, const void * in, int ndim,
     return DFG_OK;
 }
 
-/* Decoded GATHER/SCATTER header (see lib/ops.def). */
+/* Decoded GATHER/SCATTER header (see lib/base/ops.def). */
 typedef struct idx_hdr {
     int64_t         k;
     const int64_t * view;

@@ -27,7 +27,7 @@
  * fixed order that no thread count changes.  kernels/cpu/fused.c uses the
  * same order, so fused and unfused reductions agree bitwise.
  *
- * Threads (lib/threads.c): the work is split into tasks -- one output
+ * Threads (lib/base/threads.c): the work is split into tasks -- one output
  * (pre == 1) or one block of BLK outputs (pre > 1) each -- and contiguous
  * runs of tasks go to the threads; a task is computed exactly as the
  * sequential loop would.  A full sum or product (pre == 1, fewer outputs

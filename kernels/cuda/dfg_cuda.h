@@ -1,8 +1,9 @@
-/* kernels/cuda/dfg_cuda.h -- the CUDA backend's C interface.
+/* kernels/cuda/dfg_cuda.h -- the CUDA backend's C interface (kernels/cuda
+ * owns the GPU kernels; they use lib/dfg.h's types and kernels/kernels.h).
  *
  * The backend is a shared library of its own (build/libdfg_cuda.so, built
  * by `make` when the CUDA Toolkit is found, left out by `make CUDA=0`).
- * Nothing else links against it: lib/device.c opens it with dlopen at the
+ * Nothing else links against it: lib/runtime/device.c opens it with dlopen at the
  * first request for a GPU and asks for this table with
  * dfg_cuda_api_get (DFG_CUDA_ABI), so the MEX gateway loads and runs on
  * machines without the library, the CUDA runtime or a driver.

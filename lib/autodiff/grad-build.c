@@ -1,5 +1,5 @@
-/* lib/grad-build.c -- the graph builder behind the gradient rules (see
- * lib/grad-impl.h): each call records one or a few nodes, keeps them in the
+/* lib/autodiff/grad-build.c -- the graph builder behind the gradient rules (see
+ * lib/autodiff/grad-impl.h): each call records one or a few nodes, keeps them in the
  * context, and turns the first error into NULL for every later call. */
 #include <string.h>
 #include "grad-impl.h"

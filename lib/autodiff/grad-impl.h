@@ -1,5 +1,6 @@
-/* lib/grad-impl.h -- autodiff internals: the graph builder the gradient
- * rules use, and the rule table.  Not public.
+/* lib/autodiff/grad-impl.h -- the autodiff layer (lib/autodiff owns the
+ * gradient rules, the graph builder they use, reverse mode (dfg_grad) and
+ * forward mode (dfg_jvp); it uses core and base).  Not public.
  *
  * A rule writes the adjoint of each input of y as more graph:
  *
@@ -19,7 +20,7 @@
  */
 #ifndef DFG_GRAD_IMPL_H
 #define DFG_GRAD_IMPL_H
-#include "../core/dfg-impl.h"
+#include "../core/core.h"
 
 typedef struct gctx {
     dfg_status  st;         /* first error, DFG_OK while building           */
@@ -29,11 +30,11 @@ typedef struct gctx {
 
 typedef void (*dfg_grad_rule)(gctx * c, dfg_node * y, dfg_node * g,
                               const int * need, dfg_node ** gx);
-/* One per op: NULL for ops that are not differentiable (lib/grad-rules.c,
- * lib/grad-linalg.c). */
+/* One per op: NULL for ops that are not differentiable (lib/autodiff/grad-rules.c,
+ * lib/autodiff/grad-linalg.c). */
 extern const dfg_grad_rule dfg_grad_rules[DFG_OP_COUNT];
 
-/* ---- builders (lib/grad-build.c) ---------------------------------------- */
+/* ---- builders (lib/autodiff/grad-build.c) ---------------------------------------- */
 /* Records an error unless one is already kept; returns NULL. */
 dfg_node * gb_fail(gctx * c, dfg_status st);
 /* The context takes over the caller's one use of n (n is returned). */
@@ -91,7 +92,7 @@ dfg_node * gb_diag_part(gctx * c, dfg_node * x);                  /* diag(x), co
 dfg_node * gb_diag_matrix(gctx * c, dfg_node * v);                /* diag(v), n x n */
 dfg_node * gb_part(gctx * c, dfg_node * packed, int64_t off, int64_t r, int64_t q);
 
-/* ---- engine (lib/grad.c) ------------------------------------------------- */
+/* ---- engine (lib/autodiff/grad.c) ------------------------------------------------- */
 /* Reverse mode on nodes: gx[k] (owned, one use) = adjoint of xs[k] for
  * output y seeded with seed (y's size; NULL: y must have one element, seed
  * 1).  Inputs y does not depend on get zeros. */
@@ -106,14 +107,5 @@ dfg_status dfg_jvp_nodes(dfg_node * y, int n_x, dfg_node * const * xs,
  * ys[r]> (a NULL seed: that output contributes nothing). */
 dfg_status dfg_grad_multi(int n_y, dfg_node * const * ys, dfg_node * const * seeds,
                           int n_x, dfg_node * const * xs, dfg_node ** gx);
-
-/* ---- control flow (lib/ctrl.c) -------------------------------------------- */
-/* Outputs of a LOOP or COND node (its CTRL_OUT nodes' i[2] run below). */
-int        dfg_ctrl_n_out(const dfg_node * n);
-/* The rule of a LOOP or COND node y: gout[k] is the adjoint of output k
- * (NULL: zero); gx[k] gets input k's adjoint where need[k] (owned, one
- * use; NULL for none). */
-dfg_status dfg_ctrl_grad(dfg_node * y, dfg_node * const * gout, const int * need,
-                         dfg_node ** gx);
 
 #endif

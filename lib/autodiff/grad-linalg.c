@@ -1,7 +1,7 @@
-/* lib/grad-linalg.c -- gradient rules for dense linear algebra: \, inv,
+/* lib/autodiff/grad-linalg.c -- gradient rules for dense linear algebra: \, inv,
  * det, chol, lu, qr, symmetric eig, svd, pinv.
  *
- * Matrix calculus as graph (see lib/grad-impl.h).  The formulas follow the
+ * Matrix calculus as graph (see lib/autodiff/grad-impl.h).  The formulas follow the
  * standard references (Giles 2008 for inv / det / solves, Murray 2016 for
  * chol, Walter & Lehmann / Seeger et al. for lu and qr, and the
  * eigenvector and SVD rules with safe reciprocals of eigenvalue gaps:

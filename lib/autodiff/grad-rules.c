@@ -1,8 +1,8 @@
-/* lib/grad-rules.c -- gradient rules for element-wise, reduction, scan and
- * re-index ops and mtimes (linear algebra: lib/grad-linalg.c).
+/* lib/autodiff/grad-rules.c -- gradient rules for element-wise, reduction, scan and
+ * re-index ops and mtimes (linear algebra: lib/autodiff/grad-linalg.c).
  *
  * Each rule builds the adjoint of its inputs from g, the adjoint of y (see
- * lib/grad-impl.h).  Rules use only differentiable ops, so the gradient of
+ * lib/autodiff/grad-impl.h).  Rules use only differentiable ops, so the gradient of
  * a gradient is again a gradient.  Conventions, chosen once:
  *   - at a kink the rule gives one subgradient: abs'(0) = sign(0) = 0;
  *     max/min pass the gradient to the element Octave returns (the first

@@ -1,7 +1,7 @@
-/* lib/grad.c -- automatic differentiation as graph construction.
+/* lib/autodiff/grad.c -- automatic differentiation as graph construction.
  *
  * Reverse mode walks the ancestors of y once, in reverse topological
- * order, asking each op's rule (lib/grad-rules.c, lib/grad-linalg.c) for
+ * order, asking each op's rule (lib/autodiff/grad-rules.c, lib/autodiff/grad-linalg.c) for
  * the adjoints of its inputs and summing the contributions of every path.
  * Only nodes that lie between a requested input and y are visited; a node
  * whose op has no gradient (comparisons, logical values, stop_gradient)
@@ -18,6 +18,14 @@
  */
 #include <string.h>
 #include "grad-impl.h"
+
+/* How many results a multi-output (control-flow) node has: its family
+ * table says (0 when none is set, which no such node can meet). */
+static int ctrl_n_out(const dfg_node * n)
+{
+    int (*n_out)(const dfg_node *) = dfg_family_of(n)->n_out;
+    return n_out ? n_out(n) : 0;
+}
 #include "../base/pmap.h"
 
 static dfg_status nomem(void)
@@ -218,7 +226,7 @@ dfg_status dfg_grad_nodes(dfg_node * y, int n_x, dfg_node * const * xs,
 
 /* The adjoints of a control-flow construct's outputs are collected one by
  * one from its CTRL_OUT nodes (tup[i][k] for output k) and handed to
- * lib/ctrl.c's rule together when the construct itself is reached. */
+ * lib/control/ctrl.c's rule together when the construct itself is reached. */
 static dfg_status backprop_ctrl(dfg_node * y, dfg_node ** gout, const uint8_t * dep,
                                 const pmap * pos, dfg_node ** adj)
 {
@@ -229,8 +237,11 @@ static dfg_status backprop_ctrl(dfg_node * y, dfg_node ** gout, const uint8_t * 
         st = nomem();
     for (int k = 0; k < y->n_in && !st; k++)
         need[k] = dep[pmap_get(pos, y->in[k])];
-    if (!st)
-        st = dfg_ctrl_grad(y, gout, need, gx);
+    if (!st) {
+        const dfg_family_fns * f = dfg_family_of(y);
+        st = f->grad ? f->grad(y, gout, need, gx)
+                     : dfg_set_error(DFG_ERR_INTERNAL, "dfg.grad: no rule for %s", dfg_ops[y->op].name);
+    }
     for (int k = 0; k < y->n_in && !st; k++) {
         if (!need[k] || !gx[k])
             continue;
@@ -317,7 +328,7 @@ static dfg_status grad_multi(int n_y, dfg_node * const * ys, dfg_node * const * 
             if (!adj[i])
                 continue;
             int32_t j = pmap_get(&pos, v->in[0]);
-            int no = dfg_ctrl_n_out(v->in[0]);
+            int no = ctrl_n_out(v->in[0]);
             if (!tup[j] && !(tup[j] = dfg_calloc((size_t)no + 1, sizeof **tup))) {
                 st = nomem();
                 break;
@@ -372,7 +383,7 @@ done:
     if (tup)
         for (int32_t i = 0; i < n; i++)
             if (tup[i]) {
-                int no = dfg_ctrl_n_out(order[i]);
+                int no = ctrl_n_out(order[i]);
                 for (int k = 0; k < no; k++)
                     if (tup[i][k])
                         dfg_node_unuse(tup[i][k]);

@@ -1,10 +1,10 @@
-/* lib/pmap.h -- a pointer -> int32 hash map (open addressing, load under
+/* lib/base/pmap.h -- a pointer -> int32 hash map (open addressing, load under
  * 1/2), private to the library: plan compilation and autodiff key their
  * per-node tables by node pointer.  pmap_init/pmap_put return 0 when out
  * of memory; pmap_get returns -1 for a missing key. */
 #ifndef DFG_PMAP_H
 #define DFG_PMAP_H
-#include "../core/dfg-impl.h"
+#include "base.h"
 
 typedef struct pmap {
     const void ** keys;

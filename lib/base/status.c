@@ -1,7 +1,7 @@
-/* lib/status.c -- status codes, the per-thread last error, warnings. */
+/* lib/base/status.c -- status codes, the per-thread last error, warnings. */
 #include <stdio.h>
 #include <string.h>
-#include "../core/dfg-impl.h"
+#include "base.h"
 
 static _Thread_local char last_error[1024];
 static _Thread_local char last_warning[512];

@@ -1,5 +1,5 @@
-/* lib/threads.c -- how many threads the kernels use (dfg.threads), and the
- * pool that runs their parallel loops (lib/dfg-impl.h).
+/* lib/base/threads.c -- how many threads the kernels use (dfg.threads), and the
+ * pool that runs their parallel loops (lib/core/core.h).
  *
  * One count for the whole process: kernels split large loops over it, and
  * OpenBLAS is given the same count whenever one is chosen (DFG_THREADS,
@@ -55,7 +55,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include "../core/dfg-impl.h"
+#include "base.h"
 
 /* OpenBLAS's setter (cblas.h of libopenblas-dev).  Weak, so that a BLAS
  * without it still links; then BLAS keeps its own setting. */

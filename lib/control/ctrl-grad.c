@@ -1,8 +1,8 @@
-/* lib/ctrl-grad.c -- the gradient rules of control-flow constructs (see
- * lib/ctrl.c for the constructs and the scheme).  Every rule builds new
+/* lib/control/ctrl-grad.c -- the gradient rules of control-flow constructs (see
+ * lib/control/ctrl.c for the constructs and the scheme).  Every rule builds new
  * constructs whose bodies are vector-Jacobian products of the old bodies,
- * made by lib/grad.c on the body graphs, so the results can be
- * differentiated again.  Temporaries live in a gctx (lib/grad-impl.h). */
+ * made by lib/autodiff/grad.c on the body graphs, so the results can be
+ * differentiated again.  Temporaries live in a gctx (lib/autodiff/grad-impl.h). */
 #include <string.h>
 #include "../autodiff/grad-impl.h"
 #include "../passes/pass.h"
@@ -167,7 +167,7 @@ done:
 
 /* ---- scan -------------------------------------------------------------------- */
 
-/* See lib/ctrl.c: the loop again with its carries stacked (the tape), then
+/* See lib/control/ctrl.c: the loop again with its carries stacked (the tape), then
  * the reverse loop of vector-Jacobian products over it. */
 static dfg_status grad_scan(ctrl_rec * c, dfg_node * y, dfg_node * const * gout, const int * need,
                             dfg_node ** gx)

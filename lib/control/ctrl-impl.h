@@ -1,8 +1,11 @@
-/* lib/ctrl-impl.h -- control-flow constructs (lib/ctrl.c, lib/ctrl-grad.c).
- * Private to the library. */
+/* lib/control/ctrl-impl.h -- the control layer (lib/control owns loops
+ * and conditionals: their records, bodies compiled as plans, execution and
+ * gradients; it fills in the family table of DFG_FAM_CTRL so the layers
+ * below reach LOOP and COND nodes without naming it).  Private to the
+ * library. */
 #ifndef DFG_CTRL_IMPL_H
 #define DFG_CTRL_IMPL_H
-#include "../core/dfg-impl.h"
+#include "../core/core.h"
 
 typedef struct dfg_plan dfg_plan;
 
@@ -102,7 +105,7 @@ void       dfg_ctrl_free(ctrl_rec * c);
 dfg_status dfg_ctrl_layout(ctrl_rec * c);
 /* Compiles body b of c if it is not yet. */
 dfg_status dfg_ctrl_plan(ctrl_rec * c, int b);
-/* Runs a while loop's gradient node (lib/ctrl-while.c). */
+/* Runs a while loop's gradient node (lib/control/ctrl-while.c). */
 dfg_status dfg_ctrl_run_while_grad(ctrl_rec * c, void * out, const void * const * in);
 
 /* A scalar condition's truth as Octave's if/while sees it (NaN: an error
@@ -113,9 +116,9 @@ static inline int ctrl_float(const dfg_node * n)
 {
     return n->dtype != DFG_LOGICAL;
 }
-/* lib/ctrl-grad.c, for the rules: a fresh parameter like x, and copies of
+/* lib/control/ctrl-grad.c, for the rules: a fresh parameter like x, and copies of
  * res with from[] replaced by to[], both kept in g (struct gctx,
- * lib/grad-impl.h). */
+ * lib/autodiff/grad-impl.h). */
 struct gctx;
 /* A rule's adjoints given back after a failure (each gx[k] NULL after). */
 void       dfg_ctrl_drop(int n, dfg_node ** gx);
@@ -124,8 +127,31 @@ void       dfg_ctrl_substitute_kept(struct gctx * g, int n, dfg_node * const * r
                                     dfg_node * const * from, dfg_node * const * to,
                                     dfg_node ** out);
 
-/* The rule of a while loop (lib/ctrl-while.c). */
+/* The rule of a while loop (lib/control/ctrl-while.c). */
 dfg_status dfg_ctrl_grad_while(ctrl_rec * c, dfg_node * y, dfg_node * const * gout,
                                const int * need, dfg_node ** gx);
+
+/* ---- the family table's entries (lib/core/core.h) -------------------------
+ * LOOP and COND nodes name a construct in ctrl.c's table; inference takes
+ * a reference on it (and checks the inputs), freeing the node gives it
+ * back.  dfg_ctrl_reset forgets every construct without touching nodes or
+ * plans (dfg_reset frees those itself). */
+dfg_status  dfg_ctrl_infer(dfg_node * n);
+void        dfg_ctrl_node_free(dfg_node * n);
+void        dfg_ctrl_reset(void);
+dfg_status  dfg_ctrl_exec(const dfg_node * n, void * out, const void * const * in);
+double      dfg_ctrl_flops(const dfg_node * n);
+/* Compiles the bodies and allocates what a run needs (plan compile time);
+ * the bytes a construct holds (bodies' plans, carry sets, stacks). */
+dfg_status  dfg_ctrl_prepare(const dfg_node * n);
+int64_t     dfg_ctrl_bytes(const dfg_node * n);
+
+/* Outputs of a LOOP or COND node (its CTRL_OUT nodes' i[2] run below). */
+int        dfg_ctrl_n_out(const dfg_node * n);
+/* The rule of a LOOP or COND node y: gout[k] is the adjoint of output k
+ * (NULL: zero); gx[k] gets input k's adjoint where need[k] (owned, one
+ * use; NULL for none). */
+dfg_status dfg_ctrl_grad(dfg_node * y, dfg_node * const * gout, const int * need,
+                         dfg_node ** gx);
 
 #endif

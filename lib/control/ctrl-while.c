@@ -1,4 +1,4 @@
-/* lib/ctrl-while.c -- reverse mode through while loops.
+/* lib/control/ctrl-while.c -- reverse mode through while loops.
  *
  * A while loop's trip count is known only when it runs, so its tape
  * cannot be a planned buffer.  Its gradient is one node (a "while
@@ -367,7 +367,7 @@ static void make_wg(gctx * g, ctrl_rec * W, dfg_node * const * c0, dfg_node * co
         double fl = src->flops;
         if (!pass_topo(n_out, L_res, &list, &nlist, NULL)) {
             for (int32_t k = 0; k < nlist; k++)
-                fl += mp_flops(list[k]);
+                fl += dfg_node_flops(list[k]);
             dfg_free(list);
         }
         c->flops = fl;

@@ -1,4 +1,4 @@
-/* lib/ctrl.c -- control flow inside graphs: loops (scan, fori, while) and
+/* lib/control/ctrl.c -- control flow inside graphs: loops (scan, fori, while) and
  * conditionals (cond), their execution and their gradients.
  *
  * A construct is a small record (ctrl) shared by the nodes that use it:
@@ -31,7 +31,7 @@
  * carry sets that swap, so a step copies nothing the body does not write.
  *
  * Gradients (dfg_ctrl_grad) are constructs again, so they can be
- * differentiated in turn (second order; forward mode, which lib/grad.c
+ * differentiated in turn (second order; forward mode, which lib/autodiff/grad.c
  * builds by transposing reverse mode):
  *   - cond: a cond of the two branches' vector-Jacobian products;
  *   - scan: the same loop with the carries each step starts and ends with
@@ -43,7 +43,7 @@
  *     body recomputes what the product needs from the step's saved carry
  *     (the body's own activations are not kept: checkpointing per step),
  *     except the body's results, which it reads from the tape.
- * The rules are in lib/ctrl-grad.c.
+ * The rules are in lib/control/ctrl-grad.c.
  */
 #include <stdio.h>
 #include <string.h>
@@ -401,7 +401,7 @@ static double body_flops(int n, dfg_node * const * res)
         return 0;
     double f = 0;
     for (int32_t k = 0; k < nl; k++)
-        f += mp_flops(list[k]);
+        f += dfg_node_flops(list[k]);
     dfg_free(list);
     return f;
 }
@@ -458,8 +458,20 @@ dfg_status dfg_ctrl_node(ctrl_rec * c, dfg_node * const * ins, dfg_node ** outs)
     return st;
 }
 
+/* What core, autodiff, the passes and the runtime ask of LOOP and COND
+ * nodes (the family table, lib/core/core.h); set before the first
+ * construct is made, so every such node finds it. */
+static const dfg_family_fns ctrl_family = {
+    .infer = dfg_ctrl_infer,   .node_free = dfg_ctrl_node_free,
+    .reset = dfg_ctrl_reset,   .n_out = dfg_ctrl_n_out,
+    .grad = dfg_ctrl_grad,     .merge = dfg_ctrl_merge_tapes,
+    .flops = dfg_ctrl_flops,   .prepare = dfg_ctrl_prepare,
+    .bytes = dfg_ctrl_bytes,   .exec = dfg_ctrl_exec,
+};
+
 dfg_status dfg_ctrl_make(const ctrl_spec * s, dfg_node ** outs)
 {
+    dfg_family_set(DFG_FAM_CTRL, &ctrl_family);
     dfg_status st = check_spec(s);
     if (st)
         return st;

@@ -1,74 +1,11 @@
-/* lib/ops.c -- the op table generated from ops.def, and class and size
- * inference for every family (Octave's rules). */
+/* lib/core/ops.c -- class and size inference for every family (Octave's
+ * rules); the op table itself is lib/base/optable.c. */
 #include <math.h>
 #include <assert.h>
 #include <stdio.h>
 #include <string.h>
-#include "dfg-impl.h"
+#include "core.h"
 #include "../../kernels/cpu/fused.h"
-
-const dfg_op_info dfg_ops[DFG_OP_COUNT] = {
-#define DFG_OP(NAME, oct, fam, ar, dtr, fl) \
-    [DFG_OP_##NAME] = { oct, #NAME, DFG_FAM_##fam, ar, DFG_DT_##dtr, fl },
-#include "../base/ops.def"
-#undef DFG_OP
-};
-
-#define DFG_OP(NAME, oct, fam, ar, dtr, fl) + 1
-static_assert(0
-#include "../base/ops.def"
-              == DFG_OP_COUNT, "ops.def and the op enum disagree");
-#undef DFG_OP
-
-const char * dfg_op_name(int op)
-{
-    return (op >= 0 && op < DFG_OP_COUNT) ? dfg_ops[op].name : "?";
-}
-
-size_t dfg_dtype_size(dfg_dtype dt)
-{
-    return dt == DFG_DOUBLE ? 8 : dt == DFG_SINGLE ? 4 : 1;
-}
-
-const char * dfg_dtype_name(dfg_dtype dt)
-{
-    return dt == DFG_DOUBLE ? "double" : dt == DFG_SINGLE ? "single"
-         : dt == DFG_LOGICAL ? "logical" : "?";
-}
-
-/* ---- shapes ---------------------------------------------------------------- */
-
-int dfg_shape_normalize(int ndim, int64_t * dims)
-{
-    while (ndim > 2 && dims[ndim - 1] == 1)
-        ndim--;
-    return ndim;
-}
-
-int64_t dfg_shape_numel(int ndim, const int64_t * dims)
-{
-    int64_t m = 1;
-    for (int k = 0; k < ndim; k++)
-        m *= dims[k];
-    return m;
-}
-
-void dfg_shape_fold(int ndim, const int64_t * dims, int64_t k, int64_t * view)
-{
-    for (int64_t j = 0; j < k; j++)
-        view[j] = j < ndim ? dims[j] : 1;
-    for (int64_t j = k; j < ndim; j++)
-        view[k - 1] *= dims[j];
-}
-
-const char * dfg_shape_str(int ndim, const int64_t * dims, char * buf, size_t len)
-{
-    size_t at = 0;
-    buf[0] = 0;
-    for (int k = 0; k < ndim && at < len; k++)
-        at += (size_t)snprintf(buf + at, len - at, k ? "x%lld" : "%lld", (long long)dims[k]);
-    return buf;
-}
 
 static dfg_status set_shape(dfg_node * n, int ndim, const int64_t * dims)
 {
@@ -602,7 +539,11 @@ dfg_status dfg_infer(dfg_node * n)
     case DFG_FAM_BROADCAST: return infer_bcast(n);
     case DFG_FAM_FUSED:   return infer_fused(n);
     case DFG_FAM_RAND:    return infer_rand(n);
-    case DFG_FAM_CTRL:    return dfg_ctrl_infer(n);
+    case DFG_FAM_CTRL: {
+        const dfg_family_fns * f = dfg_family(DFG_FAM_CTRL);
+        return f->infer ? f->infer(n)
+                        : dfg_set_error(DFG_ERR_INTERNAL, "dfg: no inference for %s", dfg_ops[n->op].name);
+    }
     }
     return dfg_set_error(DFG_ERR_INTERNAL, "dfg: no shape rule for %s", dfg_ops[op].name);
 }

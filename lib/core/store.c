@@ -1,27 +1,20 @@
-/* lib/store.c -- the node store: slots, generation-checked ids, reference
- * counts, leaves (inputs, constants, variables), and the allocator.
+/* lib/core/store.c -- the node store: slots, generation-checked ids,
+ * reference counts, leaves (inputs, constants, variables).
  *
  * An id is (generation << 32) | (slot + 1).  A slot's generation changes
  * every time the slot is freed, and generations start from a per-process
  * random base, so ids from a previous load of the library, from a freed
  * node, or made up by hand are all rejected with DFG_ERR_HANDLE.
  *
- * Plans live in the same store (lib/plan.c registers them as objects of
- * kind PLAN), so every handle Octave holds is checked the same way.
+ * Plans live in the same store (lib/runtime/plan.c adds them as objects of
+ * kind PLAN with their destroy callback), so every handle Octave holds is
+ * checked the same way.
  */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "dfg-impl.h"
-#include "../passes/pass.h"
+#include "core.h"
 #include "store-impl.h"
-
-/* ---- allocation ---------------------------------------------------------- */
-
-void * dfg_malloc(size_t n)          { return malloc(n ? n : 1); }
-void * dfg_calloc(size_t n, size_t s){ return calloc(n ? n : 1, s ? s : 1); }
-void * dfg_realloc(void * p, size_t n){ return realloc(p, n ? n : 1); }
-void   dfg_free(void * p)            { free(p); }
 
 /* ---- the store ----------------------------------------------------------- */
 
@@ -33,6 +26,7 @@ typedef struct slot {
 } slot;
 
 static slot *   slots;
+static dfg_store_destroy kind_destroy[SLOT_KINDS];
 static uint32_t n_slots, cap_slots, free_head;
 static uint32_t gen_base;
 static int64_t  live;
@@ -80,6 +74,12 @@ dfg_status dfg_store_add(int kind, void * obj, dfg_id * id)
     live++;
     *id = ((uint64_t)slots[s].gen << 32) | (uint64_t)(s + 1);
     return DFG_OK;
+}
+
+void dfg_store_kind(int kind, dfg_store_destroy destroy)
+{
+    if (kind > SLOT_NODE && kind < SLOT_KINDS)
+        kind_destroy[kind] = destroy;
 }
 
 void * dfg_store_get(dfg_id id, int kind)
@@ -160,8 +160,9 @@ static void node_free_chain(dfg_node * n)
                 stack[top++] = p;
             }
         }
-        if (x->op == DFG_OP_LOOP || x->op == DFG_OP_COND)
-            dfg_ctrl_node_free(x);
+        void (*node_free)(dfg_node *) = dfg_family_of(x)->node_free;
+        if (node_free)
+            node_free(x);
         dfg_store_remove(x->slot);
         dfg_free(x->in);
         dfg_free(x->idx);
@@ -470,7 +471,7 @@ dfg_status dfg_constant(dfg_dtype dt, int ndim, const int64_t * dims,
     return hand_out(n, out);
 }
 
-/* For the passes (lib/pass.h): a constant whose data the caller fills,
+/* For the passes (lib/passes/pass.h): a constant whose data the caller fills,
  * holding one use (the caller's) and no handle. */
 dfg_status dfg_leaf_constant(int dt, int ndim, const int64_t * dims, dfg_node ** out)
 {
@@ -587,8 +588,17 @@ dfg_status dfg_retain(dfg_id id)
 dfg_status dfg_release(dfg_id id)
 {
     dfg_node * n = dfg_store_get(id, SLOT_NODE);
-    if (!n)
-        return dfg_release_plan(id);
+    if (!n) {
+        for (int k = SLOT_NODE + 1; k < SLOT_KINDS; k++) {
+            void * obj = kind_destroy[k] ? dfg_store_get(id, k) : NULL;
+            if (obj) {
+                kind_destroy[k](obj);
+                return DFG_OK;
+            }
+        }
+        return dfg_set_error(DFG_ERR_HANDLE,
+                             "invalid handle (freed, from before 'clear all', or not made by dfg)");
+    }
     if (n->handles <= 0)
         return dfg_set_error(DFG_ERR_HANDLE, "dfg: tensor handle released more often than it was handed out");
     if (--n->handles == 0 && n->uses == 0)
@@ -598,13 +608,15 @@ dfg_status dfg_release(dfg_id id)
 
 void dfg_reset(void)
 {
-    /* Control-flow constructs forget their bodies (the nodes and plans are
-     * freed below), then plans (they hold uses on nodes), then whatever
-     * nodes remain. */
-    dfg_ctrl_reset();
+    /* The families forget their records (control-flow constructs: the
+     * nodes and plans they hold are freed below), then the objects of
+     * other kinds (plans hold uses on nodes), then whatever nodes remain. */
+    for (int f = 0; f < DFG_FAM_COUNT; f++)
+        if (dfg_family(f)->reset)
+            dfg_family(f)->reset();
     for (uint32_t s = 0; s < n_slots; s++)
-        if (slots[s].kind == SLOT_PLAN)
-            dfg_plan_destroy(slots[s].obj);
+        if (slots[s].kind > SLOT_NODE && slots[s].kind < SLOT_KINDS && kind_destroy[slots[s].kind])
+            kind_destroy[slots[s].kind](slots[s].obj);
     for (uint32_t s = 0; s < n_slots; s++)
         if (slots[s].kind == SLOT_NODE) {
             dfg_node * n = slots[s].obj;

@@ -1,4 +1,4 @@
-/* lib/pass-checkpoint.c -- gradient checkpointing (docs/memory.md).
+/* lib/passes/pass-checkpoint.c -- gradient checkpointing (docs/memory.md).
  *
  * The backward pass reads forward values ("activations") long after they
  * were made, so a plain schedule keeps them all.  This pass keeps some of
@@ -25,7 +25,7 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include "../runtime/plan-impl.h"
+#include "pass.h"
 
 typedef struct ck_ctx {
     dfg_node ** list;
@@ -123,7 +123,7 @@ dfg_status dfg_pass_checkpoint(pass_run * r, const pass_ckpt * ck)
     for (int32_t v = 0; v < c.n && !st; v++) {
         dfg_node * x = c.list[v];
         if (forward(x))
-            fw += mp_flops(x);
+            fw += dfg_node_flops(x);
         if (c.keep[v])
             continue;
         dfg_node * small[8], ** in = x->n_in <= 8 ? small : dfg_malloc((size_t)x->n_in * sizeof *in);
@@ -142,7 +142,7 @@ dfg_status dfg_pass_checkpoint(pass_run * r, const pass_ckpt * ck)
         dfg_tags_set(old);
         if (in != small)
             dfg_free(in);
-        re += mp_flops(x);
+        re += dfg_node_flops(x);
     }
     if (st)
         goto done;
@@ -160,7 +160,7 @@ dfg_status dfg_pass_checkpoint(pass_run * r, const pass_ckpt * ck)
     for (int32_t v = 0; v < nn; v++)
         if (now[v]->tags & DFG_TAG_RECOMPUTE) {
             r->changed++;
-            re += mp_flops(now[v]);
+            re += dfg_node_flops(now[v]);
         }
     dfg_free(now);
     if (total == 0)

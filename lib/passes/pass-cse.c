@@ -1,4 +1,4 @@
-/* lib/pass-cse.c -- common-subexpression elimination.
+/* lib/passes/pass-cse.c -- common-subexpression elimination.
  *
  * Two nodes are the same value when they have the same op, the same
  * (already merged) inputs, the same attributes and index lists, the same
@@ -12,7 +12,6 @@
 #include <stdio.h>
 #include <string.h>
 #include "pass.h"
-#include "../control/ctrl-impl.h"
 
 typedef struct table {
     dfg_node ** slot;
@@ -123,9 +122,10 @@ static dfg_status visit(pass_run * r, dfg_node * n, dfg_node ** in, dfg_node ** 
 dfg_status dfg_pass_cse(pass_run * r)
 {
     table t = { NULL, 0, 0 };
-    dfg_status st = dfg_ctrl_merge_tapes(r);
-    if (st)
-        return st;
+    dfg_status st = DFG_OK;
+    for (int f = 0; f < DFG_FAM_COUNT; f++)      /* control flow's tapes */
+        if (dfg_family(f)->merge && (st = dfg_family(f)->merge(r)))
+            return st;
     r->user = &t;
     st = pass_rewrite(r, visit);
     dfg_free(t.slot);

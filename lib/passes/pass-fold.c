@@ -1,7 +1,7 @@
-/* lib/pass-fold.c -- constant folding.
+/* lib/passes/pass-fold.c -- constant folding.
  *
  * A node whose inputs are all constants is run once, now, by the same
- * kernel a plan would run, and replaced by a constant holding the result;
+ * kernel a plan would run (the evaluator the plan compiler passes in), and replaced by a constant holding the result;
  * since the walk goes inputs first, every subgraph whose leaves are
  * constants folds to one constant.  Variables are not constants (their
  * value changes between runs) and inputs are not.  A node is left as it is
@@ -24,7 +24,7 @@ static dfg_status visit(pass_run * r, dfg_node * n, dfg_node ** in, dfg_node ** 
 {
     /* loops and conditionals run when the plan does (a loop can be long,
      * and its packed result is only read through its CTRL_OUT nodes) */
-    if (n->n_in == 0 || n->op == DFG_OP_LOOP || n->op == DFG_OP_COND)
+    if (!r->eval || n->n_in == 0 || n->op == DFG_OP_LOOP || n->op == DFG_OP_COND)
         return DFG_OK;
     for (int k = 0; k < n->n_in; k++)
         if (in[k]->op != DFG_OP_CONSTANT)
@@ -53,7 +53,7 @@ static dfg_status visit(pass_run * r, dfg_node * n, dfg_node ** in, dfg_node ** 
     for (int k = 0; k < y->n_in; k++)
         ins[k] = y->in[k]->data;
     (void)dfg_take_warning();
-    dfg_status ex = dfg_exec_node(y, c->data, ins);
+    dfg_status ex = r->eval(y, c->data, ins);
     int warned = dfg_take_warning() != NULL;
     if (ins != small)
         dfg_free(ins);

@@ -1,8 +1,8 @@
-/* lib/pass-fuse.c -- element-wise (vertical) fusion.
+/* lib/passes/pass-fuse.c -- element-wise (vertical) fusion.
  *
  * Groups connected element-wise ops of one size (the group's domain) into
  * one FUSED node, a program that kernels/cpu/fused.c streams through
- * cache-sized tiles (lib/fused.h).  A group takes in:
+ * cache-sized tiles (kernels/cpu/fused.h).  A group takes in:
  *   - element-wise ops (unary, binary, merge) whose result has the domain's
  *     size, trees and chains alike, with any number of outputs: a value is
  *     written to memory only when something outside the group or the plan's

@@ -1,4 +1,4 @@
-/* lib/pass-gemm.c -- horizontal fusion of matrix products.
+/* lib/passes/pass-gemm.c -- horizontal fusion of matrix products.
  *
  * Independent products that share their left operand, A*B1, A*B2, ...
  * (the same A node, the same transpose flags, the same class), become one
@@ -34,7 +34,7 @@ static int64_t cols_of(const dfg_node * m) { return m->dims[1]; }
 static int candidate(const dfg_node * n)
 {
     /* A'*A and A*A' are left alone: their results are made exactly
-     * symmetric (lib/exec.c), which a block of a wider product is not */
+     * symmetric (lib/runtime/exec.c), which a block of a wider product is not */
     return n->op == DFG_OP_MATMUL && n->ndim == 2 && cols_of(n) <= MAX_COLS && n->numel > 0 &&
            n->iattr[2] != 1;
 }

@@ -1,4 +1,4 @@
-/* lib/pass-simplify.c -- algebraic simplification.
+/* lib/passes/pass-simplify.c -- algebraic simplification.
  *
  * Each rule replaces a node by a cheaper equal one.  Without the 'fast'
  * option a rule fires only where IEEE arithmetic gives bitwise the same

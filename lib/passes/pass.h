@@ -1,4 +1,7 @@
-/* lib/pass.h -- the graph-pass framework, private to the library.
+/* lib/passes/pass.h -- the passes layer (lib/passes owns the graph
+ * rewrites and the framework they share; it uses autodiff, core and base,
+ * and runs nodes only through the evaluator its caller passes in).
+ * Private to the library.
  *
  * A plan is compiled from its output nodes.  Passes never edit nodes (nodes
  * are immutable and may be shared with the user's graph and other plans):
@@ -8,7 +11,7 @@
  * construction (and pruning to the requested outputs is the first such
  * walk).
  *
- * The passes, in the order lib/passes.c runs them (docs/passes.md):
+ * The passes, in the order lib/passes/passes.c runs them (docs/passes.md):
  *   cse       common subexpressions (pass-cse.c)
  *   fold      constant folding (pass-fold.c)
  *   simplify  algebraic simplification (pass-simplify.c)
@@ -19,8 +22,12 @@
 #ifndef DFG_PASS_H
 #define DFG_PASS_H
 
-#include "../core/dfg-impl.h"
+#include "../core/core.h"
 #include "../base/pmap.h"
+
+/* Runs node n once on the host, as a plan would, into out from its
+ * inputs' data (the caller's executor: passes do not know devices). */
+typedef dfg_status (*pass_eval)(const dfg_node * n, void * out, const void * const * in);
 
 /* A graph under optimisation: its outputs, each holding one use. */
 typedef struct pass_run {
@@ -31,6 +38,7 @@ typedef struct pass_run {
     int64_t      changed;    /* what the pass did, counted by the pass      */
     int64_t      extra;      /* a second count (e.g. kernels made)          */
     void *       user;       /* the pass's own state during a walk          */
+    pass_eval    eval;       /* constant folding's evaluator; NULL: no fold */
     char         what[256];  /* what it changed, for dfg.explain            */
 } pass_run;
 
@@ -94,13 +102,11 @@ typedef struct pass_report_list {
 /* given (NULL: the default) with DFG_PASSES applied on top. */
 void       dfg_options_effective(const dfg_options * given, dfg_options * o);
 /* Runs the passes o switches on over the graph of outs (each holding one
- * use; replaced by the new outputs). */
+ * use; replaced by the new outputs), with gradient checkpointing (ck:
+ * NULL for none) between the cse/fold/simplify rounds and gemm; fold runs
+ * nodes with eval. */
 dfg_status dfg_passes_run(const dfg_options * o, int n_out, dfg_node ** outs,
-                          pass_report_list * rep);
-/* The same with gradient checkpointing (ck: NULL for none) between the
- * cse/fold/simplify rounds and gemm. */
-dfg_status dfg_passes_run_ckpt(const dfg_options * o, int n_out, dfg_node ** outs,
-                               pass_report_list * rep, const pass_ckpt * ck);
+                          pass_report_list * rep, const pass_ckpt * ck, pass_eval eval);
 
 /* Constant leaf of class dt and size dims with uninitialised data (store.c):
  * one use, the caller's. */

@@ -1,4 +1,4 @@
-/* lib/passes.c -- the pass manager and the rewriting walk every pass uses.
+/* lib/passes/passes.c -- the pass manager and the rewriting walk every pass uses.
  *
  * Order (docs/passes.md): prune, then cse, fold and simplify repeated while
  * any of them changes something (at most MAX_ROUNDS rounds: each can expose
@@ -358,15 +358,9 @@ static dfg_status run_pass(int k, pass_run * r, pass_report_list * rep, const ch
 }
 
 dfg_status dfg_passes_run(const dfg_options * o, int n_out, dfg_node ** outs,
-                          pass_report_list * rep)
+                          pass_report_list * rep, const pass_ckpt * ck, pass_eval eval)
 {
-    return dfg_passes_run_ckpt(o, n_out, outs, rep, NULL);
-}
-
-dfg_status dfg_passes_run_ckpt(const dfg_options * o, int n_out, dfg_node ** outs,
-                               pass_report_list * rep, const pass_ckpt * ck)
-{
-    pass_run r = { .n_out = n_out, .outs = outs, .fast = o->fast };
+    pass_run r = { .n_out = n_out, .outs = outs, .fast = o->fast, .eval = eval };
     dfg_status st;
     rep->n = 0;
     int64_t n0 = count_nodes(&r);

@@ -1,4 +1,4 @@
-/* lib/device.c -- finding, opening and probing the CUDA backend, and the
+/* lib/runtime/device.c -- finding, opening and probing the CUDA backend, and the
  * default device of new plans.
  *
  * The backend (build/libdfg_cuda.so, kernels/cuda/dfg_cuda.h) is opened
@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "../core/dfg-impl.h"
+#include "runtime.h"
 #include "../../kernels/cuda/dfg_cuda.h"
 
 static int                  opened;     /* tried to open the backend      */

@@ -1,8 +1,8 @@
-/* lib/exec.c -- runs one node on the CPU: the one place where (op, class)
+/* lib/runtime/exec.c -- runs one node on the CPU: the one place where (op, class)
  * is mapped to a kernel.  Buffers are owned by the caller (the plan). */
 #include <math.h>
 #include <string.h>
-#include "../core/dfg-impl.h"
+#include "runtime.h"
 #include "../../kernels/cpu/cpu.h"
 #include "../../kernels/cpu/fused.h"
 
@@ -207,7 +207,9 @@ dfg_status dfg_exec_node(const dfg_node * n, void * out, const void * const * in
                    (size_t)n->numel * dfg_dtype_size(n->dtype));
             return DFG_OK;
         }
-        return dfg_ctrl_exec(n, out, in);
+        if (dfg_family_of(n)->exec)
+            return dfg_family_of(n)->exec(n, out, in);
+        return dfg_set_error(DFG_ERR_INTERNAL, "dfg: no executor for %s", dfg_ops[n->op].name);
     case DFG_FAM_FUSED:
         if (n->op == DFG_OP_FUSED_OUT) {
             memcpy(out, (const char *)in[0] + n->iattr[1],

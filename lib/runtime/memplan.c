@@ -1,4 +1,4 @@
-/* lib/memplan.c -- the static memory plan of a compiled plan (docs/memory.md).
+/* lib/runtime/memplan.c -- the static memory plan of a compiled plan (docs/memory.md).
  *
  * Everything here runs once, when a plan is compiled:
  *   mp_schedule      the order the nodes run in (memory-aware DFS);
@@ -348,36 +348,6 @@ dfg_status mp_update_plan(dfg_plan * p, int * inplace, mp_deps * deps)
     return st;
 }
 
-/* ---- work estimate ---------------------------------------------------------- */
-
-double mp_flops(const dfg_node * n)
-{
-    switch (dfg_ops[n->op].family) {
-    case DFG_FAM_UNARY: case DFG_FAM_BINARY: case DFG_FAM_TERNARY:
-        return (double)n->numel;
-    case DFG_FAM_REDUCE: case DFG_FAM_SCAN:
-        return (double)n->in[0]->numel;
-    case DFG_FAM_MATMUL: {
-        const dfg_node * a = n->in[0];
-        double k = (double)(n->iattr[0] ? a->dims[0] : a->dims[1]);
-        return 2.0 * (double)n->dims[0] * (double)n->dims[1] * k;
-    }
-    case DFG_FAM_LINALG: {
-        double m = (double)n->in[0]->dims[0], q = (double)n->in[0]->dims[1];
-        return 2.0 * m * q * (m < q ? m : q);
-    }
-    case DFG_FAM_CTRL:
-        return dfg_ctrl_flops(n);
-    case DFG_FAM_FUSED:
-        if (n->op == DFG_OP_FUSED)
-            return (double)dfg_shape_numel((int)FP_NDIM(n->idx), FP_DIMS(n->idx)) *
-                   (double)FP_NI(n->idx);
-        return 0;
-    default:
-        return 0;
-    }
-}
-
 /* ---- the memory plan -------------------------------------------------------- */
 
 static int naive_layout;
@@ -390,11 +360,6 @@ void dfg_memplan_naive(int on)
 static int64_t val_bytes(const dfg_node * n)
 {
     return n->numel * (int64_t)dfg_dtype_size(n->dtype);
-}
-
-static int64_t align64(int64_t b)
-{
-    return (b + 63) & ~(int64_t)63;
 }
 
 /* Greedy by size: the largest buffer first, each at the lowest offset that
@@ -516,7 +481,7 @@ dfg_status mp_plan_memory(dfg_plan * p)
             if (p->kind[o] != VAL_ARENA)
                 continue;
             const dfg_node * on = p->vals[o];
-            int64_t ob = align64(val_bytes(on));
+            int64_t ob = dfg_align64(val_bytes(on));
             int32_t take = -1;
             int elem = sp->out >= 0 && (dfg_ops[n->op].flags & DFG_F_INPLACE) &&
                        (dfg_ops[n->op].family == DFG_FAM_UNARY ||
@@ -591,7 +556,7 @@ dfg_status mp_plan_memory(dfg_plan * p)
         row[v] = -1;
         if (p->kind[root[v]] == VAL_ARENA && buf[root[v]] >= 0) {
             row[v] = (int32_t)nrow++;
-            naive += align64(val_bytes(p->vals[v]));
+            naive += dfg_align64(val_bytes(p->vals[v]));
             views += root[v] != v;
         }
     }
@@ -645,7 +610,7 @@ dfg_status mp_plan_memory(dfg_plan * p)
     m->recompute_flops = 0;
     m->recomputed = 0;
     for (int32_t s = 0; s < ns; s++) {
-        double f = mp_flops(p->steps[s].node);
+        double f = dfg_node_flops(p->steps[s].node);
         m->flops += f;
         if (p->steps[s].node->tags & DFG_TAG_RECOMPUTE) {
             m->recompute_flops += f;

@@ -1,5 +1,5 @@
-/* lib/plan-impl.h -- a compiled plan's layout, shared by lib/plan.c
- * (compile, run, node table) and lib/memplan.c (schedule, memory plan).
+/* lib/runtime/plan-impl.h -- a compiled plan's layout, shared by plan.c
+ * (compile, run, node table) and memplan.c (schedule, memory plan).
  * Private to the library.
  *
  * A plan's values are the nodes its outputs reach, in schedule order.  Each
@@ -10,7 +10,7 @@
 #ifndef DFG_PLAN_IMPL_H
 #define DFG_PLAN_IMPL_H
 
-#include "../core/dfg-impl.h"
+#include "runtime.h"
 #include "../passes/pass.h"
 #include "../base/pmap.h"
 
@@ -108,16 +108,18 @@ struct dfg_plan {
     int         dry;          /* compiled to measure only: no arena         */
 };
 
-/* ---- lib/plan.c ------------------------------------------------------------ */
+/* ---- lib/runtime/plan.c ---------------------------------------------------- */
+/* Frees p (its uses on nodes, its arena) and its handle. */
+void       dfg_plan_destroy(dfg_plan * p);
 /* A plan of the graph from ins to outs (the library's own use: control-flow
- * bodies, lib/ctrl.c), compiled with the default options; registered in
+ * bodies, lib/control/ctrl.c), compiled with the default options; registered in
  * the store like any plan, owned by the caller (dfg_plan_destroy). */
 dfg_status dfg_plan_compile_nodes(int n_in, dfg_node * const * ins, int n_out,
                                   dfg_node * const * outs, dfg_plan ** plan);
 /* Runs p (dfg_plan_run without the handle check and the warning reset). */
 dfg_status dfg_plan_exec(dfg_plan * p, const void * const * in, void * const * out);
 
-/* ---- lib/memplan.c -------------------------------------------------------- */
+/* ---- lib/runtime/memplan.c -------------------------------------------------------- */
 
 /* Extra ordering constraints for the scheduler: node after[k] must be
  * scheduled after node before[k]. */
@@ -151,9 +153,6 @@ dfg_status mp_plan_memory(dfg_plan * p);
  * of its inputs marked in same[] (they are all read, element by element,
  * no later than output j is written). */
 int        mp_fused_inplace_ok(const dfg_node * f, int64_t j, const char * same);
-
-/* Estimated floating-point work of one run of node n. */
-double     mp_flops(const dfg_node * n);
 
 void       mp_deps_free(mp_deps * d);
 

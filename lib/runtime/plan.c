@@ -1,6 +1,6 @@
-/* lib/plan.c -- compiled plans: run the graph passes (lib/passes.c) over
- * what the outputs and variable updates need, schedule, bind inputs,
- * outputs and variables, plan the memory (lib/memplan.c), and run.
+/* lib/runtime/plan.c -- compiled plans: run the graph passes
+ * (lib/passes) over what the outputs and variable updates need, schedule,
+ * bind inputs, outputs and variables, plan the memory (memplan.c), and run.
  *
  * Compile does everything that does not depend on the data; a run only
  * writes the caller's input and output pointers into the value table and
@@ -59,6 +59,12 @@ void dfg_plan_destroy(dfg_plan * p)
     dfg_free(p->arena);
     dfg_free(p->scratch);
     dfg_free(p);
+}
+
+/* The store's destroy callback for plans (dfg_release, dfg_reset). */
+static void plan_destroy_obj(void * p)
+{
+    dfg_plan_destroy(p);
 }
 
 static dfg_status nomem(void)
@@ -311,6 +317,7 @@ static dfg_status compile_one(const dfg_plan_spec * sp, const pass_ckpt * ck, in
         return nomem();
     }
     dfg_id pid;
+    dfg_store_kind(SLOT_PLAN, plan_destroy_obj);
     if ((st = dfg_store_add(SLOT_PLAN, p, &pid))) {
         p->slot = UINT32_MAX;
         dfg_plan_destroy(p);
@@ -332,7 +339,7 @@ static dfg_status compile_one(const dfg_plan_spec * sp, const pass_ckpt * ck, in
     pass_ckpt none = { DFG_CKPT_NONE, 0, 0 };
     if (!ck && has_regions(n_root, p->gouts))
         ck = &none;
-    if ((st = dfg_passes_run_ckpt(&opts, n_root, p->gouts, &p->report, ck)))
+    if ((st = dfg_passes_run(&opts, n_root, p->gouts, &p->report, ck, dfg_exec_node)))
         goto fail;
 
     /* the schedule, with what assigning variables in place needs */
@@ -498,10 +505,11 @@ static dfg_status compile_one(const dfg_plan_spec * sp, const pass_ckpt * ck, in
     }
     if ((st = mp_plan_memory(p)))
         goto fail;
-    for (int32_t v = 0; v < p->n_vals && !dry; v++)
-        if (p->vals[v]->op == DFG_OP_LOOP || p->vals[v]->op == DFG_OP_COND)
-            if ((st = dfg_ctrl_prepare(p->vals[v])))
-                goto fail;
+    for (int32_t v = 0; v < p->n_vals && !dry; v++) {
+        dfg_status (*prepare)(const dfg_node *) = dfg_family_of(p->vals[v])->prepare;
+        if (prepare && (st = prepare(p->vals[v])))
+            goto fail;
+    }
     if (p->scratch_bytes && !dry && !(p->scratch = dfg_malloc(p->scratch_bytes))) {
         st = nomem();
         goto fail;
@@ -531,15 +539,6 @@ static dfg_plan * plan_get(dfg_id id)
     if (!p)
         dfg_set_error(DFG_ERR_HANDLE, "invalid plan handle (freed, from before 'clear all', or not made by dfg)");
     return p;
-}
-
-dfg_status dfg_release_plan(dfg_id id)
-{
-    dfg_plan * p = plan_get(id);
-    if (!p)
-        return DFG_ERR_HANDLE;
-    dfg_plan_destroy(p);
-    return DFG_OK;
 }
 
 dfg_status dfg_plan_arity(dfg_id id, int * n_in, int * n_out)
@@ -653,9 +652,11 @@ dfg_status dfg_plan_memory(dfg_id id, dfg_memory_info * m)
         return DFG_ERR_HANDLE;
     *m = p->mem;
     m->loop_bytes = 0;
-    for (int32_t v = 0; v < p->n_vals; v++)
-        if (p->vals[v]->op == DFG_OP_LOOP || p->vals[v]->op == DFG_OP_COND)
-            m->loop_bytes += dfg_ctrl_bytes(p->vals[v]);
+    for (int32_t v = 0; v < p->n_vals; v++) {
+        int64_t (*bytes)(const dfg_node *) = dfg_family_of(p->vals[v])->bytes;
+        if (bytes)
+            m->loop_bytes += bytes(p->vals[v]);
+    }
     return DFG_OK;
 }
 

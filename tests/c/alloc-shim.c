@@ -1,12 +1,12 @@
-/* tests/c/alloc-shim.c -- test-only stand-ins for lib/store.c's allocators,
- * so kernel tests link without the node store.
+/* tests/c/alloc-shim.c -- test-only stand-ins for lib/base/alloc.c's
+ * allocators (the linker takes these instead of the archive's).
  *
  * alloc_shim_fail_after: when >= 0, that many more allocations succeed and
  * every later one fails (returns NULL) until the test resets it to -1; this
  * lets a test drive each allocation-failure path of a kernel.
  * alloc_shim_live counts blocks not yet freed (leak checks). */
 #include <stdlib.h>
-#include "../../lib/core/dfg-impl.h"
+#include "../../lib/base/base.h"
 
 int     alloc_shim_fail_after = -1;
 int64_t alloc_shim_live;

@@ -1,4 +1,4 @@
-/* tests/c/test-cuda.c -- the CUDA backend (kernels/cuda, lib/device.c).
+/* tests/c/test-cuda.c -- the CUDA backend (kernels/cuda, lib/runtime/device.c).
  *
  * On every machine: finding and probing the backend gives an answer with
  * a reason, asking for the GPU where none can be used fails with
@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "harness.h"
-#include "../../lib/core/dfg-impl.h"
+#include "../../lib/runtime/runtime.h"
 #include "../../kernels/cpu/cpu.h"
 #include "../../kernels/cuda/dfg_cuda.h"
 

@@ -70,7 +70,7 @@ static void test_permute(void)
 
 #define V(...) ((const int64_t[]){__VA_ARGS__})
 
-/* Packs a GATHER/SCATTER header (lib/ops.def) into attr. */
+/* Packs a GATHER/SCATTER header (lib/base/ops.def) into attr. */
 static int64_t hbuf[64];
 static dfg_attr hdr(int k, const int64_t * view, const int64_t * cnt, int nd,
                     const int64_t * dout, const int64_t * ix, int nix)

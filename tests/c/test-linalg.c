@@ -9,7 +9,7 @@
  * allocation shim) and that inputs are never written.
  *
  * Build: gcc -std=c11 -O2 -Wall -Wextra -Werror -Ilib tests/c/test-linalg.c \
- *            kernels/cpu/linalg.c lib/status.c tests/c/alloc-shim.c \
+ *            kernels/cpu/linalg.c lib/base/status.c tests/c/alloc-shim.c \
  *            -lopenblas -lm -o /tmp/test-linalg */
 #include <float.h>
 #include <limits.h>

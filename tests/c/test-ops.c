@@ -1,5 +1,5 @@
-/* tests/c/test-ops.c -- the op registry (lib/ops.def -> dfg_ops) and class
- * and size inference (lib/ops.c) through dfg_op: broadcasting, Octave's
+/* tests/c/test-ops.c -- the op registry (lib/base/ops.def -> dfg_ops) and class
+ * and size inference (lib/core/ops.c) through dfg_op: broadcasting, Octave's
  * class rules, reductions, re-index ops, contractions, linear algebra,
  * GATHER/SCATTER header validation.  Expected classes and sizes are what
  * GNU Octave 7 gives for the same expression on plain arrays.  Every
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "harness.h"
-#include "../../lib/core/dfg-impl.h"
+#include "../../lib/core/core.h"
 #include "../../kernels/cpu/cpu.h"
 
 /* ---- helpers: shapes as strings ("3x4x2"), classes as letters ------------ */
@@ -474,7 +474,7 @@ static void test_merge(void)
 
 /* ---- GATHER / SCATTER headers ------------------------------------------------ */
 
-/* Packs [k, view, counts, nd_out, dims_out, indices] (lib/ops.def). */
+/* Packs [k, view, counts, nd_out, dims_out, indices] (lib/base/ops.def). */
 static int64_t hbuf[128];
 static dfg_attr hdr(int k, const int64_t * view, const int64_t * cnt, int nd,
                     const int64_t * dout, const int64_t * ix, int nix)

@@ -1,4 +1,4 @@
-/* tests/c/test-passes.c -- the graph passes (lib/passes.c, lib/pass-*.c).
+/* tests/c/test-passes.c -- the graph passes (lib/passes/passes.c, lib/pass-*.c).
  *
  * 1. Per pass, small hand-built graphs that show when the pass fires and
  *    when it must not: checked through dfg_plan_report (the pass's rows:
@@ -30,7 +30,7 @@
  * a few NaN-sign differences, see above); gemm with fast up to ~40 ulp,
  * more where a product cancels to near zero.
  *
- * The memory plan (lib/memplan.c) is checked on the same graphs: the plan
+ * The memory plan (lib/runtime/memplan.c) is checked on the same graphs: the plan
  * with passes none must give bitwise the results of the same plan with
  * every intermediate in a buffer of its own (dfg_memplan_naive), and every
  * compiled plan's layout must keep its invariants (check_layout).
@@ -47,7 +47,7 @@
 #include <string.h>
 #include "harness.h"
 #include "dfg.h"
-#include "../../lib/core/dfg-impl.h"   /* dfg_memplan_naive, dfg_tags_set */
+#include "../../lib/runtime/runtime.h"   /* dfg_memplan_naive, dfg_tags_set */
 
 #define PBIT(name) (1u << DFG_PASS_##name)
 
@@ -1432,7 +1432,7 @@ static void test_pow_square_paths(void)
  * node (cse merging two equal subexpressions, simplify dropping x + (-0),
  * ...) changed the rounding; found by the randomized test (graph 4421 of
  * seed 3 with 5000 graphs).  It is now decided when the product is
- * recorded (MATMUL attribute i[2], lib/ops.def); these cases guard that. */
+ * recorded (MATMUL attribute i[2], lib/base/ops.def); these cases guard that. */
 static void test_matmul_operand_identity(void)
 {
     int64_t live = dfg_live_count();

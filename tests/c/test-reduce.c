@@ -14,7 +14,7 @@
  *    with DFG_ERR_INTERNAL.
  *
  * Build: gcc -std=c11 -O2 -Wall -Wextra -Werror -pthread -Ilib tests/c/test-reduce.c \
- *            kernels/cpu/reduce.c lib/status.c lib/threads.c tests/c/alloc-shim.c \
+ *            kernels/cpu/reduce.c lib/base/status.c lib/base/threads.c tests/c/alloc-shim.c \
  *            -lm -o /tmp/test-reduce */
 #include <stdlib.h>
 #include <string.h>

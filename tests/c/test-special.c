@@ -38,7 +38,7 @@
  * arguments, in-place use, and identities of the polygamma functions.
  *
  * Build: gcc -std=c11 -O2 -Wall -Wextra -Werror -Ilib tests/c/test-special.c \
- *            kernels/cpu/special.c lib/status.c -lm -o /tmp/test-special */
+ *            kernels/cpu/special.c lib/base/status.c -lm -o /tmp/test-special */
 #include <float.h>
 #include <stdint.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* tests/c/test-threads.c -- the thread count (lib/threads.c) and the
+/* tests/c/test-threads.c -- the thread count (lib/base/threads.c) and the
  * threaded kernels: results must be bitwise the same for every thread
  * count.
  *
@@ -16,7 +16,7 @@
  *  - element-wise unary, binary (flat, broadcast, logical results), merge
  *    and psi across thread counts, and errors raised on worker threads
  *    reported with their message on the calling thread;
- *  - the pool (lib/threads.c): two of the caller's threads running kernels
+ *  - the pool (lib/base/threads.c): two of the caller's threads running kernels
  *    at once, and stopping and restarting it; regions of 1 to 9 parts on
  *    3 threads, back to back and after pauses long enough for the workers
  *    to fall asleep, from one caller and from two at once: every part runs

@@ -1,0 +1,120 @@
+/* lib/core/core.h -- the core layer: nodes, the node store, tags, shape and
+ * class inference, and the per-family table through which layers above
+ * core extend it (below).  Not public. */
+#ifndef DFG_CORE_H
+#define DFG_CORE_H
+
+#include "../base/base.h"
+
+/* ---- nodes (lib/core/store.c) ------------------------------------------- */
+typedef struct dfg_node dfg_node;
+
+/* Gradient rules live in lib/autodiff/grad-impl.h. */
+
+struct dfg_node {
+    uint32_t    gen;            /* generation; matches the id's high half   */
+    uint32_t    slot;           /* index in the store                       */
+    int32_t     handles;        /* references held through ids              */
+    int32_t     uses;           /* references held by nodes and plans       */
+    int16_t     op;             /* dfg_op_code                              */
+    uint8_t     dtype;          /* dfg_dtype                                */
+    uint8_t     ndim;           /* >= 2                                     */
+    int64_t     dims[DFG_MAX_DIMS];
+    int64_t     numel;
+    int32_t     n_in;
+    dfg_node ** in;             /* owned array; each entry holds a use      */
+    int64_t     iattr[DFG_MAX_IATTR];
+    double      dattr[2];
+    int64_t *   idx;            /* owned copy of attr.idx, or NULL          */
+    int64_t     nidx;
+    void *      data;           /* owned: constant/variable storage         */
+    char *      name;           /* owned, or NULL                           */
+    uint64_t    hash;           /* structural hash (op, inputs, attrs)      */
+    uint32_t    tags;           /* DFG_TAG_*: where the node came from      */
+    int32_t     region;         /* dfg.checkpoint region it was made in, 0  */
+    uint64_t    seq;            /* when it was recorded (a pass's new nodes */
+                                /* take the seq of the node they replace)   */
+};
+
+/* Tags a node is made with (dfg_node_make copies the current ones): nodes
+ * made by reverse-mode autodiff are DFG_TAG_GRAD, copies made by gradient
+ * checkpointing DFG_TAG_RECOMPUTE; nodes made inside dfg.checkpoint (fun)
+ * carry the region's number.  A pass rewriting node n makes its new nodes
+ * with n's tags and seq.  dfg_tags_set returns the tags it replaces. */
+#define DFG_TAG_GRAD      1u
+#define DFG_TAG_RECOMPUTE 2u
+typedef struct dfg_tags {
+    uint32_t tags;
+    int32_t  region;
+    uint64_t seq;      /* 0: a new number for each node */
+} dfg_tags;
+dfg_tags    dfg_tags_set(dfg_tags t);
+dfg_tags    dfg_tags_get(void);
+
+/* Node helpers for the library's own code.  Pointers are only valid while
+ * the node holds a reference. */
+dfg_node *  dfg_node_get(dfg_id id);            /* NULL + error if stale    */
+dfg_id      dfg_node_id(const dfg_node * n);
+void        dfg_node_use(dfg_node * n);         /* uses++                    */
+void        dfg_node_unuse(dfg_node * n);       /* uses--, may free         */
+/* Makes a node of op with inputs (each gains a use) and a copy of attr;
+ * dtype/shape are filled by dfg_infer.  The new node has handles = 0,
+ * uses = 0: the caller takes what it needs. */
+dfg_status  dfg_node_make(int op, int n_in, dfg_node * const * in,
+                          const dfg_attr * attr, dfg_node ** out);
+/* Same as dfg_op but on node pointers, returning a node with one use that
+ * the caller owns (release with dfg_node_unuse). */
+dfg_status  dfg_build(int op, int n_in, dfg_node * const * in,
+                      const dfg_attr * attr, dfg_node ** out);
+
+/* ---- the family table (lib/core/family.c) -------------------------------
+ * What a layer above core knows about the nodes of one op family, asked
+ * for by core, autodiff, the passes and the runtime instead of calling up:
+ * control flow (lib/control) fills it in for DFG_FAM_CTRL when it makes
+ * its first construct.  Every entry may be NULL (nothing to do, or, where
+ * a node of the family needs it, DFG_ERR_INTERNAL from the asker).
+ *   infer     shape and class of a new node (core; takes what it needs)
+ *   node_free the node is being freed (core)
+ *   reset     dfg_reset: forget everything, nodes and plans are freed by
+ *             the store (core)
+ *   n_out     how many results a multi-output node has (autodiff)
+ *   grad      the rule: gout[k] the adjoint of result k (NULL: zero),
+ *             gx[k] gets input k's adjoint where need[k] (one use, owned)
+ *   merge     merges what CSE made equal across the family's records
+ *             (passes; called once per CSE round)
+ *   flops     estimated floating-point work of one run (cost model)
+ *   prepare   compile-time work before a plan runs the node (runtime)
+ *   bytes     memory the node holds besides its output (runtime)
+ *   exec      runs the node on the CPU (runtime) */
+struct pass_run;
+typedef struct dfg_family_fns {
+    dfg_status (*infer)(dfg_node * n);
+    void       (*node_free)(dfg_node * n);
+    void       (*reset)(void);
+    int        (*n_out)(const dfg_node * n);
+    dfg_status (*grad)(dfg_node * y, dfg_node * const * gout, const int * need,
+                       dfg_node ** gx);
+    dfg_status (*merge)(struct pass_run * r);
+    double     (*flops)(const dfg_node * n);
+    dfg_status (*prepare)(const dfg_node * n);
+    int64_t    (*bytes)(const dfg_node * n);
+    dfg_status (*exec)(const dfg_node * n, void * out, const void * const * in);
+} dfg_family_fns;
+/* fns (static, never freed) becomes the table of family. */
+void                   dfg_family_set(int family, const dfg_family_fns * fns);
+/* The table of family: never NULL (all entries NULL when nobody set one). */
+const dfg_family_fns * dfg_family(int family);
+/* The table of n's family. */
+#define dfg_family_of(n) dfg_family(dfg_ops[(n)->op].family)
+
+/* Estimated floating-point work of one run of node n (lib/core/cost.c):
+ * the planner's and checkpointing's cost model. */
+double      dfg_node_flops(const dfg_node * n);
+
+/* ---- shape and class inference (lib/core/ops.c) ------------------------- */
+dfg_status  dfg_infer(dfg_node * n);
+/* The class an op's kernel wants its inputs in, or -1 for "as they are";
+ * dfg_build converts inputs to it. */
+int         dfg_compute_dtype(int op, int n_in, dfg_node * const * in,
+                              const int64_t * iattr);
+#endif
