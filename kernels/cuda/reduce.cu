@@ -5,6 +5,7 @@
  * kernel's blocked order, so sums agree to rounding, not bitwise. */
 #include <cmath>
 #include "internal.h"
+#include "../../lib/dfg.h"
 #include "../kernels.h"
 
 template <typename T> __device__ T ident(int op)
