@@ -706,6 +706,11 @@ int cmd_matrix(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
             plhs[0] = gw_result(g, y);
             return DFG_OK;
         }
+        if (adt == DFG_LOGICAL) {          /* Octave: a logical matrix power is double */
+            dfg_attr c = attr1(DFG_DOUBLE);
+            if ((st = gw_op(g, DFG_OP_CAST, 1, &a, &c, &a)))
+                return st;
+        }
         int nd;
         int64_t d[DFG_MAX_DIMS];
         dfg_info(a, NULL, &nd, d);

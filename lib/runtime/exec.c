@@ -1,13 +1,14 @@
-/* lib/runtime/exec.c -- runs one node on the CPU: the one place where (op, class)
- * is mapped to a kernel.  Buffers are owned by the caller (the plan). */
+/* lib/runtime/exec.c -- runs one node on the CPU (the CPU backend's steps,
+ * backend-cpu.c): the one place where (op, class) is mapped to a CPU
+ * kernel.  Buffers are owned by the caller (the plan). */
 #include <math.h>
 #include <string.h>
-#include "runtime.h"
+#include "backend.h"
 #include "../../kernels/cpu/cpu.h"
 #include "../../kernels/cpu/fused.h"
 
-static void split_dim(const dfg_node * x, int dim, int64_t * pre, int64_t * n,
-                      int64_t * post)
+void dfg_split_dim(const dfg_node * x, int dim, int64_t * pre, int64_t * n,
+                   int64_t * post)
 {
     *pre = 1; *n = 1; *post = 1;
     for (int j = 0; j < x->ndim; j++) {
@@ -23,6 +24,12 @@ static const int red_code[DFG_OP_COUNT] = {
     [DFG_OP_ANY] = DFG_RED_ANY, [DFG_OP_ALL] = DFG_RED_ALL,
     [DFG_OP_ARGMAX] = DFG_RED_ARGMAX, [DFG_OP_ARGMIN] = DFG_RED_ARGMIN,
 };
+
+int dfg_red_code(int op)
+{
+    int isred = op >= 0 && op < DFG_OP_COUNT && dfg_ops[op].family == DFG_FAM_REDUCE;
+    return isred ? red_code[op] : -1;
+}
 
 /* eig of a matrix that is not exactly symmetric would be complex in
  * general: dfg only has the symmetric solver. */
@@ -135,12 +142,12 @@ dfg_status dfg_exec_node(const dfg_node * n, void * out, const void * const * in
     }
     case DFG_FAM_REDUCE: {
         int64_t pre, len, post;
-        split_dim(x, (int)n->iattr[0], &pre, &len, &post);
+        dfg_split_dim(x, (int)n->iattr[0], &pre, &len, &post);
         return dfg_cpu_reduce(red_code[n->op], x->dtype, n->dtype, out, in[0], pre, len, post);
     }
     case DFG_FAM_SCAN: {
         int64_t pre, len, post;
-        split_dim(x, (int)n->iattr[0], &pre, &len, &post);
+        dfg_split_dim(x, (int)n->iattr[0], &pre, &len, &post);
         return dfg_cpu_scan(n->op == DFG_OP_CUMSUM ? DFG_SCAN_CUMSUM : DFG_SCAN_CUMPROD,
                             x->dtype, n->dtype, out, in[0], pre, len, post);
     }

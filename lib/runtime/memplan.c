@@ -10,6 +10,7 @@
  */
 #include <string.h>
 #include "plan-impl.h"
+#include "backend.h"
 #include "../../kernels/cpu/fused.h"
 
 /* ---- ordering constraints -------------------------------------------------- */
@@ -542,7 +543,7 @@ dfg_status mp_plan_memory(dfg_plan * p)
         st = nomem();
         goto done;
     }
-    if (arena && !p->dry && !(p->arena = dfg_malloc((size_t)arena))) {
+    if (arena && !p->dry && p->be->alloc(p->be, (size_t)arena, &p->arena)) {
         st = dfg_set_error(DFG_ERR_NOMEM,
                            "dfg.function: out of memory allocating %lld bytes for intermediates",
                            (long long)arena);

@@ -68,6 +68,9 @@ typedef struct buf_row {   /* dfg_plan_buffer's table: one per intermediate */
 
 struct dfg_plan {
     uint32_t    slot;
+    const struct dfg_backend * be;  /* the device it runs on: its arena and
+                                       scratch come from it, its steps run
+                                       through it (backend.h)               */
     int         n_in, n_out, n_upd;
     dfg_node ** ins;          /* input nodes (uses held)                    */
     dfg_node ** outs;         /* output nodes (uses held)                   */

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "plan-impl.h"
+#include "backend.h"
 #include "../core/store-impl.h"
 #include "../../kernels/cpu/fused.h"
 
@@ -56,8 +57,10 @@ void dfg_plan_destroy(dfg_plan * p)
     dfg_free(p->views);
     dfg_free(p->copies);
     dfg_free(p->ucopies);
-    dfg_free(p->arena);
-    dfg_free(p->scratch);
+    if (p->be) {
+        p->be->free(p->be, p->arena);
+        p->be->free(p->be, p->scratch);
+    }
     dfg_free(p);
 }
 
@@ -325,6 +328,7 @@ static dfg_status compile_one(const dfg_plan_spec * sp, const pass_ckpt * ck, in
     }
     p->slot = dfg_store_slot(pid);
     p->dry = dry;
+    p->be = dfg_backend_cpu();      /* plans run on the CPU (docs/gpu.md) */
     pmap seen = {0};
     mp_deps deps = {0};
     int8_t * kind = NULL;
@@ -510,10 +514,8 @@ static dfg_status compile_one(const dfg_plan_spec * sp, const pass_ckpt * ck, in
         if (prepare && (st = prepare(p->vals[v])))
             goto fail;
     }
-    if (p->scratch_bytes && !dry && !(p->scratch = dfg_malloc(p->scratch_bytes))) {
-        st = nomem();
+    if (p->scratch_bytes && !dry && (st = p->be->alloc(p->be, p->scratch_bytes, &p->scratch)))
         goto fail;
-    }
     if ((st = build_rows(p, &seen)))
         goto fail;
     pmap_free(&seen);
@@ -618,21 +620,27 @@ dfg_status dfg_plan_exec(dfg_plan * p, const void * const * in, void * const * o
         const void ** ins = p->argp + sp->first;
         for (int32_t q = 0; q < n->n_in; q++)
             ins[q] = p->bufs[p->args[sp->first + q]];
-        dfg_status st;
+        dfg_step_args a = { .node = n, .in = ins };
+        void * os[64];
         if (sp->fmeta >= 0) {
-            void * os[64];
             int64_t no = FP_NO(n->idx);
             for (int64_t j = 0; sp->out < 0 && j < no && j < 64; j++)
                 os[j] = p->bufs[p->fout[sp->fouts + j]];
-            st = dfg_exec_fused_with(n, sp->out < 0 ? os : NULL, sp->out < 0 ? NULL : p->bufs[sp->out],
-                                     ins, p->fdt + sp->fmeta,
-                                     (const int64_t (*)[DFG_MAX_DIMS])(p->fdims + sp->fmeta),
-                                     p->scratch, p->scratch_bytes);
+            a.fouts = sp->out < 0 ? os : NULL;
+            a.out = sp->out < 0 ? NULL : p->bufs[sp->out];
+            a.fdt = p->fdt + sp->fmeta;
+            a.fdims = (const int64_t (*)[DFG_MAX_DIMS])(p->fdims + sp->fmeta);
+            a.scratch = p->scratch;
+            a.scratch_bytes = p->scratch_bytes;
         } else
-            st = dfg_exec_node(n, p->bufs[sp->out], ins);
+            a.out = p->bufs[sp->out];
+        dfg_status st = p->be->run(p->be, &a);
         if (st)
             return st;
     }
+    dfg_status st = p->be->sync(p->be);
+    if (st)
+        return st;
     for (int32_t c = 0; c < p->n_copies; c++) {
         const dfg_node * n = p->vals[p->copies[c].from];
         memcpy(out[p->copies[c].to], p->bufs[p->copies[c].from],

@@ -227,6 +227,11 @@
 %!test dfg_check_parity (@(x) x ^ 2, {LA(1:3, 1:3)}, LT);
 %!test dfg_check_parity (@(x) x ^ 2, {single(S)}, LT);
 %!test dfg_check_parity (@(x) (x ^ 2) * x, {M}, LT);
+## a logical matrix power is double, also x ^ 1 (found by the fuzzer)
+%!test dfg_check_parity (@(x) x ^ 1, {logical([1 0; 1 1])}, LT);
+%!test dfg_check_parity (@(x) x ^ 2, {logical([1 0; 1 1])}, LT);
+%!test dfg_check_parity (@(x) x ^ 0, {logical([1 0; 1 1])}, LT);
+%!test dfg_check_parity (@(x) x ^ 1, {reshape(logical([0 1 1 1]), [2 1 2])}, LT);
 
 ## compositions
 %!test dfg_check_parity (@(a, b) (a' * a) \ (a' * b), {T, tb}, LT);
