@@ -414,183 +414,245 @@ static int64_t pack(int32_t nb, const int64_t * size, const int32_t * first,
     return total;
 }
 
-dfg_status mp_plan_memory(dfg_plan * p)
+/* What the phases of mp_plan_memory share, per value v (nv of them) and
+ * per buffer b (nb so far): v's defining step, last reader, the value
+ * whose storage it views (root, at offset voff), its last step counting
+ * its views (glast), its buffer; each buffer's live steps, size, offset,
+ * first owner and the step that last claimed it; v's report row.  Owned
+ * by mp_plan_memory. */
+typedef struct mp_work {
+    int32_t * def, * last, * root, * glast, * buf, * row;
+    int64_t * voff;
+    int32_t * bfirst, * blast, * bowner, * bclaim;
+    int64_t * bsize, * boff;
+    int32_t   nb;
+    int64_t   inplace;
+} mp_work;
+
+static void mp_work_free(mp_work * w)
+{
+    dfg_free(w->def);
+    dfg_free(w->last);
+    dfg_free(w->root);
+    dfg_free(w->voff);
+    dfg_free(w->glast);
+    dfg_free(w->buf);
+    dfg_free(w->bfirst);
+    dfg_free(w->blast);
+    dfg_free(w->bsize);
+    dfg_free(w->boff);
+    dfg_free(w->bowner);
+    dfg_free(w->bclaim);
+    dfg_free(w->row);
+}
+
+static dfg_status mp_work_alloc(mp_work * w, int32_t nv)
+{
+    size_t n = (size_t)nv + 1;
+    w->def = dfg_malloc(n * sizeof *w->def);
+    w->last = dfg_malloc(n * sizeof *w->last);
+    w->root = dfg_malloc(n * sizeof *w->root);
+    w->voff = dfg_calloc(n, sizeof *w->voff);
+    w->glast = dfg_malloc(n * sizeof *w->glast);
+    w->buf = dfg_malloc(n * sizeof *w->buf);
+    w->bfirst = dfg_malloc(n * sizeof *w->bfirst);
+    w->blast = dfg_malloc(n * sizeof *w->blast);
+    w->bsize = dfg_malloc(n * sizeof *w->bsize);
+    w->boff = dfg_malloc(n * sizeof *w->boff);
+    w->bowner = dfg_malloc(n * sizeof *w->bowner);
+    w->bclaim = dfg_malloc(n * sizeof *w->bclaim);
+    w->row = dfg_malloc(n * sizeof *w->row);
+    if (!w->def || !w->last || !w->root || !w->voff || !w->glast || !w->buf || !w->bfirst ||
+        !w->blast || !w->bsize || !w->boff || !w->bowner || !w->bclaim || !w->row)
+        return nomem();
+    for (int32_t v = 0; v < nv; v++) {
+        w->def[v] = -1;
+        w->last[v] = -1;
+        w->root[v] = v;
+        w->buf[v] = -1;
+    }
+    return DFG_OK;
+}
+
+/* Live intervals, in steps: where each value is made and last read (the
+ * copies at the end of a run read at step ns); a view lives as long as
+ * its root and keeps the root alive as long as itself. */
+static void mp_intervals(const dfg_plan * p, mp_work * w)
 {
     int32_t nv = p->n_vals, ns = p->n_steps;
-    dfg_status st = DFG_OK;
-    int32_t * def = dfg_malloc(((size_t)nv + 1) * sizeof *def);
-    int32_t * last = dfg_malloc(((size_t)nv + 1) * sizeof *last);
-    int32_t * root = dfg_malloc(((size_t)nv + 1) * sizeof *root);
-    int64_t * voff = dfg_calloc((size_t)nv + 1, sizeof *voff);
-    int32_t * glast = dfg_malloc(((size_t)nv + 1) * sizeof *glast);
-    int32_t * buf = dfg_malloc(((size_t)nv + 1) * sizeof *buf);
-    int32_t * bfirst = dfg_malloc(((size_t)nv + 1) * sizeof *bfirst);
-    int32_t * blast = dfg_malloc(((size_t)nv + 1) * sizeof *blast);
-    int64_t * bsize = dfg_malloc(((size_t)nv + 1) * sizeof *bsize);
-    int64_t * boff = dfg_malloc(((size_t)nv + 1) * sizeof *boff);
-    int32_t * bowner = dfg_malloc(((size_t)nv + 1) * sizeof *bowner);
-    int32_t * bclaim = dfg_malloc(((size_t)nv + 1) * sizeof *bclaim);
-    int32_t * row = dfg_malloc(((size_t)nv + 1) * sizeof *row);
-    if (!def || !last || !root || !voff || !glast || !buf || !bfirst || !blast ||
-        !bsize || !boff || !bowner || !bclaim || !row) {
-        st = nomem();
-        goto done;
-    }
-    for (int32_t v = 0; v < nv; v++) {
-        def[v] = -1;
-        last[v] = -1;
-        root[v] = v;
-        buf[v] = -1;
-    }
-    /* live intervals, in steps */
     for (int32_t s = 0; s < ns; s++) {
         const step * sp = &p->steps[s];
         if (sp->out >= 0)
-            def[sp->out] = s;
+            w->def[sp->out] = s;
         else
             for (int64_t j = 0; j < FP_NO(sp->node->idx); j++)
-                def[p->fout[sp->fouts + j]] = s;
+                w->def[p->fout[sp->fouts + j]] = s;
         for (int32_t q = 0; q < sp->node->n_in; q++)
-            last[p->args[sp->first + q]] = s;
+            w->last[p->args[sp->first + q]] = s;
     }
     for (int32_t c = 0; c < p->n_copies; c++)
-        last[p->copies[c].from] = ns;
+        w->last[p->copies[c].from] = ns;
     for (int32_t c = 0; c < p->n_ucopies; c++)
-        last[p->ucopies[c].from] = ns;
+        w->last[p->ucopies[c].from] = ns;
     for (int32_t i = 0; i < p->n_views; i++) {
-        const view_of * w = &p->views[i];
-        root[w->val] = root[w->src];
-        voff[w->val] = voff[w->src] + w->off;
-        def[w->val] = def[w->src];
+        const view_of * vw = &p->views[i];
+        w->root[vw->val] = w->root[vw->src];
+        w->voff[vw->val] = w->voff[vw->src] + vw->off;
+        w->def[vw->val] = w->def[vw->src];
     }
     for (int32_t v = 0; v < nv; v++)
-        glast[v] = last[v] > def[v] ? last[v] : def[v];
+        w->glast[v] = w->last[v] > w->def[v] ? w->last[v] : w->def[v];
     for (int32_t v = 0; v < nv; v++)
-        if (root[v] != v && glast[v] > glast[root[v]])
-            glast[root[v]] = glast[v];
+        if (w->root[v] != v && w->glast[v] > w->glast[w->root[v]])
+            w->glast[w->root[v]] = w->glast[v];
+}
 
-    /* buffers, in schedule order; a result takes over a dying input's
-     * buffer where the kernel allows it */
-    int32_t nb = 0;
-    int64_t inplace = 0;
-    for (int32_t s = 0; s < ns; s++) {
+/* The buffer result j of step s may take over: a dying operand's buffer
+ * of the same size holding every operand in it whole at offset 0, where
+ * the kernel allows it; -1 for none. */
+static int32_t mp_take_over(const dfg_plan * p, const mp_work * w, int32_t s, int64_t j,
+                            int32_t o, int64_t ob)
+{
+    const step * sp = &p->steps[s];
+    const dfg_node * n = sp->node, * on = p->vals[o];
+    int elem = sp->out >= 0 && (dfg_ops[n->op].flags & DFG_F_INPLACE) &&
+               (dfg_ops[n->op].family == DFG_FAM_UNARY ||
+                dfg_ops[n->op].family == DFG_FAM_BINARY ||
+                dfg_ops[n->op].family == DFG_FAM_TERNARY);
+    int fused = sp->out < 0 && FP_O(n->idx, j)[1] < 0;
+    for (int32_t q = 0; (elem || fused) && !naive_layout && q < n->n_in; q++) {
+        int32_t a = p->args[sp->first + q], ra = w->root[a];
+        if (p->kind[ra] != VAL_ARENA || w->buf[ra] < 0)
+            continue;
+        int32_t b = w->buf[ra];
+        if (w->blast[b] != s || w->bsize[b] != ob || w->bclaim[b] == s ||
+            n->in[q]->dtype != on->dtype || n->in[q]->numel != on->numel)
+            continue;
+        /* every operand in this buffer: whole, at offset 0 */
+        char same[64] = {0};
+        int ok = n->n_in <= 64;
+        for (int32_t t = 0; ok && t < n->n_in; t++) {
+            int32_t x = p->args[sp->first + t];
+            if (p->kind[w->root[x]] != VAL_ARENA || w->buf[w->root[x]] != b)
+                continue;
+            same[t] = 1;
+            ok = w->voff[x] == 0 && n->in[t]->numel == on->numel &&
+                 n->in[t]->dtype == on->dtype;
+        }
+        if (ok && fused)
+            ok = mp_fused_inplace_ok(n, j, same);
+        if (ok)
+            return b;
+    }
+    return -1;
+}
+
+/* Buffers, in schedule order: each arena result takes over a dying
+ * input's buffer where it may, else gets a new one. */
+static void mp_assign_buffers(const dfg_plan * p, mp_work * w)
+{
+    for (int32_t s = 0; s < p->n_steps; s++) {
         const step * sp = &p->steps[s];
-        const dfg_node * n = sp->node;
-        int64_t no = sp->out >= 0 ? 1 : FP_NO(n->idx);
+        int64_t no = sp->out >= 0 ? 1 : FP_NO(sp->node->idx);
         for (int64_t j = 0; j < no; j++) {
             int32_t o = sp->out >= 0 ? sp->out : p->fout[sp->fouts + j];
             if (p->kind[o] != VAL_ARENA)
                 continue;
-            const dfg_node * on = p->vals[o];
-            int64_t ob = dfg_align64(val_bytes(on));
-            int32_t take = -1;
-            int elem = sp->out >= 0 && (dfg_ops[n->op].flags & DFG_F_INPLACE) &&
-                       (dfg_ops[n->op].family == DFG_FAM_UNARY ||
-                        dfg_ops[n->op].family == DFG_FAM_BINARY ||
-                        dfg_ops[n->op].family == DFG_FAM_TERNARY);
-            int fused = sp->out < 0 && FP_O(n->idx, j)[1] < 0;
-            for (int32_t q = 0; (elem || fused) && !naive_layout && take < 0 && q < n->n_in; q++) {
-                int32_t a = p->args[sp->first + q], ra = root[a];
-                if (p->kind[ra] != VAL_ARENA || buf[ra] < 0)
-                    continue;
-                int32_t b = buf[ra];
-                if (blast[b] != s || bsize[b] != ob || bclaim[b] == s ||
-                    n->in[q]->dtype != on->dtype || n->in[q]->numel != on->numel)
-                    continue;
-                /* every operand in this buffer: whole, at offset 0 */
-                char same[64] = {0};
-                int ok = n->n_in <= 64;
-                for (int32_t t = 0; ok && t < n->n_in; t++) {
-                    int32_t x = p->args[sp->first + t];
-                    if (p->kind[root[x]] != VAL_ARENA || buf[root[x]] != b)
-                        continue;
-                    same[t] = 1;
-                    ok = voff[x] == 0 && n->in[t]->numel == on->numel &&
-                         n->in[t]->dtype == on->dtype;
-                }
-                if (ok && fused)
-                    ok = mp_fused_inplace_ok(n, j, same);
-                if (ok)
-                    take = b;
-            }
+            int64_t ob = dfg_align64(val_bytes(p->vals[o]));
+            int32_t take = mp_take_over(p, w, s, j, o, ob);
             if (take >= 0) {
-                buf[o] = take;
-                bclaim[take] = s;
-                if (glast[o] > blast[take])
-                    blast[take] = glast[o];
-                inplace++;
+                w->buf[o] = take;
+                w->bclaim[take] = s;
+                if (w->glast[o] > w->blast[take])
+                    w->blast[take] = w->glast[o];
+                w->inplace++;
             } else {
-                buf[o] = nb;
-                bfirst[nb] = s;
-                blast[nb] = glast[o];
-                bsize[nb] = ob;
-                bowner[nb] = o;
-                bclaim[nb] = s;
-                nb++;
+                int32_t nb = w->nb++;
+                w->buf[o] = nb;
+                w->bfirst[nb] = s;
+                w->blast[nb] = w->glast[o];
+                w->bsize[nb] = ob;
+                w->bowner[nb] = o;
+                w->bclaim[nb] = s;
             }
         }
     }
-    /* a value never read still occupies its buffer at the step that makes it */
+}
+
+/* Offsets of the buffers in one arena (packed, or one after the other for
+ * the naive layout), and the arena from the plan's backend (none for a
+ * dry plan).  A value never read still occupies its buffer at the step
+ * that makes it. */
+static dfg_status mp_layout(dfg_plan * p, mp_work * w)
+{
     int64_t arena = 0;
     if (naive_layout)
-        for (int32_t b = 0; b < nb; b++) {
-            boff[b] = arena;
-            arena += bsize[b];
+        for (int32_t b = 0; b < w->nb; b++) {
+            w->boff[b] = arena;
+            arena += w->bsize[b];
         }
-    else if (nb)
-        arena = pack(nb, bsize, bfirst, blast, boff);
-    if (arena < 0) {
-        st = nomem();
-        goto done;
-    }
-    if (arena && !p->dry && p->be->alloc(p->be, (size_t)arena, &p->arena)) {
-        st = dfg_set_error(DFG_ERR_NOMEM,
-                           "dfg.function: out of memory allocating %lld bytes for intermediates",
-                           (long long)arena);
-        goto done;
-    }
+    else if (w->nb)
+        arena = pack(w->nb, w->bsize, w->bfirst, w->blast, w->boff);
+    if (arena < 0)
+        return nomem();
+    if (arena && !p->dry && p->be->alloc(p->be, (size_t)arena, &p->arena))
+        return dfg_set_error(DFG_ERR_NOMEM,
+                             "dfg.function: out of memory allocating %lld bytes for intermediates",
+                             (long long)arena);
     p->arena_bytes = (size_t)arena;
+    p->mem.arena_bytes = arena;
+    return DFG_OK;
+}
 
-    /* the report: one row per intermediate (arena values and their views) */
+/* The report's rows, one per intermediate (arena values and their views),
+ * and each root value's data pointer in the arena. */
+static dfg_status mp_rows(dfg_plan * p, mp_work * w)
+{
     int64_t naive = 0, nrow = 0, views = 0;
-    for (int32_t v = 0; v < nv; v++) {
-        row[v] = -1;
-        if (p->kind[root[v]] == VAL_ARENA && buf[root[v]] >= 0) {
-            row[v] = (int32_t)nrow++;
+    for (int32_t v = 0; v < p->n_vals; v++) {
+        w->row[v] = -1;
+        if (p->kind[w->root[v]] == VAL_ARENA && w->buf[w->root[v]] >= 0) {
+            w->row[v] = (int32_t)nrow++;
             naive += dfg_align64(val_bytes(p->vals[v]));
-            views += root[v] != v;
+            views += w->root[v] != v;
         }
     }
     p->bufrows = dfg_calloc((size_t)nrow + 1, sizeof *p->bufrows);
-    if (!p->bufrows) {
-        st = nomem();
-        goto done;
-    }
+    if (!p->bufrows)
+        return nomem();
     p->n_bufrows = nrow;
-    for (int32_t v = 0; v < nv; v++) {
-        if (row[v] < 0)
+    for (int32_t v = 0; v < p->n_vals; v++) {
+        if (w->row[v] < 0)
             continue;
-        int32_t b = buf[root[v]];
-        buf_row * r = &p->bufrows[row[v]];
+        int32_t b = w->buf[w->root[v]];
+        buf_row * r = &p->bufrows[w->row[v]];
         r->val = v;
-        r->offset = boff[b] + voff[v];
+        r->offset = w->boff[b] + w->voff[v];
         r->bytes = val_bytes(p->vals[v]);
-        r->first = def[v];
-        r->last = glast[v];
-        r->shares = bowner[b] != v ? row[bowner[b]] : -1;
-        if (root[v] == v && p->arena)
-            p->bufs[v] = (char *)p->arena + boff[b];
+        r->first = w->def[v];
+        r->last = w->glast[v];
+        r->shares = w->bowner[b] != v ? w->row[w->bowner[b]] : -1;
+        if (w->root[v] == v && p->arena)
+            p->bufs[v] = (char *)p->arena + w->boff[b];
     }
-    /* the most bytes live at once: a bound no packing of these buffers beats */
+    p->mem.naive_bytes = naive;
+    p->mem.n_buffers = nrow;
+    p->mem.views = views;
+    return DFG_OK;
+}
+
+/* The report's totals: the most bytes live at once (a bound no packing of
+ * these buffers beats), in-place results, steps, and the work. */
+static dfg_status mp_totals(dfg_plan * p, const mp_work * w)
+{
+    int32_t ns = p->n_steps;
     int64_t lower = 0;
     int64_t * live = dfg_calloc((size_t)ns + 2, sizeof *live);
-    if (!live) {
-        st = nomem();
-        goto done;
-    }
-    for (int32_t b = 0; b < nb; b++) {
-        live[bfirst[b]] += bsize[b];
-        live[blast[b] + 1] -= bsize[b];
+    if (!live)
+        return nomem();
+    for (int32_t b = 0; b < w->nb; b++) {
+        live[w->bfirst[b]] += w->bsize[b];
+        live[w->blast[b] + 1] -= w->bsize[b];
     }
     for (int32_t s = 0; s <= ns; s++) {
         if (s > 0)
@@ -600,12 +662,8 @@ dfg_status mp_plan_memory(dfg_plan * p)
     }
     dfg_free(live);
     dfg_memory_info * m = &p->mem;
-    m->arena_bytes = arena;
-    m->naive_bytes = naive;
     m->lower_bound = lower;
-    m->n_buffers = nrow;
-    m->inplace = inplace;
-    m->views = views;
+    m->inplace = w->inplace;
     m->n_steps = ns;
     m->flops = 0;
     m->recompute_flops = 0;
@@ -618,19 +676,20 @@ dfg_status mp_plan_memory(dfg_plan * p)
             m->recomputed++;
         }
     }
-done:
-    dfg_free(def);
-    dfg_free(last);
-    dfg_free(root);
-    dfg_free(voff);
-    dfg_free(glast);
-    dfg_free(buf);
-    dfg_free(bfirst);
-    dfg_free(blast);
-    dfg_free(bsize);
-    dfg_free(boff);
-    dfg_free(bowner);
-    dfg_free(bclaim);
-    dfg_free(row);
+    return DFG_OK;
+}
+
+dfg_status mp_plan_memory(dfg_plan * p)
+{
+    mp_work w;
+    memset(&w, 0, sizeof w);
+    dfg_status st = mp_work_alloc(&w, p->n_vals);
+    if (!st) {
+        mp_intervals(p, &w);
+        mp_assign_buffers(p, &w);
+        if (!(st = mp_layout(p, &w)) && !(st = mp_rows(p, &w)))
+            st = mp_totals(p, &w);
+    }
+    mp_work_free(&w);
     return st;
 }

@@ -301,12 +301,34 @@ dfg_status dfg_plan_compile_spec(const dfg_plan_spec * sp, dfg_id * plan_id)
     return compile_one(sp, &best, 0, &p, plan_id);
 }
 
-static dfg_status compile_one(const dfg_plan_spec * sp, const pass_ckpt * ck, int dry,
-                              dfg_plan ** plan, dfg_id * plan_id)
+/* What compile_one's phases share besides the plan: the schedule's node ->
+ * value map, the scheduler's extra ordering, which variable updates are
+ * made in place, and each fused kernel's first row in p->fout.  Owned by
+ * compile_one (compile_ctx_free). */
+typedef struct compile_ctx {
+    pmap      seen;
+    mp_deps   deps;
+    int *     inplace;
+    int32_t * fbase;
+} compile_ctx;
+
+static void compile_ctx_free(compile_ctx * c)
+{
+    if (c->seen.keys)
+        pmap_free(&c->seen);
+    mp_deps_free(&c->deps);
+    dfg_free(c->inplace);
+    dfg_free(c->fbase);
+}
+
+/* A new, empty plan for spec sp registered in the store (*p, *pid), or an
+ * error with nothing left behind. */
+static dfg_status plan_new(const dfg_plan_spec * sp, int dry, dfg_plan ** out, dfg_id * pid)
 {
     dfg_status st;
     int n_root = sp->n_out + sp->n_upd;
     dfg_plan * p = dfg_calloc(1, sizeof *p);
+    *out = NULL;
     if (!p)
         return nomem();
     p->ins = dfg_calloc((size_t)sp->n_in + 1, sizeof *p->ins);
@@ -319,23 +341,27 @@ static dfg_status compile_one(const dfg_plan_spec * sp, const pass_ckpt * ck, in
         dfg_plan_destroy(p);
         return nomem();
     }
-    dfg_id pid;
     dfg_store_kind(SLOT_PLAN, plan_destroy_obj);
-    if ((st = dfg_store_add(SLOT_PLAN, p, &pid))) {
+    if ((st = dfg_store_add(SLOT_PLAN, p, pid))) {
         p->slot = UINT32_MAX;
         dfg_plan_destroy(p);
         return st;
     }
-    p->slot = dfg_store_slot(pid);
+    p->slot = dfg_store_slot(*pid);
     p->dry = dry;
     p->be = dfg_backend_cpu();      /* plans run on the CPU (docs/gpu.md) */
-    pmap seen = {0};
-    mp_deps deps = {0};
-    int8_t * kind = NULL;
-    int * inplace = NULL;
-    int32_t * fbase = NULL;
+    *out = p;
+    return DFG_OK;
+}
+
+/* Binds the ports and runs the graph passes over what the outputs and
+ * updates need (p->gouts). */
+static dfg_status plan_optimise(dfg_plan * p, const dfg_plan_spec * sp, const pass_ckpt * ck)
+{
+    dfg_status st;
+    int n_root = sp->n_out + sp->n_upd;
     if ((st = bind_ports(p, sp)))
-        goto fail;
+        return st;
     /* p->n_out counted the outputs bound so far; gouts[n_out ..] are the
      * update values */
     dfg_options opts;
@@ -343,26 +369,26 @@ static dfg_status compile_one(const dfg_plan_spec * sp, const pass_ckpt * ck, in
     pass_ckpt none = { DFG_CKPT_NONE, 0, 0 };
     if (!ck && has_regions(n_root, p->gouts))
         ck = &none;
-    if ((st = dfg_passes_run(&opts, n_root, p->gouts, &p->report, ck, dfg_exec_node)))
-        goto fail;
+    return dfg_passes_run(&opts, n_root, p->gouts, &p->report, ck, dfg_exec_node);
+}
 
-    /* the schedule, with what assigning variables in place needs */
-    if (!(inplace = dfg_calloc((size_t)p->n_upd + 1, sizeof *inplace))) {
-        st = nomem();
-        goto fail;
-    }
-    if ((st = mp_update_plan(p, inplace, &deps)))
-        goto fail;
-    if (!pmap_init(&seen, 64)) {
-        st = nomem();
-        goto fail;
-    }
-    if ((st = mp_schedule(n_root, p->gouts, &deps, &p->vals, &p->n_vals, &seen)))
-        goto fail;
+/* The schedule (p->vals, each holding a use), with what assigning
+ * variables in place needs; every input it reaches must be bound. */
+static dfg_status plan_schedule(dfg_plan * p, int n_root, compile_ctx * c)
+{
+    dfg_status st;
+    if (!(c->inplace = dfg_calloc((size_t)p->n_upd + 1, sizeof *c->inplace)))
+        return nomem();
+    if ((st = mp_update_plan(p, c->inplace, &c->deps)))
+        return st;
+    if (!pmap_init(&c->seen, 64))
+        return nomem();
+    if ((st = mp_schedule(n_root, p->gouts, &c->deps, &p->vals, &p->n_vals, &c->seen)))
+        return st;
     for (int32_t v = 0; v < p->n_vals; v++)
         dfg_node_use(p->vals[v]);
     for (int k = 0; k < p->n_in; k++)
-        p->in_val[k] = pmap_get(&seen, p->ins[k]);
+        p->in_val[k] = pmap_get(&c->seen, p->ins[k]);
     for (int32_t v = 0; v < p->n_vals; v++) {
         dfg_node * n = p->vals[v];
         if (n->op != DFG_OP_INPUT)
@@ -370,17 +396,21 @@ static dfg_status compile_one(const dfg_plan_spec * sp, const pass_ckpt * ck, in
         int bound = 0;
         for (int k = 0; k < p->n_in; k++)
             bound |= p->ins[k] == n;
-        if (!bound) {
-            st = free_input_error(n);
-            goto fail;
-        }
+        if (!bound)
+            return free_input_error(n);
     }
+    return DFG_OK;
+}
 
-    /* where each value lives */
+/* The per-value and per-step tables, and each value's first kind: an
+ * input, a leaf's own storage, a fused kernel's virtual result, or a
+ * buffer in the arena. */
+static dfg_status plan_tables(dfg_plan * p)
+{
     size_t n_args = 0;
     for (int32_t v = 0; v < p->n_vals; v++)
         n_args += (size_t)p->vals[v]->n_in;
-    p->kind = kind = dfg_calloc((size_t)p->n_vals + 1, 1);
+    p->kind = dfg_calloc((size_t)p->n_vals + 1, 1);
     p->copies = dfg_malloc(((size_t)p->n_out + 1) * sizeof *p->copies);
     p->ucopies = dfg_malloc(((size_t)p->n_upd + 1) * sizeof *p->ucopies);
     p->views = dfg_malloc(((size_t)p->n_vals + 1) * sizeof *p->views);
@@ -388,22 +418,27 @@ static dfg_status compile_one(const dfg_plan_spec * sp, const pass_ckpt * ck, in
     p->steps = dfg_malloc(((size_t)p->n_vals + 1) * sizeof *p->steps);
     p->args = dfg_malloc((n_args + 1) * sizeof *p->args);
     p->argp = dfg_malloc((n_args + 1) * sizeof *p->argp);
-    if (!kind || !p->copies || !p->ucopies || !p->views || !p->bufs || !p->steps ||
-        !p->args || !p->argp) {
-        st = nomem();
-        goto fail;
-    }
+    if (!p->kind || !p->copies || !p->ucopies || !p->views || !p->bufs || !p->steps ||
+        !p->args || !p->argp)
+        return nomem();
     for (int32_t v = 0; v < p->n_vals; v++) {
         int op = p->vals[v]->op;
-        kind[v] = op == DFG_OP_INPUT ? VAL_INPUT
-                : dfg_ops[op].family == DFG_FAM_LEAF ? VAL_LEAF
-                : op == DFG_OP_FUSED ? VAL_VIRTUAL : VAL_ARENA;
-        if (kind[v] == VAL_LEAF)
+        p->kind[v] = op == DFG_OP_INPUT ? VAL_INPUT
+                   : dfg_ops[op].family == DFG_FAM_LEAF ? VAL_LEAF
+                   : op == DFG_OP_FUSED ? VAL_VIRTUAL : VAL_ARENA;
+        if (p->kind[v] == VAL_LEAF)
             p->bufs[v] = p->vals[v]->data;
     }
-    /* a fused kernel is virtual when every output has a FUSED_OUT user */
-    /* every fused kernel (virtual or stored whole) keeps its operands'
-     * classes and sizes */
+    return DFG_OK;
+}
+
+/* Fused kernels: a kernel is virtual (never stored whole) when every
+ * output has a FUSED_OUT user, whose value then takes that output
+ * (p->fout from c->fbase); every fused kernel keeps its operands'
+ * classes and sizes (p->fdt, p->fdims, filled with the steps). */
+static dfg_status plan_fused(dfg_plan * p, compile_ctx * c)
+{
+    int8_t * kind = p->kind;
     size_t n_fout = 0, n_fmeta = 0;
     for (int32_t v = 0; v < p->n_vals; v++) {
         if (kind[v] == VAL_VIRTUAL)
@@ -414,18 +449,16 @@ static dfg_status compile_one(const dfg_plan_spec * sp, const pass_ckpt * ck, in
     p->fout = dfg_malloc((n_fout + 1) * sizeof *p->fout);
     p->fdt = dfg_malloc((n_fmeta + 1) * sizeof *p->fdt);
     p->fdims = dfg_malloc((n_fmeta + 1) * sizeof *p->fdims);
-    fbase = dfg_malloc(((size_t)p->n_vals + 1) * sizeof *fbase);
-    if (!p->fout || !p->fdt || !p->fdims || !fbase) {
-        st = nomem();
-        goto fail;
-    }
+    c->fbase = dfg_malloc(((size_t)p->n_vals + 1) * sizeof *c->fbase);
+    if (!p->fout || !p->fdt || !p->fdims || !c->fbase)
+        return nomem();
     for (size_t j = 0; j < n_fout; j++)
         p->fout[j] = -1;
     n_fout = 0;
     for (int32_t v = 0; v < p->n_vals; v++) {
-        fbase[v] = -1;
+        c->fbase[v] = -1;
         if (kind[v] == VAL_VIRTUAL) {
-            fbase[v] = (int32_t)n_fout;
+            c->fbase[v] = (int32_t)n_fout;
             n_fout += (size_t)FP_NO(p->vals[v]->idx);
         }
     }
@@ -433,32 +466,38 @@ static dfg_status compile_one(const dfg_plan_spec * sp, const pass_ckpt * ck, in
         dfg_node * n = p->vals[v];
         if (n->op != DFG_OP_FUSED_OUT)
             continue;
-        int32_t f = pmap_get(&seen, n->in[0]);
+        int32_t f = pmap_get(&c->seen, n->in[0]);
         const int64_t * prog = n->in[0]->idx;
         for (int64_t j = 0; j < FP_NO(prog); j++)
-            if (FP_O(prog, j)[4] == n->iattr[1] && p->fout[fbase[f] + j] < 0)
-                p->fout[fbase[f] + j] = v;
+            if (FP_O(prog, j)[4] == n->iattr[1] && p->fout[c->fbase[f] + j] < 0)
+                p->fout[c->fbase[f] + j] = v;
     }
     for (int32_t v = 0; v < p->n_vals; v++)
         if (kind[v] == VAL_VIRTUAL)
             for (int64_t j = 0; j < FP_NO(p->vals[v]->idx); j++)
-                if (p->fout[fbase[v] + j] < 0)
+                if (p->fout[c->fbase[v] + j] < 0)
                     kind[v] = VAL_ARENA;     /* an output nobody reads: store it all */
-    /* variables assigned in place: their new value is computed in their
-     * storage; the others are copied in at the end of a run */
+    return DFG_OK;
+}
+
+/* Where results go: variables assigned in place (their new value computed
+ * in their storage; the others copied in at the end of a run), outputs
+ * written straight into the caller's arrays when a kernel makes them
+ * (the others copied at the end), and views (no kernel, no buffer). */
+static void plan_results(dfg_plan * p, compile_ctx * c)
+{
+    int8_t * kind = p->kind;
     for (int k = 0; k < p->n_upd; k++) {
-        int32_t v = pmap_get(&seen, p->gouts[p->n_out + k]);
-        if (inplace[k] && kind[v] == VAL_ARENA) {
+        int32_t v = pmap_get(&c->seen, p->gouts[p->n_out + k]);
+        if (c->inplace[k] && kind[v] == VAL_ARENA) {
             kind[v] = VAL_VAR;
             p->bufs[v] = p->upd_vars[k]->data;
             p->mem.variables_inplace++;
         } else if (p->gouts[p->n_out + k] != p->upd_vars[k])
             p->ucopies[p->n_ucopies++] = (copy_out){ v, k };
     }
-    /* outputs: written straight into the caller's arrays when a kernel
-     * makes them; what cannot be is copied at the end */
     for (int k = 0; k < p->n_out; k++) {
-        int32_t v = pmap_get(&seen, p->gouts[k]);
+        int32_t v = pmap_get(&c->seen, p->gouts[k]);
         if (kind[v] == VAL_ARENA) {
             kind[v] = VAL_OUTPUT;
             p->out_val[k] = v;
@@ -467,32 +506,38 @@ static dfg_status compile_one(const dfg_plan_spec * sp, const pass_ckpt * ck, in
             p->copies[p->n_copies++] = (copy_out){ v, k };
         }
     }
-    /* views: no kernel, no buffer of their own */
     for (int32_t v = 0; v < p->n_vals; v++) {
         int32_t src;
         int64_t off;
-        if (kind[v] == VAL_ARENA && view_source(p, &seen, v, &src, &off)) {
+        if (kind[v] == VAL_ARENA && view_source(p, &c->seen, v, &src, &off)) {
             kind[v] = VAL_VIEW;
             p->views[p->n_views++] = (view_of){ v, src, off };
         }
     }
-    /* the steps */
+}
+
+/* The steps: one per value a kernel computes, with its arguments' value
+ * indices, and for fused kernels their operands' classes and sizes and
+ * the scratch the largest needs. */
+static void plan_steps(dfg_plan * p, compile_ctx * c)
+{
+    const int8_t * kind = p->kind;
     size_t at = 0, fm = 0;
     for (int32_t v = 0; v < p->n_vals; v++) {
         dfg_node * n = p->vals[v];
         int fused_part = n->op == DFG_OP_FUSED_OUT &&
-                         kind[pmap_get(&seen, n->in[0])] == VAL_VIRTUAL;
+                         kind[pmap_get(&c->seen, n->in[0])] == VAL_VIRTUAL;
         if ((kind[v] != VAL_ARENA && kind[v] != VAL_OUTPUT && kind[v] != VAL_VIRTUAL &&
              kind[v] != VAL_VAR) || fused_part)
             continue;
         step * s = &p->steps[p->n_steps++];
         s->node = n;
         s->out = kind[v] == VAL_VIRTUAL ? -1 : v;
-        s->fouts = kind[v] == VAL_VIRTUAL ? fbase[v] : -1;
+        s->fouts = kind[v] == VAL_VIRTUAL ? c->fbase[v] : -1;
         s->fmeta = -1;
         s->first = (int32_t)at;
         for (int32_t q = 0; q < n->n_in; q++)
-            p->args[at++] = pmap_get(&seen, n->in[q]);
+            p->args[at++] = pmap_get(&c->seen, n->in[q]);
         if (n->op == DFG_OP_FUSED) {
             size_t need = dfg_cpu_fused_scratch(n->idx, n->n_in, dfg_threads_get());
             if (need > p->scratch_bytes)
@@ -507,32 +552,53 @@ static dfg_status compile_one(const dfg_plan_spec * sp, const pass_ckpt * ck, in
             }
         }
     }
+}
+
+/* Memory: the arena (memplan.c), what control-flow nodes prepare, the
+ * scratch from the plan's backend, and the node table's rows.  A dry
+ * plan (measuring only) allocates none of it. */
+static dfg_status plan_memory(dfg_plan * p, compile_ctx * c)
+{
+    dfg_status st;
     if ((st = mp_plan_memory(p)))
-        goto fail;
-    for (int32_t v = 0; v < p->n_vals && !dry; v++) {
+        return st;
+    for (int32_t v = 0; v < p->n_vals && !p->dry; v++) {
         dfg_status (*prepare)(const dfg_node *) = dfg_family_of(p->vals[v])->prepare;
         if (prepare && (st = prepare(p->vals[v])))
-            goto fail;
+            return st;
     }
-    if (p->scratch_bytes && !dry && (st = p->be->alloc(p->be, p->scratch_bytes, &p->scratch)))
-        goto fail;
-    if ((st = build_rows(p, &seen)))
-        goto fail;
-    pmap_free(&seen);
-    mp_deps_free(&deps);
-    dfg_free(inplace);
-    dfg_free(fbase);
+    if (p->scratch_bytes && !p->dry && (st = p->be->alloc(p->be, p->scratch_bytes, &p->scratch)))
+        return st;
+    return build_rows(p, &c->seen);
+}
+
+/* One compilation: optimise, schedule, place every value, make the steps,
+ * plan the memory.  *plan and *plan_id get the plan (one reference, the
+ * caller's); on an error nothing is left behind. */
+static dfg_status compile_one(const dfg_plan_spec * sp, const pass_ckpt * ck, int dry,
+                              dfg_plan ** plan, dfg_id * plan_id)
+{
+    dfg_plan * p;
+    dfg_id pid;
+    dfg_status st = plan_new(sp, dry, &p, &pid);
+    if (st)
+        return st;
+    compile_ctx c = { .seen = {0} };
+    if (!(st = plan_optimise(p, sp, ck)) &&
+        !(st = plan_schedule(p, sp->n_out + sp->n_upd, &c)) &&
+        !(st = plan_tables(p)) && !(st = plan_fused(p, &c))) {
+        plan_results(p, &c);
+        plan_steps(p, &c);
+        st = plan_memory(p, &c);
+    }
+    compile_ctx_free(&c);
+    if (st) {
+        dfg_plan_destroy(p);
+        return st;
+    }
     *plan = p;
     *plan_id = pid;
     return DFG_OK;
-fail:
-    if (seen.keys)
-        pmap_free(&seen);
-    mp_deps_free(&deps);
-    dfg_free(inplace);
-    dfg_free(fbase);
-    dfg_plan_destroy(p);
-    return st;
 }
 
 static dfg_plan * plan_get(dfg_id id)
