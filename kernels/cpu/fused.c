@@ -312,7 +312,6 @@ static void red_layout(const int64_t * p, red * R)
     }
 }
 
-static size_t align64(size_t b) { return (b + 63) & ~(size_t)63; }
 
 /* Bytes of the partials (shared) and of one thread's tiles. */
 static void scratch_parts(const int64_t * p, int n_in, const red * R, size_t * shared,
@@ -322,12 +321,12 @@ static void scratch_parts(const int64_t * p, int n_in, const red * R, size_t * s
     int64_t tile = imin(DFG_FUSE_TILE, numel), nb = 0;
     for (int k = 0; k < n_in; k++)
         nb += FP_X(p, k)[0] == FX_BCAST;
-    *per_thread = align64((size_t)(FP_NSLOT(p) + nb) * (size_t)tile * sizeof(double));
+    *per_thread = (size_t)dfg_align64((FP_NSLOT(p) + nb) * tile * (int64_t)sizeof(double));
     *shared = 0;
     for (int64_t j = 0; j < FP_NO(p); j++)
         if (R[j].op >= 0 && R[j].nb > 1)
-            *shared += align64((size_t)(numel / R[j].n) * (size_t)R[j].nb *
-                               dfg_dtype_size(R[j].dt));
+            *shared += (size_t)dfg_align64(numel / R[j].n * R[j].nb *
+                                           (int64_t)dfg_dtype_size(R[j].dt));
 }
 
 size_t dfg_cpu_fused_scratch(const int64_t * p, int n_in, int nthreads)
@@ -465,7 +464,7 @@ int dfg_cpu_fused(const int64_t * p, int n_in, const void * const * in,
         if (r->nb > 1) {
             r->part = dst = sp;
             cnt *= r->nb;
-            sp += align64((size_t)cnt * dfg_dtype_size(r->dt));
+            sp += (size_t)dfg_align64(cnt * (int64_t)dfg_dtype_size(r->dt));
         }
         for (int64_t t = 0; t < cnt; t++) {
             if (r->dt == DFG_DOUBLE) ((double *)dst)[t] = v0;
