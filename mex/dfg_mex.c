@@ -1040,6 +1040,8 @@ typedef struct cmd_entry {
     gw_cmd       fn;
 } cmd_entry;
 
+static int cmd_commands(gw *, int, mxArray **, int, const mxArray **);
+
 /* Sorted by name (binary search). */
 static const cmd_entry commands[] = {
     {"abs", cmd_unary}, {"acos", cmd_unary}, {"acosh", cmd_unary},
@@ -1048,7 +1050,7 @@ static const cmd_entry commands[] = {
     {"atan", cmd_unary}, {"atan2", cmd_binary}, {"atanh", cmd_unary},
     {"cast", cmd_cast}, {"cat", cmd_cat}, {"ceil", cmd_unary},
     {"chol", cmd_linalg}, {"circshift", cmd_circshift}, {"class", cmd_class},
-    {"constant", cmd_constant}, {"cos", cmd_unary}, {"cosh", cmd_unary},
+    {"commands", cmd_commands}, {"constant", cmd_constant}, {"cos", cmd_unary}, {"cosh", cmd_unary},
     {"ctranspose", cmd_permute}, {"ctrl", cmd_ctrl}, {"cumprod", cmd_scan}, {"cumsum", cmd_scan},
     {"describe", cmd_describe}, {"det", cmd_linalg}, {"device", cmd_device}, {"diag", cmd_diag},
     {"dot", cmd_dot}, {"double", cmd_cast}, {"eig", cmd_linalg},
@@ -1086,6 +1088,22 @@ static const cmd_entry commands[] = {
     {"var", cmd_stats}, {"variable", cmd_variable}, {"vertcat", cmd_cat},
     {"xor", cmd_binary},
 };
+
+/* dfg_mex ("commands"): the table as an n x 2 cell, {name, kind}, kind
+ * "unary" or "binary" for the element-wise commands that name their op
+ * (tests/octave/test_registry.m ties them to lib/base/ops.def), else "". */
+static int cmd_commands(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)g; (void)nlhs; (void)nrhs; (void)prhs;
+    size_t n = sizeof commands / sizeof commands[0];
+    plhs[0] = mxCreateCellMatrix(n, 2);
+    for (size_t k = 0; k < n; k++) {
+        gw_cmd f = commands[k].fn;
+        mxSetCell(plhs[0], k, mxCreateString(commands[k].name));
+        mxSetCell(plhs[0], k + n, mxCreateString(f == cmd_unary ? "unary" : f == cmd_binary ? "binary" : ""));
+    }
+    return DFG_OK;
+}
 
 static const cmd_entry * find_cmd(const char * name)
 {

@@ -31,7 +31,10 @@ typedef struct gctx {
 typedef void (*dfg_grad_rule)(gctx * c, dfg_node * y, dfg_node * g,
                               const int * need, dfg_node ** gx);
 /* One per op: NULL for ops that are not differentiable (lib/autodiff/grad-rules.c,
- * lib/autodiff/grad-linalg.c). */
+ * lib/autodiff/grad-linalg.c): set exactly for the ops flagged DFG_F_DIFF,
+ * except the CTRL family's (flagged, NULL here: grad.c hands a CTRL_OUT's
+ * adjoint to its construct, whose rule is dfg_family(DFG_FAM_CTRL)->grad).
+ * tests/c/test-registry.c checks it. */
 extern const dfg_grad_rule dfg_grad_rules[DFG_OP_COUNT];
 
 /* ---- builders (lib/autodiff/grad-build.c) ---------------------------------------- */

@@ -38,67 +38,19 @@ static int same_shape(const dfg_node * a, const dfg_node * b)
     return a->ndim == b->ndim && !memcmp(a->dims, b->dims, (size_t)a->ndim * sizeof *a->dims);
 }
 
-/* Ancestors of the roots in topological order (inputs before users),
- * iteratively. */
+/* Ancestors of the roots in topological order (inputs before users):
+ * core's walk (dfg_topo), with pos, a map it makes, giving each node's
+ * position (freed here on failure, else by the caller). */
 static dfg_status topo(int n_root, dfg_node * const * roots, pmap * pos,
                        dfg_node *** order, int32_t * n_order)
 {
-    int32_t cap = 64, n = 0, top = 0, scap = 64;
-    dfg_node ** ord = dfg_malloc((size_t)cap * sizeof *ord);
-    struct fr { dfg_node * n; int32_t k; } * st = dfg_malloc((size_t)scap * sizeof *st);
-    if (!ord || !st || !pmap_init(pos, 64)) {
-        dfg_free(ord);
-        dfg_free(st);
+    if (!pmap_init(pos, 64))
+        return nomem();
+    if (dfg_topo(n_root, roots, order, n_order, pos)) {
+        pmap_free(pos);
         return nomem();
     }
-    /* pos: -2 while on the stack, the order index when done */
-    for (int r = 0; r < n_root; r++) {
-    dfg_node * y = roots[r];
-    if (pmap_get(pos, y) != -1)
-        continue;
-    if (!pmap_put(pos, y, -2))
-        goto oom;
-    st[top++] = (struct fr){y, 0};
-    while (top) {
-        struct fr * f = &st[top - 1];
-        if (f->k < f->n->n_in) {
-            dfg_node * p = f->n->in[f->k++];
-            if (pmap_get(pos, p) != -1)
-                continue;
-            if (!pmap_put(pos, p, -2))
-                goto oom;
-            if (top == scap) {
-                scap *= 2;
-                void * ns = dfg_realloc(st, (size_t)scap * sizeof *st);
-                if (!ns)
-                    goto oom;
-                st = ns;
-            }
-            st[top++] = (struct fr){p, 0};
-            continue;
-        }
-        if (n == cap) {
-            cap *= 2;
-            void * no = dfg_realloc(ord, (size_t)cap * sizeof *ord);
-            if (!no)
-                goto oom;
-            ord = no;
-        }
-        if (!pmap_put(pos, f->n, n))
-            goto oom;
-        ord[n++] = f->n;
-        top--;
-    }
-    }
-    dfg_free(st);
-    *order = ord;
-    *n_order = n;
     return DFG_OK;
-oom:
-    dfg_free(st);
-    dfg_free(ord);
-    pmap_free(pos);
-    return nomem();
 }
 
 /* adj[i] += g (both owned uses). */

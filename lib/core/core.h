@@ -111,6 +111,19 @@ const dfg_family_fns * dfg_family(int family);
  * the planner's and checkpointing's cost model. */
 double      dfg_node_flops(const dfg_node * n);
 
+/* ---- graph walks (lib/core/walk.c) --------------------------------------- */
+/* Topological order of what the roots reach, inputs before users: an
+ * iterative post-order DFS from roots[0], roots[1], ..., each node's
+ * inputs in the order of in[] (every walk of the library takes this order:
+ * the schedule, reverse mode and the passes depend on it).  *list is a new
+ * array of *n borrowed pointers (free with dfg_free); index, when not
+ * NULL, is an initialised map (lib/base/pmap.h) that gets node ->
+ * position (the caller frees it, also on failure).  Fails only with
+ * DFG_ERR_NOMEM ("dfg: out of memory compiling a plan"). */
+struct pmap;
+dfg_status  dfg_topo(int n_root, dfg_node * const * roots, dfg_node *** list,
+                     int32_t * n, struct pmap * index);
+
 /* ---- shape and class inference (lib/core/ops.c) ------------------------- */
 dfg_status  dfg_infer(dfg_node * n);
 /* The class an op's kernel wants its inputs in, or -1 for "as they are";

@@ -42,11 +42,12 @@ typedef struct pass_run {
     char         what[256];  /* what it changed, for dfg.explain            */
 } pass_run;
 
-/* Topological order of what outs reach, inputs before users.  *list is a
- * new array of *n borrowed pointers (free with dfg_free); index, when not
- * NULL, is an initialised map that gets node -> position. */
-dfg_status pass_topo(int n_out, dfg_node * const * outs, dfg_node *** list,
-                     int32_t * n, pmap * index);
+/* Topological order of what outs reach, inputs before users: core's one
+ * walk (dfg_topo, lib/core/core.h), under the name the passes, the
+ * runtime and control flow call it by.  *list is a new array of *n
+ * borrowed pointers (free with dfg_free); index, when not NULL, is an
+ * initialised map that gets node -> position. */
+#define pass_topo dfg_topo
 
 /* The rewriting walk.  visit(r, n, in, &out) is called for every node n the
  * outputs reach, inputs first; in[k] is what n's k-th input became.  It
