@@ -146,6 +146,17 @@ mxArray * gw_result(gw * g, dfg_id id)
     return gw_id_out(id);
 }
 
+/* A builder's result *y (lib/dfg.h "composite functions": a reference the
+ * gateway now owns) handed to Octave as *out; st is the builder's status.
+ * y is a pointer so that gw_out (g, dfg_x (..., &y), &y, plhs) reads it
+ * after the builder ran. */
+int gw_out(gw * g, int st, const dfg_id * y, mxArray ** out)
+{
+    if (!st && !(st = gw_temp(g, *y)))
+        *out = gw_result(g, *y);
+    return st;
+}
+
 /* ---- checked readers of numeric arguments ------------------------------------ */
 
 int gw_alloc(gw * g, int64_t n, size_t es, void * out)
