@@ -320,7 +320,7 @@ int cmd_stats(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs
     if (nrhs > 1 && !(mxIsNumeric(prhs[1]) && mxGetNumberOfElements(prhs[1]) == 0 && !gw_is_tensor(prhs[1]))) {
         if ((st = gw_scalar(g, prhs[1], 2, 0, &w)))
             return st;
-        if (w != 0 && w != 1)
+        if (w != 0 && w != 1)   /* (dfg_var checks it too: here it comes before DIM's errors) */
             return dfg_set_error(DFG_ERR_ARG, "dfg.%s: OPT must be 0 or 1 (weight vectors are not supported)", g->fn);
     }
     if (nrhs > 2 && (st = reduce_dim_opt(g, prhs[2], 3, x, 1, &dim)))
