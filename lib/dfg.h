@@ -164,6 +164,58 @@ dfg_status dfg_jacobian(dfg_id y, dfg_id x, int mode, dfg_id * J);
 /* numel(x) x numel(x) Hessian of a scalar y: forward over reverse. */
 dfg_status dfg_hessian(dfg_id y, dfg_id x, dfg_id * H);
 
+/* ---- composite functions (lib/core/compose.c) ----------------------------
+ * Octave functions built from primitive ops (so gradients come from the
+ * primitives' rules), as the MEX gateway's dfg.mean, dfg.norm, ... build
+ * them.  Each borrows its input ids and hands out one new reference in *y
+ * (the caller's); on an error *y is untouched, nothing is left behind, and
+ * dfg_last_error names the Octave function ("dfg.norm: ...") unless the
+ * failing primitive op set the message.  DIM arguments are 0-based; a
+ * negative DIM means Octave's default for that function. */
+/* mean (x, dim): sum (x, dim) / size (x, dim); default DIM the first
+ * dimension larger than 1; a 0x0 x counts as 0x1 (mean (zeros (0)) = NaN). */
+dfg_status dfg_mean(dfg_id x, int dim, dfg_id * y);
+/* var / std (x, opt, dim) as Octave 7's var.m: opt 0 (divide by n - 1) or
+ * 1 (by n); default DIM the first non-singleton one; an empty x gives a
+ * double NaN of the reduced size (1x1 for 0x0 with the default DIM). */
+dfg_status dfg_var(dfg_id x, double opt, int dim, dfg_id * y);
+dfg_status dfg_std(dfg_id x, double opt, int dim, dfg_id * y);
+/* norm (x, p), or norm (x, "fro") when fro: vector p-norms for any p
+ * (INFINITY and -INFINITY too; 0 counts nonzeros), matrix 1, 2, Inf and
+ * "fro", with Octave 7.3's NaN and Inf rules and scaling.  x 2-D, not
+ * logical; p not NaN (ignored when fro). */
+dfg_status dfg_norm(dfg_id x, double p, int fro, dfg_id * y);
+/* dot (a, b, dim): sum (a .* b, dim); with the default DIM (dim < 0) two
+ * vectors of equal length are taken as columns.  Not logical. */
+dfg_status dfg_dot(dfg_id a, dfg_id b, int dim, dfg_id * y);
+/* kron (a, b); N-d operands read with trailing dimensions folded into the
+ * columns, as Octave does. */
+dfg_status dfg_kron(dfg_id a, dfg_id b, dfg_id * y);
+/* a ^ b (mpower) where the exponent is only known when the graph runs:
+ * both must be scalars (then a .^ b), else DFG_ERR_UNSUPPORTED. */
+dfg_status dfg_mpower(dfg_id a, dfg_id b, dfg_id * y);
+/* a ^ p with p known now: a scalar a gives a .^ p (p a double constant);
+ * an empty a a 0x0; a square a (N-d folded) an integer power |p| <= 1e9
+ * by repeated squaring (inv (a) first for p < 0, the identity for 0). */
+dfg_status dfg_mpower_int(dfg_id a, double p, dfg_id * y);
+/* trace (x) as Octave 7.3's trace.m: 0 (double) for an empty x, x(1) for
+ * a vector, else the sum of the main diagonal (non-square too).  2-D x. */
+dfg_status dfg_trace(dfg_id x, dfg_id * y);
+/* tril / triu (x, k): x with the elements above (below) the k-th diagonal
+ * zeroed.  2-D x. */
+dfg_status dfg_tril(dfg_id x, int64_t k, dfg_id * y);
+dfg_status dfg_triu(dfg_id x, int64_t k, dfg_id * y);
+/* diag (x, k): a vector's square matrix with x on the k-th diagonal, a
+ * matrix's k-th diagonal as a column; 0x0 for a 0x0 x.  2-D x. */
+dfg_status dfg_diag(dfg_id x, int64_t k, dfg_id * y);
+/* repmat (x, reps(1), ..., reps(m)): m counts (negative ones are 0). */
+dfg_status dfg_repmat(dfg_id x, int m, const int64_t * reps, dfg_id * y);
+/* flip (x, dim); the default DIM is the first non-singleton one. */
+dfg_status dfg_flip(dfg_id x, int dim, dfg_id * y);
+/* circshift: x shifted circularly by shifts[j] along dims[j] (0-based),
+ * j < m.  dims NULL: along dimension j, or the default DIM when m == 1. */
+dfg_status dfg_circshift(dfg_id x, int m, const int64_t * shifts, const int * dims, dfg_id * y);
+
 /* ---- plans ------------------------------------------------------------- */
 /* Compiles the graph that computes outs from ins.  Every free input the
  * outputs depend on must be among ins (else DFG_ERR_FREE_INPUT naming it).

@@ -1,8 +1,7 @@
 /* mex/cmd-ops.c -- gateway commands for element-wise ops, reductions,
  * statistics, norms, matrix operators and LAPACK functions.  Each parses
- * Octave's calling forms and records primitive ops (composites such as
- * mean, var, norm, mpower are built from primitives here, so gradients
- * come from the primitives' rules). */
+ * Octave's calling forms and records primitive ops; composites such as
+ * mean, var, norm, dot and mpower are built by lib/core/compose.c. */
 #include <math.h>
 #include <string.h>
 #include "gateway.h"
@@ -300,202 +299,66 @@ int cmd_scan(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
     return st;
 }
 
-/* ---- statistics ------------------------------------------------------------------------ */
-
-static int64_t size_along(dfg_id x, int dim)
-{
-    int nd;
-    int64_t dims[DFG_MAX_DIMS];
-    dfg_info(x, NULL, &nd, dims);
-    return dim < nd ? dims[dim] : 1;
-}
-
-/* mean as Octave 7's mean.m: sum (x, dim) / size (x, dim), default DIM the
- * first dimension larger than 1. */
-static int mean_of(gw * g, dfg_id x, int dim, dfg_id * y)
-{
-    dfg_id s, n;
-    int st = reduce(g, DFG_OP_SUM, x, dim, &s);
-    if (!st)
-        st = gw_const(g, DFG_DOUBLE, (double)size_along(x, dim), &n);
-    if (!st)
-        st = gw_op2(g, DFG_OP_DIV, s, n, y);
-    return st;
-}
+/* ---- statistics, dot, norm (built by lib/core/compose.c) ------------------------------------------ */
 
 int cmd_stats(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
 {
     (void)nlhs;
-    dfg_id x, y;
-    dfg_dtype dt;
-    int nd, dim, st;
-    int64_t dims[DFG_MAX_DIMS];
+    dfg_id x, y = 0;
+    int dim = -1, st;
     int is_mean = !strcmp(g->fn, "mean");
-    if ((st = nargs(g, nrhs, 1, is_mean ? 2 : 3)) || (st = gw_operand(g, prhs[0], 1, &x)) ||
-        (st = dfg_info(x, &dt, &nd, dims)))
+    if ((st = nargs(g, nrhs, 1, is_mean ? 2 : 3)) || (st = gw_operand(g, prhs[0], 1, &x)))
         return st;
     if (is_mean) {
-        if (nrhs > 1) {
-            if ((st = reduce_dim(g, prhs[1], 2, x, &dim)))
-                return st;
-        } else {
-            dim = 0;
-            for (int k = nd - 1; k >= 0; k--)
-                if (dims[k] > 1)
-                    dim = k;
-        }
-        /* Octave's mean is sum (x, dim) / size (x, dim), and sum takes a
-         * 0x0 x as 0x1: mean (zeros (0)) is NaN */
-        if ((st = zero_by_zero_as_column(g, &x)))
+        if (nrhs > 1 && (st = reduce_dim(g, prhs[1], 2, x, &dim)))
             return st;
-        if (!(st = mean_of(g, x, dim, &y)))
-            plhs[0] = gw_result(g, y);
-        return st;
+        return gw_out(g, dfg_mean(x, dim, &y), &y, plhs);
     }
-    /* var / std (x [, opt [, dim]]) as Octave 7's var.m */
+    /* var / std (x [, opt [, dim]]); an empty DIM is the default DIM,
+     * passed resolved (the size of an empty result follows Octave's var.m) */
     double w = 0;
     if (nrhs > 1 && !(mxIsNumeric(prhs[1]) && mxGetNumberOfElements(prhs[1]) == 0 && !gw_is_tensor(prhs[1]))) {
         if ((st = gw_scalar(g, prhs[1], 2, 0, &w)))
             return st;
-        if (w != 0 && w != 1)
+        if (w != 0 && w != 1)   /* (dfg_var checks it too: here it comes before DIM's errors) */
             return dfg_set_error(DFG_ERR_ARG, "dfg.%s: OPT must be 0 or 1 (weight vectors are not supported)", g->fn);
     }
-    int dflt = nrhs < 3;
-    if ((st = reduce_dim_opt(g, nrhs > 2 ? prhs[2] : NULL, 3, x, 1, &dim)))
+    if (nrhs > 2 && (st = reduce_dim_opt(g, prhs[2], 3, x, 1, &dim)))
         return st;
-    int64_t n = size_along(x, dim);
-    dfg_dtype rt = dt == DFG_SINGLE ? DFG_SINGLE : DFG_DOUBLE;
-    int64_t numel = dfg_shape_numel(nd, dims);
-    if (numel == 0) {
-        /* NaN of the reduced size (1x1 for a 0x0 input with default DIM) */
-        int64_t od[DFG_MAX_DIMS];
-        int ond = nd;
-        memcpy(od, dims, sizeof od);
-        if (dflt && nd == 2 && dims[0] == 0 && dims[1] == 0)
-            od[0] = od[1] = 1;
-        else if (dim < nd)
-            od[dim] = 1;
-        /* Octave's var.m gives a double NaN for any empty x, single too */
-        if ((st = dfg_fill(DFG_DOUBLE, ond, od, NAN, &y)) || (st = gw_temp(g, y)))
-            return st;
-    } else if (n == 1) {
-        /* zeros, NaN where x is NaN or Inf: x - x gives exactly that */
-        dfg_id d, zero;
-        if ((st = gw_op2(g, DFG_OP_SUB, x, x, &d)) || (st = gw_const(g, rt, 0, &zero)) ||
-            (st = gw_op2(g, DFG_OP_MUL, d, zero, &y)))
-            return st;
-        if (dt == DFG_LOGICAL) {   /* logical - logical is double already */ }
-    } else {
-        dfg_id m, c, sq, s, den;
-        if ((st = mean_of(g, x, dim, &m)) || (st = gw_op2(g, DFG_OP_SUB, x, m, &c)) ||
-            (st = gw_op2(g, DFG_OP_MUL, c, c, &sq)) || (st = reduce(g, DFG_OP_SUM, sq, dim, &s)) ||
-            (st = gw_const(g, DFG_DOUBLE, (double)n - 1 + w, &den)) ||
-            (st = gw_op2(g, DFG_OP_DIV, s, den, &y)))
-            return st;
-    }
-    /* std: the square root, but not of the n == 1 and empty cases (0 or
-     * NaN, their own roots): its derivative at 0 would make the gradient
-     * NaN where std is constant */
-    if (!strcmp(g->fn, "std") && numel != 0 && n != 1 && (st = gw_op1(g, DFG_OP_SQRT, y, &y)))
-        return st;
-    plhs[0] = gw_result(g, y);
-    return DFG_OK;
+    st = !strcmp(g->fn, "std") ? dfg_std(x, w, dim, &y) : dfg_var(x, w, dim, &y);
+    return gw_out(g, st, &y, plhs);
 }
 
-/* dot (a, b [, dim]): sum (a .* b, dim); vectors of equal length are
- * treated as columns, as Octave does. */
+/* dot (a, b [, dim]) */
 int cmd_dot(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
 {
     (void)nlhs;
-    dfg_id a, b, p, y;
+    dfg_id a, b, y = 0;
+    int dim = -1;
     int st = nargs(g, nrhs, 2, 3);
     if (!st)
         st = gw_operand(g, prhs[0], 1, &a);
     if (!st)
         st = gw_operand(g, prhs[1], 2, &b);
+    if (!st && nrhs > 2)
+        st = reduce_dim(g, prhs[2], 3, a, &dim);
     if (st)
         return st;
-    int na, nb, dim;
-    int64_t da[DFG_MAX_DIMS], db[DFG_MAX_DIMS];
-    dfg_dtype ta, tb;
-    dfg_info(a, &ta, &na, da);
-    dfg_info(b, &tb, &nb, db);
-    if (ta == DFG_LOGICAL || tb == DFG_LOGICAL)
-        return dfg_set_error(DFG_ERR_DTYPE, "dfg.dot: X and Y must be numeric (argument %d is logical)",
-                             ta == DFG_LOGICAL ? 1 : 2);
-    int va = na == 2 && (da[0] == 1 || da[1] == 1), vb = nb == 2 && (db[0] == 1 || db[1] == 1);
-    if (nrhs < 3 && va && vb) {
-        if (da[0] * da[1] != db[0] * db[1])
-            return dfg_set_error(DFG_ERR_SHAPE, "dfg.dot: sizes of X and Y must match (%lld vs %lld elements)",
-                                 (long long)(da[0] * da[1]), (long long)(db[0] * db[1]));
-        dfg_attr col = {{2, da[0] * da[1], 1}, {0}, NULL, 0};
-        if ((st = gw_op(g, DFG_OP_RESHAPE, 1, &a, &col, &a)) ||
-            (st = gw_op(g, DFG_OP_RESHAPE, 1, &b, &col, &b)))
-            return st;
-    } else {
-        int same = na == nb;
-        for (int k = 0; same && k < na; k++)
-            same = da[k] == db[k];
-        if (!same) {
-            char s1[256], s2[256];
-            return dfg_set_error(DFG_ERR_SHAPE, "dfg.dot: sizes of X and Y must match (%s vs %s)",
-                                 dfg_shape_str(na, da, s1, sizeof s1), dfg_shape_str(nb, db, s2, sizeof s2));
-        }
-    }
-    if ((st = gw_op2(g, DFG_OP_MUL, a, b, &p)) ||
-        (st = reduce_dim(g, nrhs > 2 ? prhs[2] : NULL, 3, p, &dim)) ||
-        (st = reduce(g, DFG_OP_SUM, p, dim, &y)))
-        return st;
-    plhs[0] = gw_result(g, y);
-    return DFG_OK;
+    return gw_out(g, dfg_dot(a, b, dim, &y), &y, plhs);
 }
 
-/* A scalar logical: any element of x is NaN (nan_only) or not finite. */
-static int any_bad(gw * g, dfg_id x, int nan_only, int64_t numel, dfg_id * out)
-{
-    dfg_attr col = {{2, numel, 1}, {0}, NULL, 0};
-    dfg_id xc, d, z, m;
-    int st;
-    if ((st = gw_op(g, DFG_OP_RESHAPE, 1, &x, &col, &xc)))
-        return st;
-    if (nan_only)
-        st = gw_op2(g, DFG_OP_NE, xc, xc, &m);
-    else
-        st = gw_op2(g, DFG_OP_SUB, xc, xc, &d) || gw_const(g, DFG_DOUBLE, 0, &z) ||
-             gw_op2(g, DFG_OP_NE, d, z, &m);
-    return st ? st : reduce(g, DFG_OP_ANY, m, 0, out);
-}
-
-/* merge (flag, v, y) with a scalar constant v, into *y. */
-static int override(gw * g, dfg_id flag, dfg_dtype rt, double v, dfg_id * y)
-{
-    dfg_id c;
-    int st = gw_const(g, rt, v, &c);
-    if (st)
-        return st;
-    dfg_id in3[3] = {flag, c, *y};
-    return gw_op(g, DFG_OP_MERGE, 3, in3, NULL, y);
-}
-
-/* norm (x [, p]) as Octave 7.3 computes it: vector p-norms for any p
- * (p = 0 counts nonzeros; p < 0 gives NaN with a NaN element, 0 when all
- * elements are infinite and Inf otherwise, as Octave's accumulator does),
- * matrix 1, 2, Inf and "fro"; a NaN element makes the norm NaN (but for
- * p = 0 and the matrix 1- and Inf-norms), and an Inf makes the matrix
- * 2-norm NaN. */
+/* norm (x [, p]), p a number or "fro", "inf", "-inf" */
 int cmd_norm(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
 {
     (void)nlhs;
-    dfg_id x, ax, y, t, nanf;
-    dfg_dtype dt;
+    dfg_id x, y = 0;
     int nd, st;
-    int64_t d[DFG_MAX_DIMS];
     double p = 2;
     int fro = 0;
     if ((st = nargs(g, nrhs, 1, 2)) || (st = gw_operand(g, prhs[0], 1, &x)) ||
-        (st = dfg_info(x, &dt, &nd, d)))
+        (st = dfg_info(x, NULL, &nd, NULL)))
         return st;
-    if (nd != 2)
+    if (nd != 2)      /* (dfg_norm checks it too: here it comes before P's errors) */
         return dfg_set_error(DFG_ERR_SHAPE, "dfg.norm: only valid for 2-D objects");
     if (nrhs > 1) {
         char s[16];
@@ -511,119 +374,7 @@ int cmd_norm(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
         } else if ((st = gw_scalar(g, prhs[1], 2, 0, &p)))
             return st;
     }
-    if (p != p)
-        return dfg_set_error(DFG_ERR_ARG, "dfg.norm: P must not be NaN");
-    int64_t numel = d[0] * d[1];
-    int vec = d[0] == 1 || d[1] == 1;
-    dfg_dtype rt = dt == DFG_SINGLE ? DFG_SINGLE : DFG_DOUBLE;
-    if (dt == DFG_LOGICAL)
-        return dfg_set_error(DFG_ERR_DTYPE, "dfg.norm: X must be a numeric matrix, not logical (xnorm: wrong type argument 'bool matrix')");
-    if (numel == 0) {         /* 0: a double even for a single X, as Octave,
-                                 * but for "fro" (single for a single X) */
-        if ((st = gw_const(g, fro ? rt : DFG_DOUBLE, 0, &y)))
-            return st;
-        plhs[0] = gw_result(g, y);
-        return DFG_OK;
-    }
-    if (!vec && !fro && p != 1 && p != 2 && p != INFINITY)
-        return dfg_set_error(DFG_ERR_UNSUPPORTED,
-                             "dfg.norm: the matrix norm with P = %g (a %lldx%lld matrix) is not supported; matrix norms "
-                             "are 1, 2, Inf and \"fro\" (use a vector, e.g. norm (A(:), P), for an element-wise norm)",
-                             p, (long long)d[0], (long long)d[1]);
-    dfg_attr col = {{2, numel, 1}, {0}, NULL, 0};
-    if ((st = gw_op1(g, DFG_OP_ABS, x, &ax)) || (st = any_bad(g, x, 1, numel, &nanf)))
-        return st;
-    if (vec && p == 0) {
-        /* the number of nonzero elements (NaN counts) */
-        dfg_id xc, z, nz, c;
-        dfg_attr cast = {{rt}, {0}, NULL, 0};
-        if ((st = gw_op(g, DFG_OP_RESHAPE, 1, &x, &col, &xc)) || (st = gw_const(g, dt, 0, &z)) ||
-            (st = gw_op2(g, DFG_OP_NE, xc, z, &nz)) || (st = reduce(g, DFG_OP_SUM, nz, 0, &c)) ||
-            (st = gw_op(g, DFG_OP_CAST, 1, &c, &cast, &y)))
-            return st;
-    } else if (vec && p < 0 && p != -INFINITY) {
-        /* Octave 7.3's minus-p accumulator: Inf unless every element is
-         * infinite (then 0); NaN with a NaN */
-        dfg_id xc, inf, isinf, allinf, one, r;
-        dfg_attr cast = {{rt}, {0}, NULL, 0};
-        if ((st = gw_op(g, DFG_OP_RESHAPE, 1, &ax, &col, &xc)) || (st = gw_const(g, rt, INFINITY, &inf)) ||
-            (st = gw_op2(g, DFG_OP_EQ, xc, inf, &isinf)) || (st = reduce(g, DFG_OP_ALL, isinf, 0, &allinf)) ||
-            (st = gw_op1(g, DFG_OP_NOT, allinf, &one)) || (st = gw_op(g, DFG_OP_CAST, 1, &one, &cast, &r)) ||
-            (st = gw_op2(g, DFG_OP_MUL, r, inf, &y)))
-            return st;
-        /* 0 * Inf is NaN: put the 0 back */
-        if ((st = override(g, allinf, rt, 0, &y)))
-            return st;
-    } else if (fro || (vec && p > 0 && p != 1 && p != INFINITY)) {
-        /* scaled as Octave does, so that 1e200 does not overflow:
-         * s * sum ((|x| / s).^p) ^ (1/p), s = max |x|; s = 0 or Inf -> s */
-        dfg_id xc, sc, q, sq, s, r, zero, inf, bad0, bad1, bad;
-        double pp = fro ? 2 : p;
-        if ((st = gw_op(g, DFG_OP_RESHAPE, 1, &ax, &col, &xc)) || (st = reduce(g, DFG_OP_MAX, xc, 0, &sc)) ||
-            (st = gw_op2(g, DFG_OP_DIV, xc, sc, &q)))
-            return st;
-        if (pp == 2)
-            st = gw_op2(g, DFG_OP_MUL, q, q, &sq);
-        else {
-            dfg_id pc;
-            st = gw_const(g, rt, pp, &pc) || gw_op2(g, DFG_OP_POW, q, pc, &sq);
-        }
-        if (st || (st = reduce(g, DFG_OP_SUM, sq, 0, &s)))
-            return st;
-        if (pp == 2)
-            st = gw_op1(g, DFG_OP_SQRT, s, &r);
-        else {
-            dfg_id ip;
-            st = gw_const(g, rt, 1 / pp, &ip) || gw_op2(g, DFG_OP_POW, s, ip, &r);
-        }
-        if (st || (st = gw_op2(g, DFG_OP_MUL, sc, r, &r)) || (st = gw_const(g, rt, 0, &zero)) ||
-            (st = gw_const(g, rt, INFINITY, &inf)) || (st = gw_op2(g, DFG_OP_EQ, sc, zero, &bad0)) ||
-            (st = gw_op2(g, DFG_OP_EQ, sc, inf, &bad1)) || (st = gw_op2(g, DFG_OP_OR, bad0, bad1, &bad)))
-            return st;
-        dfg_id in3[3] = {bad, sc, r};
-        if ((st = gw_op(g, DFG_OP_MERGE, 3, in3, NULL, &y)))
-            return st;
-    } else if (vec) {
-        dfg_id xc;
-        if ((st = gw_op(g, DFG_OP_RESHAPE, 1, &ax, &col, &xc)))
-            return st;
-        if (p == INFINITY)
-            st = reduce(g, DFG_OP_MAX, xc, 0, &y);
-        else if (p == -INFINITY)
-            st = reduce(g, DFG_OP_MIN, xc, 0, &y);
-        else
-            st = reduce(g, DFG_OP_SUM, xc, 0, &y);
-        if (st)
-            return st;
-    } else if (p == 1 || p == INFINITY) {
-        /* the largest column (row) sum; Octave's max starts from the first
-         * sum, so a NaN there gives NaN and a NaN elsewhere is skipped */
-        int64_t view = p == 1 ? d[1] : d[0], one = 1, dout[2] = {1, 1}, first = 0;
-        const int64_t * ix[1] = {&first};
-        dfg_id t0, isn;
-        if ((st = reduce(g, DFG_OP_SUM, ax, p == 1 ? 0 : 1, &t)) ||
-            (st = reduce(g, DFG_OP_MAX, t, p == 1 ? 1 : 0, &y)) ||
-            (st = gw_gather(g, t, 1, &view, ix, &one, 2, dout, &t0)) ||
-            (st = gw_op2(g, DFG_OP_NE, t0, t0, &isn)) || (st = override(g, isn, rt, NAN, &y)))
-            return st;
-    } else {
-        /* the largest singular value; NaN when x has a NaN or an Inf (the
-         * SVD is taken of x with those zeroed, so that it runs) */
-        dfg_id bad, xs, sv, zero;
-        if ((st = any_bad(g, x, 0, numel, &bad)) || (st = gw_const(g, dt, 0, &zero)))
-            return st;
-        dfg_id in3[3] = {bad, zero, x};
-        if ((st = gw_op(g, DFG_OP_MERGE, 3, in3, NULL, &xs)) || (st = gw_op1(g, DFG_OP_SVD, xs, &sv)) ||
-            (st = reduce(g, DFG_OP_MAX, sv, 0, &y)) || (st = override(g, bad, rt, NAN, &y)))
-            return st;
-    }
-    /* a NaN makes the norm NaN, except for the count of nonzeros and the
-     * matrix 1- and Inf-norms (above) */
-    int keeps_nan = (vec && p == 0) || (!vec && !fro && (p == 1 || p == INFINITY));
-    if (!keeps_nan && (st = override(g, nanf, rt, NAN, &y)))
-        return st;
-    plhs[0] = gw_result(g, y);
-    return DFG_OK;
+    return gw_out(g, dfg_norm(x, p, fro, &y), &y, plhs);
 }
 
 /* ---- matrix operators ---------------------------------------------------------------------- */
@@ -669,77 +420,21 @@ int cmd_matrix(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
     if (st)
         return st;
     if (!strcmp(g->fn, "mpower")) {
+        /* a plain scalar exponent is known now (dfg_mpower_int); a tensor
+         * or an array one only when the graph runs (dfg_mpower) */
         double p;
         if ((st = gw_operand(g, prhs[0], 1, &a)))
             return st;
-        if (gw_is_tensor(prhs[1]) || mxGetNumberOfElements(prhs[1]) != 1) {
+        int known = !gw_is_tensor(prhs[1]) && mxGetNumberOfElements(prhs[1]) == 1;
+        if (known && (st = gw_scalar(g, prhs[1], 2, 0, &p)))
+            return st;
+        if (!known || is_scalar(a)) {
+            /* a scalar base takes the exponent with its class */
             if ((st = gw_operand(g, prhs[1], 2, &b)))
                 return st;
-            if (is_scalar(a) && is_scalar(b)) {
-                if (!(st = gw_op2(g, DFG_OP_POW, a, b, &y)))
-                    plhs[0] = gw_result(g, y);
-                return st;
-            }
-            return dfg_set_error(DFG_ERR_UNSUPPORTED,
-                                 "dfg.mpower: the exponent of a matrix power must be a plain integer scalar");
+            return gw_out(g, dfg_mpower(a, b, &y), &y, plhs);
         }
-        if ((st = gw_scalar(g, prhs[1], 2, 0, &p)))
-            return st;
-        dfg_dtype adt;
-        int and_;
-        int64_t ad[DFG_MAX_DIMS];
-        if ((st = dfg_info(a, &adt, &and_, ad)))
-            return st;
-        if (dfg_shape_numel(and_, ad) != 0 && !is_scalar(a) && (st = gw_fold2d(g, &a)))
-            return st;    /* an N-d matrix is read folded, as Octave does */
-        if (dfg_shape_numel(and_, ad) == 0) {
-            /* Octave: any power of an empty matrix (any shape) is 0x0 */
-            int64_t z[2] = {0, 0};
-            if ((st = dfg_fill(adt == DFG_SINGLE ? DFG_SINGLE : DFG_DOUBLE, 2, z, 0, &y)) || (st = gw_temp(g, y)))
-                return st;
-            plhs[0] = gw_result(g, y);
-            return DFG_OK;
-        }
-        if (is_scalar(a)) {
-            if ((st = gw_operand(g, prhs[1], 2, &b)) || (st = gw_op2(g, DFG_OP_POW, a, b, &y)))
-                return st;
-            plhs[0] = gw_result(g, y);
-            return DFG_OK;
-        }
-        if (adt == DFG_LOGICAL) {          /* Octave: a logical matrix power is double */
-            dfg_attr c = attr1(DFG_DOUBLE);
-            if ((st = gw_op(g, DFG_OP_CAST, 1, &a, &c, &a)))
-                return st;
-        }
-        int nd;
-        int64_t d[DFG_MAX_DIMS];
-        dfg_info(a, NULL, &nd, d);
-        if (nd != 2 || d[0] != d[1])
-            return dfg_set_error(DFG_ERR_ARG, "dfg.mpower: for x^y, only square matrix arguments are permitted "
-                                 "and one argument must be scalar; use .^ for elementwise power");
-        if (p != floor(p) || fabs(p) > 1e9)
-            return dfg_set_error(DFG_ERR_UNSUPPORTED,
-                                 "dfg.mpower: non-integer matrix powers are not supported (use expm/logm on arrays)");
-        if (p < 0 && (st = gw_op1(g, DFG_OP_INV, a, &a)))
-            return st;
-        int64_t e = (int64_t)fabs(p);
-        if (e == 0)
-            st = eye_like(g, a, d[0], &y);
-        else {
-            /* square-and-multiply, left to right over the bits */
-            int top = 62;
-            while (!((e >> top) & 1))
-                top--;
-            y = a;
-            for (int bit = top - 1; bit >= 0 && !st; bit--) {
-                st = gw_op2(g, DFG_OP_MATMUL, y, y, &y);
-                if (!st && ((e >> bit) & 1))
-                    st = gw_op2(g, DFG_OP_MATMUL, y, a, &y);
-            }
-        }
-        if (!st)
-            plhs[0] = gw_result(g, y);
-        return st;
+        return gw_out(g, dfg_mpower_int(a, p, &y), &y, plhs);
     }
     if ((st = gw_operand(g, prhs[0], 1, &a)) || (st = gw_operand(g, prhs[1], 2, &b)))
         return st;

@@ -823,15 +823,16 @@ int cmd_cat(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
     return DFG_OK;
 }
 
-/* ---- repmat, flip, circshift ------------------------------------------------------------------- */
+/* ---- repmat, flip, circshift, diag, tril/triu, trace, kron ----------------------------------------
+ * Arguments are read here; lib/core/compose.c builds the graphs. */
 
 int cmd_repmat(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
 {
     (void)nlhs;
-    dfg_id x, y;
-    int nd, st, m = 0;
-    int64_t d[DFG_MAX_DIMS], r[DFG_MAX_DIMS];
-    if (nrhs < 2 || (st = gw_operand(g, prhs[0], 1, &x)) || (st = get_dims(x, NULL, &nd, d)))
+    dfg_id x, y = 0;
+    int st, m = 0;
+    int64_t r[DFG_MAX_DIMS];
+    if (nrhs < 2 || (st = gw_operand(g, prhs[0], 1, &x)))
         return nrhs < 2 ? (int)dfg_set_error(DFG_ERR_ARG, "dfg.repmat: expected repmat (A, m, n, ...)") : st;
     if (nrhs == 2) {
         if ((st = gw_size_vec(g, prhs[1], 2, &m, r)))
@@ -848,56 +849,18 @@ int cmd_repmat(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
             r[j] = v < 0 ? 0 : (int64_t)v;
         }
     }
-    int k = nd > m ? nd : m;
-    int64_t view[DFG_MAX_DIMS], cnt[DFG_MAX_DIMS];
-    const int64_t * ix[DFG_MAX_DIMS];
-    for (int j = 0; j < k; j++) {
-        view[j] = j < nd ? d[j] : 1;
-        int64_t rep = j < m ? r[j] : 1;
-        int64_t two[2] = {view[j], rep};
-        cnt[j] = gw_numel_checked(2, two);
-    }
-    if (gw_numel_checked(k, cnt) < 0) {
-        char s1[256];
-        return dfg_set_error(DFG_ERR_NOMEM, "dfg.repmat: out of memory or dimension too large (repeating a %s array)",
-                             dfg_shape_str(nd, d, s1, sizeof s1));
-    }
-    for (int j = 0; j < k; j++) {
-        int64_t * p;
-        if ((st = gw_alloc(g, cnt[j] + 1, sizeof *p, &p)))
-            return st;
-        for (int64_t q = 0; q < cnt[j]; q++)
-            p[q] = q % view[j];
-        ix[j] = p;
-    }
-    if (!(st = gw_gather(g, x, k, view, ix, cnt, k, cnt, &y)))
-        plhs[0] = gw_result(g, y);
-    return st;
-}
-
-/* Gathers x with the index along dim replaced by map (others full). */
-static int remap_dim(gw * g, dfg_id x, int nd, const int64_t * d, int dim, const int64_t * map, dfg_id * y)
-{
-    int k = nd > dim + 1 ? nd : dim + 1;
-    int64_t view[DFG_MAX_DIMS];
-    const int64_t * ix[DFG_MAX_DIMS];
-    for (int j = 0; j < k; j++) {
-        view[j] = j < nd ? d[j] : 1;
-        ix[j] = j == dim ? map : NULL;
-    }
-    return gw_gather(g, x, k, view, ix, view, k, view, y);
+    return gw_out(g, dfg_repmat(x, m, r, &y), &y, plhs);
 }
 
 int cmd_flip(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
 {
     (void)nlhs;
-    dfg_id x, y;
-    int nd, st, dim;
-    int64_t d[DFG_MAX_DIMS];
+    dfg_id x, y = 0;
+    int st, dim;
     int gen = !strcmp(g->fn, "flip");
     if (nrhs < 1 || nrhs > (gen ? 2 : 1))
         return dfg_set_error(DFG_ERR_ARG, "dfg.%s: wrong number of arguments", g->fn);
-    if ((st = gw_operand(g, prhs[0], 1, &x)) || (st = get_dims(x, NULL, &nd, d)))
+    if ((st = gw_operand(g, prhs[0], 1, &x)))
         return st;
     if (!gen)
         dim = !strcmp(g->fn, "fliplr") ? 1 : 0;
@@ -909,25 +872,19 @@ int cmd_flip(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
             return dfg_set_error(DFG_ERR_ARG, "dfg.flip: DIM must be a positive integer");
         dim = (int)v - 1;
     } else
-        dim = gw_default_dim(nd, d);
-    int64_t n = dim < nd ? d[dim] : 1;
-    int64_t * map = mxMalloc((size_t)(n + 1) * sizeof *map);
-    for (int64_t q = 0; q < n; q++)
-        map[q] = n - 1 - q;
-    if (!(st = remap_dim(g, x, nd, d, dim, map, &y)))
-        plhs[0] = gw_result(g, y);
-    return st;
+        dim = -1;                  /* the first non-singleton dimension */
+    return gw_out(g, dfg_flip(x, dim, &y), &y, plhs);
 }
 
 int cmd_circshift(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
 {
     (void)nlhs;
-    dfg_id x, y;
-    int nd, st, m;
-    int64_t d[DFG_MAX_DIMS], sh[DFG_MAX_DIMS];
+    dfg_id x, y = 0;
+    int st, m;
+    int64_t sh[DFG_MAX_DIMS];
     if (nrhs < 2 || nrhs > 3)
         return dfg_set_error(DFG_ERR_ARG, "dfg.circshift: expected circshift (x, n [, dim])");
-    if ((st = gw_operand(g, prhs[0], 1, &x)) || (st = get_dims(x, NULL, &nd, d)))
+    if ((st = gw_operand(g, prhs[0], 1, &x)))
         return st;
     if ((st = gw_int_vec(g, prhs[1], 2, "N", -9e15, 9e15, DFG_MAX_DIMS, &m, sh)))
         return st;
@@ -943,39 +900,19 @@ int cmd_circshift(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** 
         if (v < 1 || v > DFG_MAX_DIMS || m != 1)
             return dfg_set_error(DFG_ERR_ARG, "dfg.circshift: DIM must be a valid dimension and N a scalar");
         dims_of[0] = (int)v - 1;
-    } else if (m == 1)
-        dims_of[0] = gw_default_dim(nd, d);
-    else
-        for (int j = 0; j < m; j++)
-            dims_of[j] = j;
-    y = x;
-    for (int j = 0; j < m && !st; j++) {
-        int dim = dims_of[j];
-        int64_t n = dim < nd ? d[dim] : 1;
-        if (n == 0 || sh[j] % n == 0)
-            continue;
-        int64_t * map = mxMalloc((size_t)(n + 1) * sizeof *map);
-        for (int64_t q = 0; q < n; q++)
-            map[q] = (((q - sh[j]) % n) + n) % n;
-        st = remap_dim(g, y, nd, d, dim, map, &y);
     }
-    if (!st)
-        plhs[0] = gw_result(g, y);
-    return st;
+    return gw_out(g, dfg_circshift(x, m, sh, nrhs == 3 ? dims_of : NULL, &y), &y, plhs);
 }
-
-/* ---- diag, tril/triu, trace, kron ----------------------------------------------------------- */
 
 int cmd_diag(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
 {
     (void)nlhs;
-    dfg_id x, y;
-    dfg_dtype dt;
-    int nd, st;
-    int64_t d[DFG_MAX_DIMS], kk = 0;
+    dfg_id x, y = 0;
+    int st;
+    int64_t kk = 0;
     if (nrhs < 1 || nrhs > 2)
         return dfg_set_error(DFG_ERR_ARG, "dfg.diag: expected diag (x [, k])");
-    if ((st = gw_operand(g, prhs[0], 1, &x)) || (st = get_dims(x, &dt, &nd, d)))
+    if ((st = gw_operand(g, prhs[0], 1, &x)))
         return st;
     if (nrhs > 1) {
         double v;
@@ -983,61 +920,19 @@ int cmd_diag(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
             return st;
         kk = (int64_t)v;
     }
-    if (nd != 2)
-        return dfg_set_error(DFG_ERR_SHAPE, "dfg.diag: requires a 2-D argument");
-    if (d[0] == 0 && d[1] == 0) {      /* Octave: 0x0 for any K */
-        int64_t z[2] = {0, 0};
-        if ((st = dfg_fill(dt, 2, z, 0, &y)) || (st = gw_temp(g, y)))
-            return st;
-        plhs[0] = gw_result(g, y);
-        return DFG_OK;
-    }
-    int64_t ak = kk < 0 ? -kk : kk;
-    if ((d[0] == 1 || d[1] == 1) && ak > ((int64_t)1 << 31) - d[0] * d[1])
-        return dfg_set_error(DFG_ERR_NOMEM, "dfg.diag: out of memory or dimension too large (k = %lld)",
-                             (long long)kk);
-    if (d[0] == 1 || d[1] == 1) {
-        int64_t n = d[0] * d[1], m = n + ak;
-        int64_t z[2] = {m, m};
-        dfg_id zero;
-        if ((st = dfg_fill(dt, 2, z, 0, &zero)) || (st = gw_temp(g, zero)))
-            return st;
-        int64_t len = 2 + 2 + 2 + n;
-        int64_t * h = mxMalloc((size_t)len * sizeof *h);
-        h[0] = 1; h[1] = m * m; h[2] = n; h[3] = 2; h[4] = m; h[5] = m;
-        for (int64_t q = 0; q < n; q++)
-            h[6 + q] = (q + (kk < 0 ? ak : 0)) + m * (q + (kk > 0 ? ak : 0));
-        dfg_attr a = {{0}, {0}, h, len};
-        dfg_id in[2] = {zero, x};
-        if (!(st = gw_op(g, DFG_OP_SCATTER, 2, in, &a, &y)))
-            plhs[0] = gw_result(g, y);
-        return st;
-    }
-    int64_t r0 = kk < 0 ? ak : 0, c0 = kk > 0 ? ak : 0;
-    int64_t n = 0;
-    if (r0 < d[0] && c0 < d[1])
-        n = (d[0] - r0 < d[1] - c0) ? d[0] - r0 : d[1] - c0;
-    int64_t * ix = mxMalloc((size_t)(n + 1) * sizeof *ix);
-    for (int64_t q = 0; q < n; q++)
-        ix[q] = (r0 + q) + d[0] * (c0 + q);
-    int64_t view = d[0] * d[1], dout[2] = {n, 1};
-    const int64_t * ixs[1] = {ix};
-    if (!(st = gw_gather(g, x, 1, &view, ixs, &n, 2, dout, &y)))
-        plhs[0] = gw_result(g, y);
-    return st;
+    return gw_out(g, dfg_diag(x, kk, &y), &y, plhs);
 }
 
 int cmd_tri(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
 {
     (void)nlhs;
-    dfg_id x, y, mask, zero;
-    dfg_dtype dt;
-    int nd, st;
-    int64_t d[DFG_MAX_DIMS], kk = 0;
+    dfg_id x, y = 0;
+    int st;
+    int64_t kk = 0;
     int lower = !strcmp(g->fn, "tril");
     if (nrhs < 1 || nrhs > 2)
         return dfg_set_error(DFG_ERR_ARG, "dfg.%s: expected %s (A [, k])", g->fn, g->fn);
-    if ((st = gw_operand(g, prhs[0], 1, &x)) || (st = get_dims(x, &dt, &nd, d)))
+    if ((st = gw_operand(g, prhs[0], 1, &x)))
         return st;
     if (nrhs > 1) {
         double v;
@@ -1045,88 +940,31 @@ int cmd_tri(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
             return st;
         kk = (int64_t)v;
     }
-    if (nd != 2)
-        return dfg_set_error(DFG_ERR_SHAPE, "dfg.%s: need a 2-D matrix", g->fn);
-    if ((st = dfg_fill(DFG_LOGICAL, 2, d, 0, &mask)) || (st = gw_temp(g, mask)))
-        return st;
-    const void * data;
-    dfg_node_data(mask, &data);
-    uint8_t * m = (uint8_t *)data;
-    for (int64_t j = 0; j < d[1]; j++)
-        for (int64_t i = 0; i < d[0]; i++)
-            m[i + d[0] * j] = lower ? (j - i <= kk) : (j - i >= kk);
-    if ((st = gw_const(g, dt, 0, &zero)))
-        return st;
-    dfg_id in[3] = {mask, x, zero};
-    if (!(st = gw_op(g, DFG_OP_MERGE, 3, in, NULL, &y)))
-        plhs[0] = gw_result(g, y);
-    return st;
+    return gw_out(g, lower ? dfg_tril(x, kk, &y) : dfg_triu(x, kk, &y), &y, plhs);
 }
 
-/* trace (A) as Octave 7.3's trace.m: 0 (double) for an empty A, A(1) for
- * a vector or scalar (A's class), else sum (diag (A)), non-square too. */
+/* trace (A) */
 int cmd_trace(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
 {
     (void)nlhs;
-    dfg_id x, dg, y;
-    int nd, st;
-    int64_t d[DFG_MAX_DIMS];
+    dfg_id x, y = 0;
+    int st;
     if (nrhs != 1)
         return dfg_set_error(DFG_ERR_ARG, "dfg.trace: expected one argument");
-    if ((st = gw_operand(g, prhs[0], 1, &x)) || (st = get_dims(x, NULL, &nd, d)))
+    if ((st = gw_operand(g, prhs[0], 1, &x)))
         return st;
-    if (nd != 2) {
-        char sh[256];
-        return dfg_set_error(DFG_ERR_SHAPE, "dfg.trace: only valid on 2-D objects (A is %s)",
-                             dfg_shape_str(nd, d, sh, sizeof sh));
-    }
-    int64_t m = d[0], n = d[1], view = m * n;
-    if (view == 0) {
-        if ((st = gw_const(g, DFG_DOUBLE, 0, &y)))
-            return st;
-        plhs[0] = gw_result(g, y);
-        return DFG_OK;
-    }
-    int vec = m == 1 || n == 1;
-    int64_t k = vec ? 1 : (m < n ? m : n), dout[2] = {k, 1};
-    int64_t * ix = mxMalloc((size_t)(k + 1) * sizeof *ix);
-    for (int64_t q = 0; q < k; q++)
-        ix[q] = q * (m + 1);
-    const int64_t * ixs[1] = {ix};
-    if ((st = gw_gather(g, x, 1, &view, ixs, &k, 2, dout, &dg)))
-        return st;
-    if (vec)
-        y = dg;
-    else {
-        dfg_attr a = {{0}, {0}, NULL, 0};
-        if ((st = gw_op(g, DFG_OP_SUM, 1, &dg, &a, &y)))
-            return st;
-    }
-    plhs[0] = gw_result(g, y);
-    return DFG_OK;
+    return gw_out(g, dfg_trace(x, &y), &y, plhs);
 }
 
-/* kron (a, b) = reshape (reshape (b, [mb 1 nb 1]) .* reshape (a, [1 ma 1 na]), ...) */
+/* kron (A, B) */
 int cmd_kron(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
 {
     (void)nlhs;
-    dfg_id a, b, ra, rb, p, y;
-    int na, nb, st;
-    int64_t da[DFG_MAX_DIMS], db[DFG_MAX_DIMS];
+    dfg_id a, b, y = 0;
+    int st;
     if (nrhs != 2)
         return dfg_set_error(DFG_ERR_ARG, "dfg.kron: expected kron (A, B)");
-    if ((st = gw_operand(g, prhs[0], 1, &a)) || (st = gw_operand(g, prhs[1], 2, &b)) ||
-        (st = gw_fold2d(g, &a)) || (st = gw_fold2d(g, &b)) ||
-        (st = get_dims(a, NULL, &na, da)) || (st = get_dims(b, NULL, &nb, db)))
+    if ((st = gw_operand(g, prhs[0], 1, &a)) || (st = gw_operand(g, prhs[1], 2, &b)))
         return st;
-    if (na != 2 || nb != 2)
-        return dfg_set_error(DFG_ERR_SHAPE, "dfg.kron: A and B must be 2-D matrices");
-    dfg_attr sa = {{4, 1, da[0], 1, da[1]}, {0}, NULL, 0};
-    dfg_attr sb = {{4, db[0], 1, db[1], 1}, {0}, NULL, 0};
-    dfg_attr so = {{2, da[0] * db[0], da[1] * db[1]}, {0}, NULL, 0};
-    if ((st = gw_op(g, DFG_OP_RESHAPE, 1, &a, &sa, &ra)) || (st = gw_op(g, DFG_OP_RESHAPE, 1, &b, &sb, &rb)) ||
-        (st = gw_op2(g, DFG_OP_MUL, rb, ra, &p)) || (st = gw_op(g, DFG_OP_RESHAPE, 1, &p, &so, &y)))
-        return st;
-    plhs[0] = gw_result(g, y);
-    return DFG_OK;
+    return gw_out(g, dfg_kron(a, b, &y), &y, plhs);
 }

@@ -146,6 +146,17 @@ mxArray * gw_result(gw * g, dfg_id id)
     return gw_id_out(id);
 }
 
+/* A builder's result *y (lib/dfg.h "composite functions": a reference the
+ * gateway now owns) handed to Octave as *out; st is the builder's status.
+ * y is a pointer so that gw_out (g, dfg_x (..., &y), &y, plhs) reads it
+ * after the builder ran. */
+int gw_out(gw * g, int st, const dfg_id * y, mxArray ** out)
+{
+    if (!st && !(st = gw_temp(g, *y)))
+        *out = gw_result(g, *y);
+    return st;
+}
+
 /* ---- checked readers of numeric arguments ------------------------------------ */
 
 int gw_alloc(gw * g, int64_t n, size_t es, void * out)
@@ -894,6 +905,69 @@ int gw_ids_from_cell(gw * g, const mxArray * c, int argno, const char * what,
     return DFG_OK;
 }
 
+/* ---- the plans' ports, cached -----------------------------------------------------
+ * A plan's ports never change, and its id (generation included) is never
+ * given to another plan, so a call asks the library for them once per
+ * plan: a direct-mapped table of GW_PORT_SLOTS entries keyed by plan id,
+ * each holding the plan's inputs then its outputs (malloc'ed, freed when
+ * the slot is taken by another plan or the MEX file is unloaded).  The
+ * entry of a freed plan is never matched again.  dfg_plan_arity is still
+ * asked on every call: it checks the handle, so errors stay as they were. */
+typedef struct gw_port {
+    dfg_dtype dt;
+    int       nd;
+    int64_t   dims[DFG_MAX_DIMS];
+} gw_port;
+
+#define GW_PORT_SLOTS 64
+static struct {
+    dfg_id    plan;
+    int       n_in, n_out;
+    gw_port * ports;
+} port_cache[GW_PORT_SLOTS];
+
+static void port_cache_clear(void)
+{
+    for (int k = 0; k < GW_PORT_SLOTS; k++) {
+        free(port_cache[k].ports);
+        port_cache[k].ports = NULL;
+        port_cache[k].plan = 0;
+    }
+}
+
+/* Fills n_in + n_out ports of a live plan from the library. */
+static void ports_query(dfg_id plan, int n_in, int n_out, gw_port * p)
+{
+    for (int k = 0; k < n_in + n_out; k++)
+        dfg_plan_port(plan, k >= n_in, k >= n_in ? k - n_in : k, &p[k].dt, &p[k].nd, p[k].dims);
+}
+
+/* The ports of a live plan with n_in inputs and n_out outputs: the cached
+ * table, or (memory short) a scratch copy freed by Octave. */
+static const gw_port * plan_ports(dfg_id plan, int n_in, int n_out)
+{
+    uint64_t h = plan ^ (plan >> 32);
+    h ^= h >> 17;
+    size_t at = (size_t)(h % GW_PORT_SLOTS);
+    if (port_cache[at].ports && port_cache[at].plan == plan && port_cache[at].n_in == n_in &&
+        port_cache[at].n_out == n_out)
+        return port_cache[at].ports;
+    size_t n = (size_t)n_in + (size_t)n_out;
+    gw_port * p = malloc((n + 1) * sizeof *p);
+    if (!p) {
+        p = mxMalloc((n + 1) * sizeof *p);
+        ports_query(plan, n_in, n_out, p);
+        return p;
+    }
+    ports_query(plan, n_in, n_out, p);
+    free(port_cache[at].ports);
+    port_cache[at].plan = plan;
+    port_cache[at].n_in = n_in;
+    port_cache[at].n_out = n_out;
+    port_cache[at].ports = p;
+    return p;
+}
+
 static int cmd_run(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
 {
     dfg_id plan;
@@ -916,6 +990,7 @@ static int cmd_run(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray **
     if (nlhs > n_out && !(nlhs == 1 && n_out == 0))
         return dfg_set_error(DFG_ERR_ARG, "dfg.function: the plan has %d output%s, %d requested",
                              n_out, n_out == 1 ? "" : "s", nlhs);
+    const gw_port * ports = plan_ports(plan, n_in, n_out);
     const void * in_small[16], ** in = in_small;
     void * out_small[16], ** out = out_small;
     if (n_in > 16)
@@ -925,10 +1000,10 @@ static int cmd_run(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray **
     /* check every input before any work */
     for (int k = 0; k < n_in && !st; k++) {
         const mxArray * a = prhs[k + 1];
-        dfg_dtype want, dt;
-        int nd, ndw;
-        int64_t dims[DFG_MAX_DIMS], wd[DFG_MAX_DIMS];
-        dfg_plan_port(plan, 0, k, &want, &ndw, wd);
+        dfg_dtype want = ports[k].dt, dt;
+        int nd, ndw = ports[k].nd;
+        int64_t dims[DFG_MAX_DIMS];
+        const int64_t * wd = ports[k].dims;
         /* (mxIsClass makes Octave copy the class name: asked only of
          * what is not a plain array) */
         mxClassID cid = mxGetClassID(a);
@@ -961,14 +1036,11 @@ static int cmd_run(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray **
         in[k] = mxGetData(a);
     }
     for (int k = 0; k < n_out && !st; k++) {
-        dfg_dtype dt;
-        int nd;
-        int64_t dims[DFG_MAX_DIMS];
+        const gw_port * o = &ports[n_in + k];
         char s[256];
-        dfg_plan_port(plan, 1, k, &dt, &nd, dims);
-        if (!can_allocate(dt, nd, dims))
+        if (!can_allocate(o->dt, o->nd, o->dims))
             st = dfg_set_error(DFG_ERR_NOMEM, "dfg.function: out of memory allocating output %d (%s)",
-                               k + 1, dfg_shape_str(nd, dims, s, sizeof s));
+                               k + 1, dfg_shape_str(o->nd, o->dims, s, sizeof s));
     }
     /* Octave has room for max (nlhs, 1) outputs: the plan's other outputs
      * go to scratch arrays that are dropped */
@@ -979,11 +1051,8 @@ static int cmd_run(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray **
     int made = 0;
     if (!st) {
         for (; made < n_out; made++) {
-            dfg_dtype dt;
-            int nd;
-            int64_t dims[DFG_MAX_DIMS];
-            dfg_plan_port(plan, 1, made, &dt, &nd, dims);
-            made_arr[made] = make_array(dt, nd, dims);
+            const gw_port * o = &ports[n_in + made];
+            made_arr[made] = make_array(o->dt, o->nd, o->dims);
             out[made] = mxGetData(made_arr[made]);
         }
         st = dfg_plan_run(plan, in, out);
@@ -1150,6 +1219,7 @@ static void at_exit(void)
     dfg_reset();
     dfg_threads_stop();     /* no thread may outlive the MEX file's code */
     dfg_device_shutdown();  /* the CUDA backend, when it was opened */
+    port_cache_clear();
 }
 
 void mexFunction(int nlhs, mxArray * plhs[], int nrhs, const mxArray * prhs[])

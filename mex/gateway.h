@@ -93,6 +93,10 @@ int        gw_op2(gw * g, int op, dfg_id x, dfg_id y, dfg_id * out);
 int        gw_const(gw * g, dfg_dtype dt, double v, dfg_id * out);
 /* Hands a temporary to Octave: it is no longer released at the end. */
 mxArray *  gw_result(gw * g, dfg_id id);
+/* Hands a library builder's result *y (a reference the gateway owns, made
+ * when st is DFG_OK) to Octave as *out; returns st.  *y is read after the
+ * builder ran: gw_out (g, dfg_norm (x, p, fro, &y), &y, plhs). */
+int        gw_out(gw * g, int st, const dfg_id * y, mxArray ** out);
 /* First non-singleton dimension (0-based), as Octave's default DIM. */
 int        gw_default_dim(int nd, const int64_t * dims);
 /* Evaluates a node with no free inputs into a new Octave array. */
