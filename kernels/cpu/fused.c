@@ -180,7 +180,7 @@ typedef struct fctx {
         }                                                                         \
     } while (0)
 
-static void accumulate(const red * r, void * out, const void * val, int64_t l0,
+static void fused_accumulate(const red * r, void * out, const void * val, int64_t l0,
                        int64_t len)
 {
     const int64_t pre = r->pre, n = r->n, nb = r->nb;
@@ -207,7 +207,7 @@ static void accumulate(const red * r, void * out, const void * val, int64_t l0,
             }                                                                     \
     } while (0)
 
-static void combine(const red * r, void * out, int64_t numel)
+static void fused_combine(const red * r, void * out, int64_t numel)
 {
     const int64_t pre = r->pre, nb = r->nb, post = numel / (pre * r->n);
     const double id = r->op == DFG_OP_SUM ? 0 : 1;
@@ -285,7 +285,7 @@ static dfg_status sweep(const fctx * c, char * slots, int64_t a, int64_t b)
             const int64_t * J = FP_I(p, FP_O(p, j)[0]);
             const void * v = J[7] >= 0 ? SLOT(J[7])
                            : (const char *)out[-J[7] - 1] + (size_t)l0 * dfg_dtype_size((int)J[1]);
-            accumulate(&c->R[j], out[j], v, l0, len);
+            fused_accumulate(&c->R[j], out[j], v, l0, len);
         }
     }
 #undef SLOT
@@ -483,7 +483,7 @@ int dfg_cpu_fused(const int64_t * p, int n_in, const void * const * in,
     }
     for (int64_t j = 0; j < c.no && !st; j++)
         if (c.R[j].op >= 0 && c.R[j].part)
-            combine(&c.R[j], out[j], numel);
+            fused_combine(&c.R[j], out[j], numel);
     dfg_free(mine);
     return st;
 }

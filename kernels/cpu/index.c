@@ -70,7 +70,7 @@ typedef struct idx_hdr {
 } idx_hdr;
 
 /* ext[j] is the extent a colon in dimension j stands for. */
-static void decode(const int64_t * h, const int64_t * ext, idx_hdr * d)
+static void index_decode(const int64_t * h, const int64_t * ext, idx_hdr * d)
 {
     d->k = h[0];
     d->view = h + 1;
@@ -107,7 +107,7 @@ static void decode(const int64_t * h, const int64_t * ext, idx_hdr * d)
 int dfg_cpu_gather(size_t es, void * out, const void * in, const int64_t * hdr)
 {
     idx_hdr d;
-    decode(hdr, hdr + 1, &d);
+    index_decode(hdr, hdr + 1, &d);
     char * o = out;
     const char * s = in;
     int64_t at = 0;
@@ -137,7 +137,7 @@ int dfg_cpu_scatter(int dt, int add, void * out, const void * in, int in_ndim,
     for (int64_t j = 0; j < k; j++)
         xview[j] = hdr[1 + j];
     idx_hdr d;
-    decode(hdr, rview, &d);
+    index_decode(hdr, rview, &d);
     int64_t rnumel = 1, xnumel = dfg_shape_numel(in_ndim, in_dims);
     for (int64_t j = 0; j < d.k; j++)
         rnumel *= rview[j];

@@ -28,7 +28,7 @@ static int ctrl_n_out(const dfg_node * n)
 }
 #include "../base/pmap.h"
 
-static dfg_status nomem(void)
+static dfg_status grad_nomem(void)
 {
     return dfg_set_error(DFG_ERR_NOMEM, "dfg.grad: out of memory");
 }
@@ -45,16 +45,16 @@ static dfg_status topo(int n_root, dfg_node * const * roots, pmap * pos,
                        dfg_node *** order, int32_t * n_order)
 {
     if (!pmap_init(pos, 64))
-        return nomem();
+        return grad_nomem();
     if (dfg_topo(n_root, roots, order, n_order, pos)) {
         pmap_free(pos);
-        return nomem();
+        return grad_nomem();
     }
     return DFG_OK;
 }
 
 /* adj[i] += g (both owned uses). */
-static dfg_status accumulate(dfg_node ** slot, dfg_node * g)
+static dfg_status grad_accumulate(dfg_node ** slot, dfg_node * g)
 {
     if (!*slot) {
         *slot = g;
@@ -102,7 +102,7 @@ static dfg_status backprop_node(dfg_node * y, dfg_node * g, const uint8_t * dep,
         if (!need || !gx) {
             dfg_free(need == small_need ? NULL : need);
             dfg_free(gx == small_gx ? NULL : gx);
-            return nomem();
+            return grad_nomem();
         }
     }
     int any = 0;
@@ -129,7 +129,7 @@ static dfg_status backprop_node(dfg_node * y, dfg_node * g, const uint8_t * dep,
             break;
         }
         dfg_node_use(a);
-        st = accumulate(&adj[pmap_get(pos, x)], a);
+        st = grad_accumulate(&adj[pmap_get(pos, x)], a);
     }
     gb_release(&c);
     if (need != small_need)
@@ -186,7 +186,7 @@ static dfg_status backprop_ctrl(dfg_node * y, dfg_node ** gout, const uint8_t * 
     dfg_node ** gx = dfg_calloc((size_t)y->n_in + 1, sizeof *gx);
     dfg_status st = DFG_OK;
     if (!need || !gx)
-        st = nomem();
+        st = grad_nomem();
     for (int k = 0; k < y->n_in && !st; k++)
         need[k] = dep[pmap_get(pos, y->in[k])];
     if (!st) {
@@ -204,7 +204,7 @@ static dfg_status backprop_ctrl(dfg_node * y, dfg_node ** gout, const uint8_t * 
             break;
         }
         gx[k] = NULL;
-        st = accumulate(&adj[pmap_get(pos, x)], a);
+        st = grad_accumulate(&adj[pmap_get(pos, x)], a);
     }
     if (gx)
         for (int k = 0; k < y->n_in; k++)
@@ -231,7 +231,7 @@ static dfg_status grad_multi(int n_y, dfg_node * const * ys, dfg_node * const * 
     dfg_node ** adj = dfg_calloc((size_t)n + 1, sizeof *adj);
     dfg_node *** tup = dfg_calloc((size_t)n + 1, sizeof *tup);
     if (!dep || !src || !adj || !tup) {
-        st = nomem();
+        st = grad_nomem();
         goto done;
     }
     for (int k = 0; k < n_x; k++) {
@@ -269,7 +269,7 @@ static dfg_status grad_multi(int n_y, dfg_node * const * ys, dfg_node * const * 
                 goto done;
             s = t;
         }
-        st = accumulate(&adj[i], s);
+        st = grad_accumulate(&adj[i], s);
     }
     for (int32_t i = n - 1; i >= 0 && !st; i--) {
         dfg_node * v = order[i];
@@ -282,12 +282,12 @@ static dfg_status grad_multi(int n_y, dfg_node * const * ys, dfg_node * const * 
             int32_t j = pmap_get(&pos, v->in[0]);
             int no = ctrl_n_out(v->in[0]);
             if (!tup[j] && !(tup[j] = dfg_calloc((size_t)no + 1, sizeof **tup))) {
-                st = nomem();
+                st = grad_nomem();
                 break;
             }
             int k = (int)v->iattr[2];
             dfg_node_use(adj[i]);
-            st = accumulate(&tup[j][k], adj[i]);
+            st = grad_accumulate(&tup[j][k], adj[i]);
             continue;
         }
         if (dfg_ops[v->op].family == DFG_FAM_CTRL) {
@@ -415,7 +415,7 @@ static void hand_out_all(int n, dfg_node ** ns, dfg_id * ids)
 
 /* The nodes of y and of n_x ids (then of n_x more from extra, when not
  * NULL) in one owned array *xn of 2 n_x entries. */
-static dfg_status nodes_of(const char * fn, dfg_id y, int n_x, const dfg_id * xs,
+static dfg_status grad_nodes_of(const char * fn, dfg_id y, int n_x, const dfg_id * xs,
                            const dfg_id * extra, dfg_node ** yn, dfg_node *** xn)
 {
     *xn = NULL;
@@ -427,7 +427,7 @@ static dfg_status nodes_of(const char * fn, dfg_id y, int n_x, const dfg_id * xs
         return dfg_set_error(DFG_ERR_ARG, "dfg.%s: bad input count", fn);
     dfg_node ** n = dfg_malloc((size_t)n_x * 2 * sizeof *n);
     if (!n)
-        return nomem();
+        return grad_nomem();
     dfg_status st = get_nodes(n_x, xs, n);
     if (!st && extra)
         st = get_nodes(n_x, extra, n + n_x);
@@ -442,7 +442,7 @@ static dfg_status nodes_of(const char * fn, dfg_id y, int n_x, const dfg_id * xs
 dfg_status dfg_grad(dfg_id y, int n_x, const dfg_id * xs, dfg_id seed, dfg_id * gxs)
 {
     dfg_node * yn, * sn = NULL, ** xn;
-    dfg_status st = nodes_of("grad", y, n_x, xs, NULL, &yn, &xn);
+    dfg_status st = grad_nodes_of("grad", y, n_x, xs, NULL, &yn, &xn);
     if (st)
         return st;
     dfg_node ** gn = xn + n_x;
@@ -495,7 +495,7 @@ dfg_status dfg_jvp_nodes(dfg_node * y, int n_x, dfg_node * const * xs,
     *ty = NULL;
     dfg_node * u = NULL, ** gx = dfg_calloc((size_t)n_x, sizeof *gx);
     if (!gx)
-        return nomem();
+        return grad_nomem();
     dfg_id uid;
     dfg_status st = dfg_input((dfg_dtype)(y->dtype == DFG_LOGICAL ? DFG_DOUBLE : y->dtype),
                               y->ndim, y->dims, "cotangent", &uid);
@@ -554,7 +554,7 @@ static dfg_status check_tangents(const char * fn, int n_x, dfg_node * const * xs
 dfg_status dfg_jvp(dfg_id y, int n_x, const dfg_id * xs, const dfg_id * vs, dfg_id * ty)
 {
     dfg_node * yn, * out = NULL, ** xn;
-    dfg_status st = nodes_of("jvp", y, n_x, xs, vs, &yn, &xn);
+    dfg_status st = grad_nodes_of("jvp", y, n_x, xs, vs, &yn, &xn);
     if (st)
         return st;
     st = check_tangents("jvp", n_x, xn, xn + n_x);
@@ -580,7 +580,7 @@ static dfg_status jacobian_nodes(dfg_node * y, dfg_node * x, int mode, dfg_node 
     gctx c = {0};
     dfg_node ** parts = dfg_calloc((size_t)(count ? count : 1), sizeof *parts);
     if (!parts)
-        return nomem();
+        return grad_nomem();
     dfg_status st = DFG_OK;
     dfg_node * u = NULL, * gx = NULL;
     if (count == 0) {

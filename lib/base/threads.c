@@ -306,7 +306,7 @@ static void atfork_register(void)
 }
 
 /* Starts workers up to n (pool.busy held); returns how many there are. */
-static int grow(int n)
+static int pool_grow(int n)
 {
     while (pool.n < n) {
         worker * w = calloc(1, sizeof *w);
@@ -341,7 +341,7 @@ void dfg_par_run(int nt, dfg_par_fn fn, void * ctx)
             fn(ctx, t);
         return;
     }
-    int have = grow(nt - 1);
+    int have = pool_grow(nt - 1);
     pool.fn = fn;
     pool.ctx = ctx;
     int helpers = have < nt - 1 ? have : nt - 1;

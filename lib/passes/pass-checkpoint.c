@@ -41,7 +41,7 @@ static int forward(const dfg_node * n)
            dfg_ops[n->op].family != DFG_FAM_LEAF;
 }
 
-static dfg_status visit(pass_run * r, dfg_node * n, dfg_node ** in, dfg_node ** out)
+static dfg_status ckpt_visit(pass_run * r, dfg_node * n, dfg_node ** in, dfg_node ** out)
 {
     ck_ctx * c = r->user;
     if (!(n->tags & DFG_TAG_GRAD))
@@ -147,7 +147,7 @@ dfg_status dfg_pass_checkpoint(pass_run * r, const pass_ckpt * ck)
     if (st)
         goto done;
     r->user = &c;
-    st = pass_rewrite(r, visit);
+    st = pass_rewrite(r, ckpt_visit);
     r->user = NULL;
     if (st)
         goto done;

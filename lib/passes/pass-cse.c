@@ -18,7 +18,7 @@ typedef struct table {
     size_t      cap, n;
 } table;
 
-static uint64_t mix(uint64_t h, uint64_t v)
+static uint64_t cse_mix(uint64_t h, uint64_t v)
 {
     h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
     return h * 0xff51afd7ed558ccdull;
@@ -26,23 +26,23 @@ static uint64_t mix(uint64_t h, uint64_t v)
 
 static uint64_t key_hash(const dfg_node * n)
 {
-    uint64_t h = mix((uint64_t)n->op, (uint64_t)n->dtype);
+    uint64_t h = cse_mix((uint64_t)n->op, (uint64_t)n->dtype);
     for (int j = 0; j < n->ndim; j++)
-        h = mix(h, (uint64_t)n->dims[j]);
+        h = cse_mix(h, (uint64_t)n->dims[j]);
     for (int k = 0; k < n->n_in; k++)
-        h = mix(h, (uint64_t)(uintptr_t)n->in[k]);
+        h = cse_mix(h, (uint64_t)(uintptr_t)n->in[k]);
     for (int k = 0; k < DFG_MAX_IATTR; k++)
-        h = mix(h, (uint64_t)n->iattr[k]);
+        h = cse_mix(h, (uint64_t)n->iattr[k]);
     uint64_t d[2];
     memcpy(d, n->dattr, sizeof d);
-    h = mix(mix(h, d[0]), d[1]);
+    h = cse_mix(cse_mix(h, d[0]), d[1]);
     for (int64_t k = 0; k < n->nidx; k++)
-        h = mix(h, (uint64_t)n->idx[k]);
+        h = cse_mix(h, (uint64_t)n->idx[k]);
     if (n->op == DFG_OP_CONSTANT) {
         size_t b = (size_t)n->numel * dfg_dtype_size(n->dtype);
         const unsigned char * p = n->data;
         for (size_t k = 0; k < b; k++)
-            h = mix(h, p[k]);
+            h = cse_mix(h, p[k]);
     }
     return h;
 }
@@ -72,7 +72,7 @@ static int mergeable(const dfg_node * n)
     return n->op != DFG_OP_INPUT && n->op != DFG_OP_VARIABLE;
 }
 
-static dfg_status visit(pass_run * r, dfg_node * n, dfg_node ** in, dfg_node ** out)
+static dfg_status cse_visit(pass_run * r, dfg_node * n, dfg_node ** in, dfg_node ** out)
 {
     table * t = r->user;
     dfg_node * y;
@@ -127,7 +127,7 @@ dfg_status dfg_pass_cse(pass_run * r)
         if (dfg_family(f)->merge && (st = dfg_family(f)->merge(r)))
             return st;
     r->user = &t;
-    st = pass_rewrite(r, visit);
+    st = pass_rewrite(r, cse_visit);
     dfg_free(t.slot);
     r->user = NULL;
     if (r->changed)

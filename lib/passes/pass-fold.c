@@ -20,7 +20,7 @@
 #define FOLD_MAX_BYTES ((int64_t)64 << 20)
 #define FOLD_EXPAND    4096
 
-static dfg_status visit(pass_run * r, dfg_node * n, dfg_node ** in, dfg_node ** out)
+static dfg_status fold_visit(pass_run * r, dfg_node * n, dfg_node ** in, dfg_node ** out)
 {
     /* loops and conditionals run when the plan does (a loop can be long,
      * and its packed result is only read through its CTRL_OUT nodes) */
@@ -70,7 +70,7 @@ static dfg_status visit(pass_run * r, dfg_node * n, dfg_node ** in, dfg_node ** 
 
 dfg_status dfg_pass_fold(pass_run * r)
 {
-    dfg_status st = pass_rewrite(r, visit);
+    dfg_status st = pass_rewrite(r, fold_visit);
     if (r->changed)
         snprintf(r->what, sizeof r->what, "folded %lld node%s into constants",
                  (long long)r->changed, r->changed == 1 ? "" : "s");

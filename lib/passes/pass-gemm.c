@@ -146,7 +146,7 @@ static dfg_status combine(gstate * s)
     return st;
 }
 
-static dfg_status visit(pass_run * r, dfg_node * n, dfg_node ** in, dfg_node ** out)
+static dfg_status gemm_visit(pass_run * r, dfg_node * n, dfg_node ** in, dfg_node ** out)
 {
     (void)in;
     gstate * s = r->user;
@@ -174,7 +174,7 @@ dfg_status dfg_pass_gemm(pass_run * r)
             break;
         if (!(st = combine(&s))) {
             r->user = &s;
-            st = pass_rewrite(r, visit);
+            st = pass_rewrite(r, gemm_visit);
             r->user = NULL;
         }
         for (int q = 0; q < s.n; q++)

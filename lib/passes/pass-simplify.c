@@ -74,7 +74,7 @@ static double scalar_of(const dfg_node * c)
          : (double)((const uint8_t *)c->data)[0];
 }
 
-static dfg_status keep(dfg_node * x, dfg_node ** out)
+static dfg_status simplify_keep(dfg_node * x, dfg_node ** out)
 {
     dfg_node_use(x);
     *out = x;
@@ -103,13 +103,13 @@ static dfg_status rules(pass_run * r, state * s, dfg_node * n, dfg_node ** in, d
     switch (op) {
     case DFG_OP_NEG:
         if (a->op == DFG_OP_NEG && fits(n, a->in[0]))
-            FIRE(R_NEG_NEG, keep(a->in[0], out));
+            FIRE(R_NEG_NEG, simplify_keep(a->in[0], out));
         break;
     case DFG_OP_ADD:
         for (int k = 0; k < 2; k++) {
             dfg_node * x = in[k], * c = in[1 - k];
             if (fits(n, x) && (pass_is_const(c, -0.0) || (r->fast && pass_is_const(c, 0.0))))
-                FIRE(R_ADD_ZERO, keep(x, out));
+                FIRE(R_ADD_ZERO, simplify_keep(x, out));
         }
         if (b->op == DFG_OP_NEG && b->in[0]->dtype == b->dtype)
             FIRE(R_NEG_ARITH, make2(DFG_OP_SUB, a, b->in[0], NULL, out));
@@ -118,7 +118,7 @@ static dfg_status rules(pass_run * r, state * s, dfg_node * n, dfg_node ** in, d
         break;
     case DFG_OP_SUB:
         if (fits(n, a) && (pass_is_const(b, 0.0) || (r->fast && pass_is_const(b, -0.0))))
-            FIRE(R_SUB_ZERO, keep(a, out));
+            FIRE(R_SUB_ZERO, simplify_keep(a, out));
         if (b->op == DFG_OP_NEG && b->in[0]->dtype == b->dtype)
             FIRE(R_NEG_ARITH, make2(DFG_OP_ADD, a, b->in[0], NULL, out));
         break;
@@ -126,7 +126,7 @@ static dfg_status rules(pass_run * r, state * s, dfg_node * n, dfg_node ** in, d
         for (int k = 0; k < 2; k++) {
             dfg_node * x = in[k], * c = in[1 - k];
             if (fits(n, x) && pass_is_const(c, 1.0))
-                FIRE(R_MUL_ONE, keep(x, out));
+                FIRE(R_MUL_ONE, simplify_keep(x, out));
             if (fits(n, x) && pass_is_const(c, -1.0))
                 FIRE(R_MUL_MINUS_ONE, make1(DFG_OP_NEG, x, NULL, out));
         }
@@ -136,7 +136,7 @@ static dfg_status rules(pass_run * r, state * s, dfg_node * n, dfg_node ** in, d
         break;
     case DFG_OP_DIV: {
         if (fits(n, a) && pass_is_const(b, 1.0))
-            FIRE(R_MUL_ONE, keep(a, out));
+            FIRE(R_MUL_ONE, simplify_keep(a, out));
         double c = scalar_of(b);
         int e;
         if (fits(n, a) && isfinite(c) && c != 0 && fabs(frexp(c, &e)) == 0.5 &&
@@ -157,7 +157,7 @@ static dfg_status rules(pass_run * r, state * s, dfg_node * n, dfg_node ** in, d
     case DFG_OP_POW: {
         double c = scalar_of(b);
         if (fits(n, a) && c == 1)
-            FIRE(R_POW_ONE, keep(a, out));
+            FIRE(R_POW_ONE, simplify_keep(a, out));
         /* the power kernel squares by x .* x only for x with more than one
          * element (a scalar x .^ 2 is pow (x, 2), as in Octave) */
         if (fits(n, a) && c == 2 && a->numel > 1)
@@ -187,7 +187,7 @@ static dfg_status rules(pass_run * r, state * s, dfg_node * n, dfg_node ** in, d
         for (int j = 0; j < nd; j++)
             ident &= p[j] == j;
         if (ident && fits(n, x))
-            FIRE(R_PERMUTE, keep(x, out));
+            FIRE(R_PERMUTE, simplify_keep(x, out));
         if (ident) {
             at.i[0] = n->ndim;
             memcpy(at.i + 1, n->dims, (size_t)n->ndim * sizeof *n->dims);
@@ -207,7 +207,7 @@ static dfg_status rules(pass_run * r, state * s, dfg_node * n, dfg_node ** in, d
         while (x->op == DFG_OP_RESHAPE || x->op == DFG_OP_STOP_GRADIENT)
             x = x->in[0];
         if (fits(n, x))
-            FIRE(rule, keep(x, out));
+            FIRE(rule, simplify_keep(x, out));
         if (x != a) {
             at.i[0] = n->ndim;
             memcpy(at.i + 1, n->dims, (size_t)n->ndim * sizeof *n->dims);
@@ -223,7 +223,7 @@ static dfg_status rules(pass_run * r, state * s, dfg_node * n, dfg_node ** in, d
     case DFG_OP_CAST:
     case DFG_OP_BROADCAST:
         if (fits(n, a))
-            FIRE(R_NOOP, keep(a, out));
+            FIRE(R_NOOP, simplify_keep(a, out));
         break;
     case DFG_OP_MATMUL:
         /* BLAS with a transpose flag may round differently from BLAS on
@@ -279,18 +279,18 @@ static dfg_status rules(pass_run * r, state * s, dfg_node * n, dfg_node ** in, d
         break;
     case DFG_OP_EXP:
         if (r->fast && a->op == DFG_OP_LOG && fits(n, a->in[0]))
-            FIRE(R_FAST_EXP_LOG, keep(a->in[0], out));
+            FIRE(R_FAST_EXP_LOG, simplify_keep(a->in[0], out));
         break;
     case DFG_OP_LOG:
         if (r->fast && a->op == DFG_OP_EXP && fits(n, a->in[0]))
-            FIRE(R_FAST_EXP_LOG, keep(a->in[0], out));
+            FIRE(R_FAST_EXP_LOG, simplify_keep(a->in[0], out));
         break;
     }
 #undef FIRE
     return DFG_OK;
 }
 
-static dfg_status visit(pass_run * r, dfg_node * n, dfg_node ** in, dfg_node ** out)
+static dfg_status simplify_visit(pass_run * r, dfg_node * n, dfg_node ** in, dfg_node ** out)
 {
     if (n->n_in == 0)
         return DFG_OK;
@@ -302,7 +302,7 @@ dfg_status dfg_pass_simplify(pass_run * r)
     state s;
     memset(&s, 0, sizeof s);
     r->user = &s;
-    dfg_status st = pass_rewrite(r, visit);
+    dfg_status st = pass_rewrite(r, simplify_visit);
     r->user = NULL;
     if (!r->changed) {
         snprintf(r->what, sizeof r->what, "no rule applied");

@@ -42,7 +42,7 @@ static int deps_add(mp_deps * d, dfg_node * after, dfg_node * before)
     return 1;
 }
 
-static dfg_status nomem(void)
+static dfg_status mp_nomem(void)
 {
     return dfg_set_error(DFG_ERR_NOMEM, "dfg.function: out of memory compiling the plan");
 }
@@ -83,7 +83,7 @@ static dfg_status adj_build(adj * g, int n_root, dfg_node * const * roots, const
 {
     memset(g, 0, sizeof *g);
     if (!pmap_init(&g->index, 64))
-        return nomem();
+        return mp_nomem();
     dfg_status st = pass_topo(n_root, roots, &g->list, &g->n, &g->index);
     if (st)
         return st;
@@ -96,7 +96,7 @@ static dfg_status adj_build(adj * g, int n_root, dfg_node * const * roots, const
     g->start = dfg_calloc((size_t)n + 2, sizeof *g->start);
     g->child = dfg_malloc((ne + 1) * sizeof *g->child);
     if (!g->height || !g->start || !g->child)
-        return nomem();
+        return mp_nomem();
     for (int32_t i = 0; i < n; i++) {
         const dfg_node * x = g->list[i];
         int32_t h = 0;
@@ -110,7 +110,7 @@ static dfg_status adj_build(adj * g, int n_root, dfg_node * const * roots, const
     }
     int32_t * extra = dfg_calloc((size_t)n + 1, sizeof *extra);
     if (!extra)
-        return nomem();
+        return mp_nomem();
     for (int32_t k = 0; deps && k < deps->n; k++) {
         int32_t a = pmap_get(&g->index, deps->after[k]);
         if (a >= 0 && pmap_get(&g->index, deps->before[k]) >= 0)
@@ -210,21 +210,21 @@ dfg_status mp_schedule(int n_root, dfg_node * const * roots, const mp_deps * dep
     dfg_status st = adj_build(&g, n_root, roots, deps);
     int32_t * order = NULL;
     if (!st && !(order = dfg_malloc(((size_t)g.n + 1) * sizeof *order)))
-        st = nomem();
+        st = mp_nomem();
     if (!st) {
         int rc = adj_dfs(&g, n_root, roots, order);
         if (rc < 0)
-            st = nomem();
+            st = mp_nomem();
         else if (rc > 0)
             st = dfg_set_error(DFG_ERR_INTERNAL, "dfg.function: cyclic schedule constraints");
     }
     dfg_node ** out = NULL;
     if (!st && !(out = dfg_malloc(((size_t)g.n + 1) * sizeof *out)))
-        st = nomem();
+        st = mp_nomem();
     for (int32_t i = 0; !st && i < g.n; i++) {
         out[i] = g.list[order[i]];
         if (!pmap_put(index, out[i], i))
-            st = nomem();
+            st = mp_nomem();
     }
     if (!st) {
         *list = out;
@@ -325,7 +325,7 @@ dfg_status mp_update_plan(dfg_plan * p, int * inplace, mp_deps * deps)
             for (int q = 0; q < x->n_in; q++)
                 if (x->in[q] == v) {
                     if (!deps_add(deps, prod, x))
-                        st = nomem();
+                        st = mp_nomem();
                     break;
                 }
         }
@@ -337,7 +337,7 @@ dfg_status mp_update_plan(dfg_plan * p, int * inplace, mp_deps * deps)
         int rc = st ? 0 : adj_dfs(&h, n_root, p->gouts, NULL);
         adj_free(&h);
         if (!st && rc < 0)
-            st = nomem();
+            st = mp_nomem();
         if (st)
             break;
         if (rc > 0)
@@ -464,7 +464,7 @@ static dfg_status mp_work_alloc(mp_work * w, int32_t nv)
     w->row = dfg_malloc(n * sizeof *w->row);
     if (!w->def || !w->last || !w->root || !w->voff || !w->glast || !w->buf || !w->bfirst ||
         !w->blast || !w->bsize || !w->boff || !w->bowner || !w->bclaim || !w->row)
-        return nomem();
+        return mp_nomem();
     for (int32_t v = 0; v < nv; v++) {
         w->def[v] = -1;
         w->last[v] = -1;
@@ -594,7 +594,7 @@ static dfg_status mp_layout(dfg_plan * p, mp_work * w)
     else if (w->nb)
         arena = pack(w->nb, w->bsize, w->bfirst, w->blast, w->boff);
     if (arena < 0)
-        return nomem();
+        return mp_nomem();
     if (arena && !p->dry && p->be->alloc(p->be, (size_t)arena, &p->arena))
         return dfg_set_error(DFG_ERR_NOMEM,
                              "dfg.function: out of memory allocating %lld bytes for intermediates",
@@ -619,7 +619,7 @@ static dfg_status mp_rows(dfg_plan * p, mp_work * w)
     }
     p->bufrows = dfg_calloc((size_t)nrow + 1, sizeof *p->bufrows);
     if (!p->bufrows)
-        return nomem();
+        return mp_nomem();
     p->n_bufrows = nrow;
     for (int32_t v = 0; v < p->n_vals; v++) {
         if (w->row[v] < 0)
@@ -649,7 +649,7 @@ static dfg_status mp_totals(dfg_plan * p, const mp_work * w)
     int64_t lower = 0;
     int64_t * live = dfg_calloc((size_t)ns + 2, sizeof *live);
     if (!live)
-        return nomem();
+        return mp_nomem();
     for (int32_t b = 0; b < w->nb; b++) {
         live[w->bfirst[b]] += w->bsize[b];
         live[w->blast[b] + 1] -= w->bsize[b];

@@ -70,7 +70,7 @@ static void plan_destroy_obj(void * p)
     dfg_plan_destroy(p);
 }
 
-static dfg_status nomem(void)
+static dfg_status plan_nomem(void)
 {
     return dfg_set_error(DFG_ERR_NOMEM, "dfg.function: out of memory compiling the plan");
 }
@@ -330,7 +330,7 @@ static dfg_status plan_new(const dfg_plan_spec * sp, int dry, dfg_plan ** out, d
     dfg_plan * p = dfg_calloc(1, sizeof *p);
     *out = NULL;
     if (!p)
-        return nomem();
+        return plan_nomem();
     p->ins = dfg_calloc((size_t)sp->n_in + 1, sizeof *p->ins);
     p->outs = dfg_calloc((size_t)sp->n_out + 1, sizeof *p->outs);
     p->upd_vars = dfg_calloc((size_t)sp->n_upd + 1, sizeof *p->upd_vars);
@@ -339,7 +339,7 @@ static dfg_status plan_new(const dfg_plan_spec * sp, int dry, dfg_plan ** out, d
     p->out_val = dfg_malloc(((size_t)sp->n_out + 1) * sizeof *p->out_val);
     if (!p->ins || !p->outs || !p->upd_vars || !p->gouts || !p->in_val || !p->out_val) {
         dfg_plan_destroy(p);
-        return nomem();
+        return plan_nomem();
     }
     dfg_store_kind(SLOT_PLAN, plan_destroy_obj);
     if ((st = dfg_store_add(SLOT_PLAN, p, pid))) {
@@ -378,11 +378,11 @@ static dfg_status plan_schedule(dfg_plan * p, int n_root, compile_ctx * c)
 {
     dfg_status st;
     if (!(c->inplace = dfg_calloc((size_t)p->n_upd + 1, sizeof *c->inplace)))
-        return nomem();
+        return plan_nomem();
     if ((st = mp_update_plan(p, c->inplace, &c->deps)))
         return st;
     if (!pmap_init(&c->seen, 64))
-        return nomem();
+        return plan_nomem();
     if ((st = mp_schedule(n_root, p->gouts, &c->deps, &p->vals, &p->n_vals, &c->seen)))
         return st;
     for (int32_t v = 0; v < p->n_vals; v++)
@@ -420,7 +420,7 @@ static dfg_status plan_tables(dfg_plan * p)
     p->argp = dfg_malloc((n_args + 1) * sizeof *p->argp);
     if (!p->kind || !p->copies || !p->ucopies || !p->views || !p->bufs || !p->steps ||
         !p->args || !p->argp)
-        return nomem();
+        return plan_nomem();
     for (int32_t v = 0; v < p->n_vals; v++) {
         int op = p->vals[v]->op;
         p->kind[v] = op == DFG_OP_INPUT ? VAL_INPUT
@@ -451,7 +451,7 @@ static dfg_status plan_fused(dfg_plan * p, compile_ctx * c)
     p->fdims = dfg_malloc((n_fmeta + 1) * sizeof *p->fdims);
     c->fbase = dfg_malloc(((size_t)p->n_vals + 1) * sizeof *c->fbase);
     if (!p->fout || !p->fdt || !p->fdims || !c->fbase)
-        return nomem();
+        return plan_nomem();
     for (size_t j = 0; j < n_fout; j++)
         p->fout[j] = -1;
     n_fout = 0;
@@ -657,7 +657,7 @@ dfg_status dfg_plan_compile_nodes(int n_in, dfg_node * const * ins, int n_out,
 {
     dfg_id * ids = dfg_malloc(((size_t)n_in + (size_t)n_out + 1) * sizeof *ids), pid;
     if (!ids)
-        return nomem();
+        return plan_nomem();
     for (int k = 0; k < n_in; k++)
         ids[k] = dfg_node_id(ins[k]);
     for (int k = 0; k < n_out; k++)
@@ -778,7 +778,7 @@ static dfg_status build_rows(dfg_plan * p, pmap * seen)
     p->rows_in = dfg_malloc(((size_t)na + 1) * sizeof *p->rows_in);
     if (!row_of || !p->rows || !p->rows_in) {
         dfg_free(row_of);
-        return nomem();
+        return plan_nomem();
     }
     int64_t r = 0, a = 0;
     int32_t group = 0;
@@ -859,7 +859,7 @@ static dfg_status build_rows(dfg_plan * p, pmap * seen)
     int32_t * ren = dfg_malloc(((size_t)r + 1) * sizeof *ren);
     if (!ren) {
         dfg_free(row_of);
-        return nomem();
+        return plan_nomem();
     }
     int64_t m = 0;
     for (int64_t k = 0; k < r; k++) {
