@@ -62,147 +62,212 @@ typedef struct wg_work {
     dfg_node ** n;          /* node lists below                             */
 } wg_work;
 
-/* The gradient node of while loop W on inputs c0 (W->nc), p (W->np) and
- * seeds (one per carry of W, NULL for zero): out_c[j] gets the adjoint of
- * carry j where want_c[j], out_p[k] that of captured value k where
- * want_p[k] (kept in g; NULL when nothing reaches it).  Only what the
- * wanted adjoints need is built: the state adjoints they depend on
- * (lambda), and of the loop itself only the state those read, so that a
- * value nothing needs (a tangent, a cotangent) is not an input. */
-static void make_wg(gctx * g, ctrl_rec * W, dfg_node * const * c0, dfg_node * const * p,
-                    dfg_node * const * seeds, const int * want_c, const int * want_p,
-                    dfg_node ** out_c, dfg_node ** out_p)
+/* What make_wg's phases share: its arguments, the scratch, the node lists
+ * (carved from w.n; the nodes in them are kept in g), the counts and the
+ * construct under way with its input and output arrays (released by
+ * make_wg). */
+typedef struct wg_build {
+    gctx *             g;
+    ctrl_rec *         W;
+    dfg_node * const * c0;
+    dfg_node * const * p;
+    dfg_node * const * seeds;
+    const int *        want_c;
+    const int *        want_p;
+    int                nc, np, npar;
+    wg_work            w;
+    /* lam params, dpa params, e, ex, pq, fb, ys/seeds, wrt, gv, from/to,
+     * results, body params */
+    dfg_node **        L_lam, ** L_dpa, ** L_e, ** L_ex, ** L_pq, ** L_fb, ** L_ys, ** L_sd,
+             **        L_wrt, ** L_gv, ** L_from, ** L_to, ** L_res, ** L_par;
+    int                nl;      /* state adjoints computed (lambda)         */
+    int                nfp;     /* captured values whose adjoint is wanted  */
+    int                nw;      /* what the body's product is taken against */
+    int                nF, nP;  /* state and captured values the loop keeps */
+    int                nb;      /* the backward body's parameters           */
+    dfg_node **        s_par, ** s_ins, ** s_res;   /* the loop the node runs */
+    dfg_node **        bpar;    /* the backward body's parameters          */
+    ctrl_rec *         src;     /* that loop's construct: W or a trimmed W  */
+    ctrl_rec *         c;       /* the gradient's construct (one reference) */
+    dfg_node **        ins, ** wgout;
+} wg_build;
+
+#define DEP(j, i) b->w.dep[(size_t)(j) * (size_t)b->npar + (size_t)(i)]
+
+/* The scratch, and which parameters each body result and the condition
+ * reach; 1 (g failed) when out of memory or the walks fail. */
+static int wg_reach(wg_build * b)
 {
-    if (g->st)
-        return;
-    int nc = W->nc, np = W->np, npar = W->n_par;
-    for (int j = 0; j < nc; j++)
-        out_c[j] = NULL;
-    for (int k = 0; k < np; k++)
-        out_p[k] = NULL;
-    wg_work w = {0};
+    gctx * g = b->g;
+    ctrl_rec * W = b->W;
+    int nc = b->nc, npar = b->npar;
+    wg_work * w = &b->w;
     size_t nn = (size_t)(20 * (npar + 4));
-    w.dep = dfg_calloc((size_t)nc * (size_t)npar + 1, 1);
-    w.cdep = dfg_calloc((size_t)npar + 1, 1);
-    w.lam = dfg_calloc((size_t)npar + 1, 5);
-    w.n = dfg_calloc(nn, sizeof *w.n);
-    ctrl_rec * c = NULL, * src = W;
-    dfg_node ** ins = NULL, ** wgout = NULL;
-    dfg_status st = DFG_OK;
-    if (!w.dep || !w.cdep || !w.lam || !w.n) {
+    dfg_status st;
+    w->dep = dfg_calloc((size_t)nc * (size_t)npar + 1, 1);
+    w->cdep = dfg_calloc((size_t)npar + 1, 1);
+    w->lam = dfg_calloc((size_t)npar + 1, 5);
+    w->n = dfg_calloc(nn, sizeof *w->n);
+    if (!w->dep || !w->cdep || !w->lam || !w->n) {
         gb_fail(g, dfg_set_error(DFG_ERR_NOMEM, "dfg.grad: out of memory"));
-        goto done;
+        return 1;
     }
-    w.fwd = w.lam + npar + 1;
-    w.pk = w.fwd + npar + 1;
-    w.reached = w.pk + npar + 1;
-    if ((st = reach(nc, W->body[0].res, npar, W->par, w.dep)) ||
-        (st = reach(1, W->body[1].res, npar, W->par, w.cdep))) {
+    w->fwd = w->lam + npar + 1;
+    w->pk = w->fwd + npar + 1;
+    w->reached = w->pk + npar + 1;
+    if ((st = reach(nc, W->body[0].res, npar, W->par, w->dep)) ||
+        (st = reach(1, W->body[1].res, npar, W->par, w->cdep))) {
         gb_fail(g, st);
-        goto done;
+        return 1;
     }
-#define DEP(j, i) w.dep[(size_t)(j) * (size_t)npar + (size_t)(i)]
-    /* lambda: the state adjoints the wanted ones depend on */
+    return 0;
+}
+
+/* lambda (w.lam): the state adjoints the wanted ones depend on; counts
+ * them (nl) and the wanted float captured values (nfp). */
+static void wg_lambda(wg_build * b)
+{
+    ctrl_rec * W = b->W;
+    int nc = b->nc, np = b->np;
+    uint8_t * lam = b->w.lam;
     for (int j = 0; j < nc; j++)
-        w.lam[j] = want_c[j] && ctrl_float(W->par[j]);
+        lam[j] = b->want_c[j] && ctrl_float(W->par[j]);
     for (int k = 0; k < np; k++)
-        if (want_p[k] && ctrl_float(W->par[nc + k]))
+        if (b->want_p[k] && ctrl_float(W->par[nc + k]))
             for (int j = 0; j < nc; j++)
                 if (DEP(j, nc + k) && ctrl_float(W->par[j]))
-                    w.lam[j] = 1;
+                    lam[j] = 1;
     for (int changed = 1; changed;) {
         changed = 0;
         for (int i = 0; i < nc; i++)
-            if (w.lam[i])
+            if (lam[i])
                 for (int j = 0; j < nc; j++)
-                    if (!w.lam[j] && DEP(j, i) && ctrl_float(W->par[j]))
-                        w.lam[j] = changed = 1;
+                    if (!lam[j] && DEP(j, i) && ctrl_float(W->par[j]))
+                        lam[j] = changed = 1;
     }
-    int nl = 0, nfp = 0;
+    b->nl = b->nfp = 0;
     for (int j = 0; j < nc; j++)
-        nl += w.lam[j];
+        b->nl += lam[j];
     for (int k = 0; k < np; k++)
-        nfp += want_p[k] && ctrl_float(W->par[nc + k]);
-    if (!nl)
-        goto done;           /* no wanted adjoint depends on anything */
-    /* node lists: lam params, dpa params, e, ex, pq, fb, ys/seeds, wrt, gv,
-     * from/to, results, body params */
-    dfg_node ** L_lam = w.n, ** L_dpa = L_lam + npar, ** L_e = L_dpa + npar,
-              ** L_ex = L_e + npar, ** L_pq = L_ex + npar, ** L_fb = L_pq + npar,
-              ** L_ys = L_fb + npar, ** L_sd = L_ys + npar, ** L_wrt = L_sd + npar,
-              ** L_gv = L_wrt + npar, ** L_from = L_gv + npar, ** L_to = L_from + npar,
-              ** L_res = L_to + 2 * npar, ** L_par = L_res + 2 * npar;
+        b->nfp += b->want_p[k] && ctrl_float(W->par[nc + k]);
+}
+
+/* The node lists carved from w.n, and the backward body's parameters
+ * (kept in g): lambda, the wanted captured adjoints (dpa), the state at
+ * the step's start and end (e, ex), the captured values (pq). */
+static void wg_params(wg_build * b)
+{
+    gctx * g = b->g;
+    ctrl_rec * W = b->W;
+    int nc = b->nc, np = b->np, npar = b->npar;
+    b->L_lam = b->w.n;
+    b->L_dpa = b->L_lam + npar;
+    b->L_e = b->L_dpa + npar;
+    b->L_ex = b->L_e + npar;
+    b->L_pq = b->L_ex + npar;
+    b->L_fb = b->L_pq + npar;
+    b->L_ys = b->L_fb + npar;
+    b->L_sd = b->L_ys + npar;
+    b->L_wrt = b->L_sd + npar;
+    b->L_gv = b->L_wrt + npar;
+    b->L_from = b->L_gv + npar;
+    b->L_to = b->L_from + npar;
+    b->L_res = b->L_to + 2 * npar;
+    b->L_par = b->L_res + 2 * npar;
     for (int j = 0, q = 0; j < nc; j++) {
-        if (w.lam[j])
-            L_lam[q++] = dfg_ctrl_keep_param(g, W->par[j], "state adjoint");
-        L_e[j] = dfg_ctrl_keep_param(g, W->par[j], "state");
-        L_ex[j] = dfg_ctrl_keep_param(g, W->par[j], "next state");
+        if (b->w.lam[j])
+            b->L_lam[q++] = dfg_ctrl_keep_param(g, W->par[j], "state adjoint");
+        b->L_e[j] = dfg_ctrl_keep_param(g, W->par[j], "state");
+        b->L_ex[j] = dfg_ctrl_keep_param(g, W->par[j], "next state");
     }
     for (int k = 0, q = 0; k < np; k++) {
         const dfg_node * x = W->par[nc + k];
-        if (want_p[k] && ctrl_float(x))
-            L_dpa[q++] = dfg_ctrl_keep_param(g, x, "captured adjoint");
-        L_pq[k] = dfg_ctrl_keep_param(g, x, "captured");
+        if (b->want_p[k] && ctrl_float(x))
+            b->L_dpa[q++] = dfg_ctrl_keep_param(g, x, "captured adjoint");
+        b->L_pq[k] = dfg_ctrl_keep_param(g, x, "captured");
     }
-    /* the body on (e, pq) and the vector-Jacobian product of the lambda
-     * rows with respect to the lambda state and the wanted captured values */
+}
+
+/* The backward body's results (L_res, kept in g): the body on (e, pq),
+ * the vector-Jacobian product of the lambda rows with respect to the
+ * lambda state and the wanted captured values, with the body's results
+ * read from the stack (ex); then [lambda', dp + J_p' lambda]. */
+static void wg_backward_body(wg_build * b)
+{
+    gctx * g = b->g;
+    ctrl_rec * W = b->W;
+    int nc = b->nc, np = b->np, npar = b->npar;
+    dfg_status st;
     for (int j = 0; j < nc; j++)
-        L_to[j] = L_e[j];
+        b->L_to[j] = b->L_e[j];
     for (int k = 0; k < np; k++)
-        L_to[nc + k] = L_pq[k];
-    dfg_ctrl_substitute_kept(g, nc, W->body[0].res, npar, W->par, L_to, L_fb);
+        b->L_to[nc + k] = b->L_pq[k];
+    dfg_ctrl_substitute_kept(g, nc, W->body[0].res, npar, W->par, b->L_to, b->L_fb);
     int ny = 0, nw = 0;
     for (int j = 0, q = 0; j < nc && !g->st; j++)
-        if (w.lam[j]) {
-            L_ys[ny] = L_fb[j];
-            L_sd[ny++] = L_lam[q++];
-            L_wrt[nw++] = L_e[j];
+        if (b->w.lam[j]) {
+            b->L_ys[ny] = b->L_fb[j];
+            b->L_sd[ny++] = b->L_lam[q++];
+            b->L_wrt[nw++] = b->L_e[j];
         }
     for (int k = 0; k < np && !g->st; k++)
-        if (want_p[k] && ctrl_float(W->par[nc + k]))
-            L_wrt[nw++] = L_pq[k];
-    if (!g->st && (st = dfg_grad_multi(ny, L_ys, L_sd, nw, L_wrt, L_gv)))
+        if (b->want_p[k] && ctrl_float(W->par[nc + k]))
+            b->L_wrt[nw++] = b->L_pq[k];
+    b->nw = nw;
+    if (!g->st && (st = dfg_grad_multi(ny, b->L_ys, b->L_sd, nw, b->L_wrt, b->L_gv)))
         gb_fail(g, st);
     for (int k = 0; k < nw && !g->st; k++)
-        gb_keep(g, L_gv[k]);
+        gb_keep(g, b->L_gv[k]);
     /* the body's results are the next state, on the stack */
     int nf = 0;
     for (int j = 0; j < nc && !g->st; j++)
-        if (dfg_ops[L_fb[j]->op].family != DFG_FAM_LEAF) {
-            L_from[nf] = L_fb[j];
-            L_to[nf++] = L_ex[j];
+        if (dfg_ops[b->L_fb[j]->op].family != DFG_FAM_LEAF) {
+            b->L_from[nf] = b->L_fb[j];
+            b->L_to[nf++] = b->L_ex[j];
         }
     if (nf && !g->st) {
-        dfg_ctrl_substitute_kept(g, nw, L_gv, nf, L_from, L_to, L_res);
+        dfg_ctrl_substitute_kept(g, nw, b->L_gv, nf, b->L_from, b->L_to, b->L_res);
         for (int k = 0; k < nw && !g->st; k++)
-            L_gv[k] = L_res[k];
+            b->L_gv[k] = b->L_res[k];
     }
     /* results [lambda', dp + J_p' lambda] */
-    for (int k = 0; k < nl; k++)
-        L_res[k] = L_gv[k];
-    for (int k = 0; k < nfp && !g->st; k++)
-        L_res[nl + k] = pass_is_const(L_gv[nl + k], 0) ? L_dpa[k] : gb_add(g, L_dpa[k], L_gv[nl + k]);
-    if (g->st)
-        goto done;
+    for (int k = 0; k < b->nl; k++)
+        b->L_res[k] = b->L_gv[k];
+    for (int k = 0; k < b->nfp && !g->st; k++)
+        b->L_res[b->nl + k] = pass_is_const(b->L_gv[b->nl + k], 0) ? b->L_dpa[k]
+                              : gb_add(g, b->L_dpa[k], b->L_gv[b->nl + k]);
+}
+
+/* Which state (w.fwd) and captured values (w.pk) the loop the node runs
+ * keeps: what the backward body reads, the condition reads, whose
+ * adjoints come out, and what that state needs; counts them (nF, nP).
+ * 1 (g failed) when out of memory or the walk fails. */
+static int wg_forward_sets(wg_build * b)
+{
+    gctx * g = b->g;
+    int nc = b->nc, np = b->np;
+    wg_work * w = &b->w;
     /* the state the backward body reads, the state that needs (and the
      * condition), the captured values either reads */
     {
         pmap index;
         dfg_node ** list;
         int32_t nlist;
+        dfg_status st;
         if (!pmap_init(&index, 64)) {
             gb_fail(g, dfg_set_error(DFG_ERR_NOMEM, "dfg.grad: out of memory"));
-            goto done;
+            return 1;
         }
-        if ((st = pass_topo(nl + nfp, L_res, &list, &nlist, &index))) {
+        if ((st = pass_topo(b->nl + b->nfp, b->L_res, &list, &nlist, &index))) {
             pmap_free(&index);
             gb_fail(g, st);
-            goto done;
+            return 1;
         }
         for (int j = 0; j < nc; j++)
-            w.fwd[j] = pmap_get(&index, L_e[j]) >= 0 || pmap_get(&index, L_ex[j]) >= 0 || w.cdep[j];
+            w->fwd[j] = pmap_get(&index, b->L_e[j]) >= 0 || pmap_get(&index, b->L_ex[j]) >= 0 ||
+                        w->cdep[j];
         for (int k = 0; k < np; k++)
-            w.pk[k] = pmap_get(&index, L_pq[k]) >= 0 || w.cdep[nc + k];
+            w->pk[k] = pmap_get(&index, b->L_pq[k]) >= 0 || w->cdep[nc + k];
         dfg_free(list);
         pmap_free(&index);
     }
@@ -211,90 +276,123 @@ static void make_wg(gctx * g, ctrl_rec * W, dfg_node * const * c0, dfg_node * co
      * tangent loop of that loop) sees every one of them; then what that
      * state needs */
     for (int j = 0; j < nc; j++)
-        w.fwd[j] |= w.lam[j];
+        w->fwd[j] |= w->lam[j];
     for (int changed = 1; changed;) {
         changed = 0;
         for (int j = 0; j < nc; j++)
-            if (w.fwd[j])
+            if (w->fwd[j])
                 for (int i = 0; i < nc; i++)
-                    if (!w.fwd[i] && DEP(j, i))
-                        w.fwd[i] = changed = 1;
+                    if (!w->fwd[i] && DEP(j, i))
+                        w->fwd[i] = changed = 1;
     }
     for (int k = 0; k < np; k++)
-        w.pk[k] |= want_p[k] && ctrl_float(W->par[nc + k]);
+        w->pk[k] |= b->want_p[k] && ctrl_float(b->W->par[nc + k]);
     for (int j = 0; j < nc; j++)
-        if (w.fwd[j])
+        if (w->fwd[j])
             for (int k = 0; k < np; k++)
                 if (DEP(j, nc + k))
-                    w.pk[k] = 1;
-#undef DEP
-    int nF = 0, nP = 0;
+                    w->pk[k] = 1;
+    b->nF = b->nP = 0;
     for (int j = 0; j < nc; j++)
-        nF += w.fwd[j];
+        b->nF += w->fwd[j];
     for (int k = 0; k < np; k++)
-        nP += w.pk[k];
-    /* the loop the node runs: W, or W on that state and those values */
-    dfg_node ** s_par = L_par, ** s_ins = L_par + npar, ** s_res = L_par + 2 * npar;
+        b->nP += w->pk[k];
+    return 0;
+}
+
+#undef DEP
+
+/* The loop the node runs: W, or W on that state and those values (a new
+ * construct, its outputs kept in g), in src; its parameters, inputs and
+ * results in s_par, s_ins, s_res.  1 (g failed) when it cannot be made. */
+static int wg_source_loop(wg_build * b)
+{
+    gctx * g = b->g;
+    ctrl_rec * W = b->W;
+    int nc = b->nc, np = b->np, npar = b->npar, nF = b->nF, nP = b->nP;
+    dfg_status st;
+    b->s_par = b->L_par;
+    b->s_ins = b->L_par + npar;
+    b->s_res = b->L_par + 2 * npar;
     int at = 0;
     for (int j = 0; j < nc; j++)
-        if (w.fwd[j]) {
-            s_par[at] = W->par[j];
-            s_ins[at] = c0[j];
-            s_res[at++] = W->body[0].res[j];
+        if (b->w.fwd[j]) {
+            b->s_par[at] = W->par[j];
+            b->s_ins[at] = b->c0[j];
+            b->s_res[at++] = W->body[0].res[j];
         }
     for (int k = 0; k < np; k++)
-        if (w.pk[k]) {
-            s_par[at] = W->par[nc + k];
-            s_ins[at++] = p[k];
+        if (b->w.pk[k]) {
+            b->s_par[at] = W->par[nc + k];
+            b->s_ins[at++] = b->p[k];
         }
     if (nF < nc || nP < np) {
         dfg_node * outs_s[256];
         if (nF > 256) {
             gb_fail(g, dfg_set_error(DFG_ERR_UNSUPPORTED, "dfg.grad: a while loop with more than "
                                      "256 state values"));
-            goto done;
+            return 1;
         }
-        ctrl_spec s = { DFG_OP_LOOP, W->fn, nF, 0, nP, s_par, s_ins, NULL, { nF, 1 },
-                        { s_res, W->body[1].res }, -1, 0, W->maxiter, 1, 0 };
+        ctrl_spec s = { DFG_OP_LOOP, W->fn, nF, 0, nP, b->s_par, b->s_ins, NULL, { nF, 1 },
+                        { b->s_res, W->body[1].res }, -1, 0, W->maxiter, 1, 0 };
         if ((st = dfg_ctrl_make(&s, outs_s))) {
             gb_fail(g, st);
-            goto done;
+            return 1;
         }
         for (int k = 0; k < nF; k++)
             gb_keep(g, outs_s[k]);
-        src = dfg_ctrl_of(outs_s[0]->in[0]);
+        b->src = dfg_ctrl_of(outs_s[0]->in[0]);
     }
-    /* the backward body's parameters: [lambda, dp, e, ex, pq] over src's */
-    int nb = 0;
-    dfg_node ** bpar = L_from;        /* reused: no longer needed */
-    for (int k = 0; k < nl; k++)
-        bpar[nb++] = L_lam[k];
-    for (int k = 0; k < nfp; k++)
-        bpar[nb++] = L_dpa[k];
+    return 0;
+}
+
+/* The backward body's parameters (bpar, nb): [lambda, dp, e, ex, pq]
+ * over src's state and captured values. */
+static void wg_body_params(wg_build * b)
+{
+    int nc = b->nc, np = b->np, nb = 0;
+    dfg_node ** bpar = b->bpar = b->L_from;   /* reused: no longer needed */
+    for (int k = 0; k < b->nl; k++)
+        bpar[nb++] = b->L_lam[k];
+    for (int k = 0; k < b->nfp; k++)
+        bpar[nb++] = b->L_dpa[k];
     for (int j = 0; j < nc; j++)
-        if (w.fwd[j])
-            bpar[nb++] = L_e[j];
+        if (b->w.fwd[j])
+            bpar[nb++] = b->L_e[j];
     for (int j = 0; j < nc; j++)
-        if (w.fwd[j])
-            bpar[nb++] = L_ex[j];
+        if (b->w.fwd[j])
+            bpar[nb++] = b->L_ex[j];
     for (int k = 0; k < np; k++)
-        if (w.pk[k])
-            bpar[nb++] = L_pq[k];
-    /* the construct */
+        if (b->w.pk[k])
+            bpar[nb++] = b->L_pq[k];
+    b->nb = nb;
+}
+
+/* The construct (b->c, one reference) and its node's input and output
+ * arrays (b->ins, b->wgout): inputs [c0 of src, p of src, seeds]
+ * (missing seeds are zeros kept in g), outputs [lambda, dp]; the record
+ * holds a use of each parameter and of the body's parameters and
+ * results, and a reference to src.  1 (g failed) when too large or out of
+ * memory. */
+static int wg_record(wg_build * b)
+{
+    gctx * g = b->g;
+    ctrl_rec * W = b->W;
+    int nc = b->nc, np = b->np, nl = b->nl, nfp = b->nfp, nF = b->nF, nP = b->nP, nb = b->nb;
     if (nl + nfp > 64) {
         gb_fail(g, dfg_set_error(DFG_ERR_UNSUPPORTED, "dfg.grad: a while loop with more than 64 "
                                  "float state and captured values to differentiate"));
-        goto done;
+        return 1;
     }
-    c = dfg_calloc(1, sizeof *c);
+    ctrl_rec * c = b->c = dfg_calloc(1, sizeof *c);
     if (c) {
         c->slot = -1;
         c->refs = 1;
     }
     int n_par = nF + nP + nl, n_out = nl + nfp;
-    ins = dfg_calloc((size_t)n_par + 1, sizeof *ins);
-    wgout = dfg_calloc((size_t)n_out + 1, sizeof *wgout);
-    if (!c || !ins || !wgout || !(c->par = dfg_calloc((size_t)n_par + 1, sizeof *c->par)) ||
+    dfg_node ** ins = b->ins = dfg_calloc((size_t)n_par + 1, sizeof *ins);
+    b->wgout = dfg_calloc((size_t)n_out + 1, sizeof *b->wgout);
+    if (!c || !ins || !b->wgout || !(c->par = dfg_calloc((size_t)n_par + 1, sizeof *c->par)) ||
         !(c->body[0].par = dfg_calloc((size_t)nb + 1, sizeof *c->body[0].par)) ||
         !(c->body[0].res = dfg_calloc((size_t)n_out + 1, sizeof *c->body[0].res)) ||
         !(c->off = dfg_calloc((size_t)n_out + 1, sizeof *c->off)) ||
@@ -304,11 +402,11 @@ static void make_wg(gctx * g, ctrl_rec * W, dfg_node * const * c0, dfg_node * co
         !(c->lam_idx = dfg_calloc((size_t)nl + 1, sizeof *c->lam_idx)) ||
         !(c->dp_idx = dfg_calloc((size_t)nfp + 1, sizeof *c->dp_idx))) {
         gb_fail(g, dfg_set_error(DFG_ERR_NOMEM, "dfg.grad: out of memory"));
-        goto done;
+        return 1;
     }
     c->kind = DFG_OP_LOOP;
-    c->src = src;
-    src->refs++;
+    c->src = b->src;
+    b->src->refs++;
     c->T = -1;
     c->maxiter = W->maxiter;
     c->nc = nF;
@@ -317,19 +415,19 @@ static void make_wg(gctx * g, ctrl_rec * W, dfg_node * const * c0, dfg_node * co
     c->nfp = nfp;
     c->n_par = n_par;
     /* inputs [c0 of src, p of src, seeds]; outputs [lambda, dp] */
-    at = 0;
+    int at = 0;
     for (int j = 0; j < nF + nP; j++) {
-        c->par[at] = s_par[j];
-        ins[at++] = s_ins[j];
+        c->par[at] = b->s_par[j];
+        ins[at++] = b->s_ins[j];
     }
     for (int j = 0, q = 0; j < nc; j++)
-        if (w.lam[j]) {
+        if (b->w.lam[j]) {
             int at_src = 0;            /* src's carry j */
             for (int i = 0; i < j; i++)
-                at_src += w.fwd[i];
+                at_src += b->w.fwd[i];
             c->lam_idx[q] = at_src;
-            c->par[at] = L_lam[q];
-            ins[at++] = seeds[j] ? seeds[j] : gb_zeros_like(g, W->par[j]);
+            c->par[at] = b->L_lam[q];
+            ins[at++] = b->seeds[j] ? b->seeds[j] : gb_zeros_like(g, W->par[j]);
             const dfg_node * x = W->par[j];
             c->odt[q] = x->dtype;
             c->ond[q] = x->ndim;
@@ -337,11 +435,11 @@ static void make_wg(gctx * g, ctrl_rec * W, dfg_node * const * c0, dfg_node * co
             q++;
         }
     for (int k = 0, q = 0; k < np; k++)
-        if (want_p[k] && ctrl_float(W->par[nc + k])) {
+        if (b->want_p[k] && ctrl_float(W->par[nc + k])) {
             const dfg_node * x = W->par[nc + k];
             int at_src = 0;            /* src's captured value k */
             for (int i = 0; i < k; i++)
-                at_src += w.pk[i];
+                at_src += b->w.pk[i];
             c->dp_idx[q] = at_src;
             c->odt[nl + q] = x->dtype;
             c->ond[nl + q] = x->ndim;
@@ -352,54 +450,114 @@ static void make_wg(gctx * g, ctrl_rec * W, dfg_node * const * c0, dfg_node * co
         dfg_node_use(c->par[k]);
     c->body[0].n_par = nb;
     for (int k = 0; k < nb; k++) {
-        c->body[0].par[k] = bpar[k];
-        dfg_node_use(bpar[k]);
+        c->body[0].par[k] = b->bpar[k];
+        dfg_node_use(b->bpar[k]);
     }
     c->body[0].n_res = n_out;
     for (int k = 0; k < n_out; k++) {
-        c->body[0].res[k] = L_res[k];
-        dfg_node_use(L_res[k]);
+        c->body[0].res[k] = b->L_res[k];
+        dfg_node_use(b->L_res[k]);
     }
     c->n_out = n_out;
     {
         dfg_node ** list;
         int32_t nlist;
-        double fl = src->flops;
-        if (!pass_topo(n_out, L_res, &list, &nlist, NULL)) {
+        double fl = b->src->flops;
+        if (!pass_topo(n_out, b->L_res, &list, &nlist, NULL)) {
             for (int32_t k = 0; k < nlist; k++)
                 fl += dfg_node_flops(list[k]);
             dfg_free(list);
         }
         c->flops = fl;
     }
+    return 0;
+}
+
+/* The node: its layout, the WG node and its outputs (kept in g), which
+ * become out_c / out_p where wanted. */
+static void wg_node(wg_build * b, dfg_node ** out_c, dfg_node ** out_p)
+{
+    gctx * g = b->g;
+    ctrl_rec * c = b->c;
+    int nc = b->nc, np = b->np, nl = b->nl, n_out = c->n_out;
+    dfg_status st;
     if (!g->st && (st = dfg_ctrl_layout(c)))
         gb_fail(g, st);
     if (g->st)
-        goto done;
-    if ((st = dfg_ctrl_node(c, ins, wgout))) {
+        return;
+    if ((st = dfg_ctrl_node(c, b->ins, b->wgout))) {
         gb_fail(g, st);
-        goto done;
+        return;
     }
     for (int k = 0; k < n_out; k++)
-        gb_keep(g, wgout[k]);
+        gb_keep(g, b->wgout[k]);
     for (int j = 0, q = 0; j < nc; j++)
-        if (w.lam[j]) {
-            if (want_c[j])
-                out_c[j] = wgout[q];
+        if (b->w.lam[j]) {
+            if (b->want_c[j])
+                out_c[j] = b->wgout[q];
             q++;
         }
     for (int k = 0, q = 0; k < np; k++)
-        if (want_p[k] && ctrl_float(W->par[nc + k]))
-            out_p[k] = wgout[nl + q++];
+        if (b->want_p[k] && ctrl_float(b->W->par[nc + k]))
+            out_p[k] = b->wgout[nl + q++];
+}
+
+/* The gradient node of while loop W on inputs c0 (W->nc), p (W->np) and
+ * seeds (one per carry of W, NULL for zero): out_c[j] gets the adjoint of
+ * carry j where want_c[j], out_p[k] that of captured value k where
+ * want_p[k] (kept in g; NULL when nothing reaches it).  Only what the
+ * wanted adjoints need is built: the state adjoints they depend on
+ * (lambda), and of the loop itself only the state those read, so that a
+ * value nothing needs (a tangent, a cotangent) is not an input.  The
+ * phases above in order; a phase that fails has failed g. */
+static void make_wg(gctx * g, ctrl_rec * W, dfg_node * const * c0, dfg_node * const * p,
+                    dfg_node * const * seeds, const int * want_c, const int * want_p,
+                    dfg_node ** out_c, dfg_node ** out_p)
+{
+    if (g->st)
+        return;
+    int nc = W->nc, np = W->np;
+    for (int j = 0; j < nc; j++)
+        out_c[j] = NULL;
+    for (int k = 0; k < np; k++)
+        out_p[k] = NULL;
+    wg_build b;
+    memset(&b, 0, sizeof b);
+    b.g = g;
+    b.W = W;
+    b.c0 = c0;
+    b.p = p;
+    b.seeds = seeds;
+    b.want_c = want_c;
+    b.want_p = want_p;
+    b.nc = nc;
+    b.np = np;
+    b.npar = W->n_par;
+    b.src = W;
+    if (wg_reach(&b))
+        goto done;
+    wg_lambda(&b);
+    if (!b.nl)
+        goto done;           /* no wanted adjoint depends on anything */
+    wg_params(&b);
+    wg_backward_body(&b);
+    if (g->st)
+        goto done;
+    if (wg_forward_sets(&b) || wg_source_loop(&b))
+        goto done;
+    wg_body_params(&b);
+    if (wg_record(&b))
+        goto done;
+    wg_node(&b, out_c, out_p);
 done:
-    if (c && --c->refs == 0)
-        dfg_ctrl_free(c);
-    dfg_free(ins);
-    dfg_free(wgout);
-    dfg_free(w.dep);
-    dfg_free(w.cdep);
-    dfg_free(w.lam);
-    dfg_free(w.n);
+    if (b.c && --b.c->refs == 0)
+        dfg_ctrl_free(b.c);
+    dfg_free(b.ins);
+    dfg_free(b.wgout);
+    dfg_free(b.w.dep);
+    dfg_free(b.w.cdep);
+    dfg_free(b.w.lam);
+    dfg_free(b.w.n);
 }
 
 /* ---- running it -------------------------------------------------------------------- */
