@@ -510,31 +510,25 @@ static dfg_status collect_exts(fctx * c)
     return DFG_OK;
 }
 
-static dfg_status build_group(fctx * c, int32_t g, int64_t * n_fused_nodes)
+/* ---- build_group's phases ---------------------------------------------------- */
+
+/* The group's instruction count (its element-wise members) and output
+ * count (its reductions and the members read outside it). */
+static void fuse_group_count(const fctx * c, int32_t g, int32_t * ni, int32_t * no)
 {
-    const ext * xs = c->gx + (size_t)g * MAX_EXT;
-    int32_t nx = c->gnx[g];
-    const group * G = &c->groups[g];
-    int32_t ni = 0, no = 0;
+    *ni = *no = 0;
     for (int32_t v = 0; v < c->n; v++)
         if (c->grp[v] == g) {
-            ni += c->role[v] == ROLE_EW;
-            no += c->role[v] == ROLE_RED || (c->role[v] == ROLE_EW && c->outside[v]);
+            *ni += c->role[v] == ROLE_EW;
+            *no += c->role[v] == ROLE_RED || (c->role[v] == ROLE_EW && c->outside[v]);
         }
-    if (nx < 0 || no > MAX_OUT)
-        return dfg_set_error(DFG_ERR_INTERNAL, "dfg: fused kernel too large");
-    *n_fused_nodes += ni + G->n_red;
-    size_t len = (size_t)FP_LEN(ni, no, nx);
-    int64_t * prog = dfg_calloc(len, sizeof *prog);
-    int32_t * ins_of = dfg_malloc(((size_t)c->n + 1) * sizeof *ins_of);   /* node -> instr */
-    int32_t * last = dfg_malloc(((size_t)ni + 1) * sizeof *last);
-    int32_t * member = dfg_malloc(((size_t)ni + no + 1) * sizeof *member);
-    dfg_node ** xin = dfg_malloc(((size_t)nx + 1) * sizeof *xin);
-    dfg_status st = DFG_OK;
-    if (!prog || !ins_of || !last || !member || !xin) {
-        st = dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
-        goto done;
-    }
+}
+
+/* The program's header (counts, the domain) and its external inputs'
+ * modes; the slot count is left to fuse_group_slots. */
+static void fuse_group_header(int64_t * prog, const group * G, int32_t ni, int32_t no,
+                              const ext * xs, int32_t nx)
+{
     FP_NI(prog) = ni;
     FP_NO(prog) = no;
     FP_NDIM(prog) = G->ndim;
@@ -542,7 +536,18 @@ static dfg_status build_group(fctx * c, int32_t g, int64_t * n_fused_nodes)
         FP_DIMS(prog)[j] = j < G->ndim ? G->dims[j] : 1;
     for (int32_t k = 0; k < nx; k++)
         FP_X(prog, k)[0] = xs[k].mode;
-    /* instructions and outputs, in topological order */
+}
+
+/* The instructions and outputs, in topological order: ins_of (node ->
+ * instruction), last (each instruction's last reader; ni when a
+ * reduction reads it after the tile's last step) and member (output ->
+ * node) are filled in; an instruction written out gets its output
+ * (I[7] < 0), the others I[7] = 0 until they get a slot. */
+static void fuse_group_program(fctx * c, int32_t g, int64_t * prog, const ext * xs,
+                               int32_t * ins_of, int32_t * last, int32_t * member)
+{
+    const group * G = &c->groups[g];
+    int32_t ni = (int32_t)FP_NI(prog);
     int32_t i = 0, j = 0;
     int64_t bytes = 0;
     for (int32_t v = 0; v < c->n; v++) {
@@ -595,47 +600,61 @@ static dfg_status build_group(fctx * c, int32_t g, int64_t * n_fused_nodes)
             member[j++] = v;
         }
     }
-    /* scratch slots: reuse a slot once its value's last reader has run */
-    {
-        int32_t free_top = 0, n_slot = 0;
-        int32_t * free_list = dfg_malloc(((size_t)ni + 1) * sizeof *free_list);
-        int32_t * slot = dfg_malloc(((size_t)ni + 1) * sizeof *slot);
-        if (!free_list || !slot) {
-            dfg_free(free_list);
-            dfg_free(slot);
-            st = dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
-            goto done;
-        }
-        for (int32_t q = 0; q < ni; q++) {
-            int64_t * I = FP_I(prog, q);
-            if (I[7] == 0)             /* not an output: needs a slot */
-                I[7] = slot[q] = free_top ? free_list[--free_top] : n_slot++;
-            else
-                slot[q] = -1;
-            /* release the slots whose last reader is q (a value nobody reads
-             * is released at once, after its own step) */
-            for (int a = 0; a < I[2]; a++)
-                if (I[3 + a] >= 0 && last[I[3 + a]] == q && slot[I[3 + a]] >= 0) {
-                    free_list[free_top++] = slot[I[3 + a]];
-                    slot[I[3 + a]] = -1;
-                }
-            if (last[q] == q && slot[q] >= 0) {
-                free_list[free_top++] = slot[q];
-                slot[q] = -1;
-            }
-        }
-        FP_NSLOT(prog) = n_slot;
+}
+
+/* Scratch slots for the instructions not written out: a slot is reused
+ * once its value's last reader has run.  Sets their I[7] and the
+ * program's slot count. */
+static dfg_status fuse_group_slots(int64_t * prog, const int32_t * last)
+{
+    int32_t ni = (int32_t)FP_NI(prog);
+    int32_t free_top = 0, n_slot = 0;
+    int32_t * free_list = dfg_malloc(((size_t)ni + 1) * sizeof *free_list);
+    int32_t * slot = dfg_malloc(((size_t)ni + 1) * sizeof *slot);
+    if (!free_list || !slot) {
         dfg_free(free_list);
         dfg_free(slot);
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
     }
-    /* the FUSED node and one FUSED_OUT per output */
+    for (int32_t q = 0; q < ni; q++) {
+        int64_t * I = FP_I(prog, q);
+        if (I[7] == 0)             /* not an output: needs a slot */
+            I[7] = slot[q] = free_top ? free_list[--free_top] : n_slot++;
+        else
+            slot[q] = -1;
+        /* release the slots whose last reader is q (a value nobody reads
+         * is released at once, after its own step) */
+        for (int a = 0; a < I[2]; a++)
+            if (I[3 + a] >= 0 && last[I[3 + a]] == q && slot[I[3 + a]] >= 0) {
+                free_list[free_top++] = slot[I[3 + a]];
+                slot[I[3 + a]] = -1;
+            }
+        if (last[q] == q && slot[q] >= 0) {
+            free_list[free_top++] = slot[q];
+            slot[q] = -1;
+        }
+    }
+    FP_NSLOT(prog) = n_slot;
+    dfg_free(free_list);
+    dfg_free(slot);
+    return DFG_OK;
+}
+
+/* The FUSED node on the new external inputs (xin, room for nx) with the
+ * program (len words, copied into the node), in c->gmap[g], and one
+ * FUSED_OUT per output in c->nmap of its member; each holds the one use
+ * it was made with (the pass's). */
+static dfg_status fuse_group_node(fctx * c, int32_t g, const int64_t * prog, size_t len,
+                                  const ext * xs, int32_t nx, const int32_t * member,
+                                  dfg_node ** xin)
+{
+    dfg_status st;
+    int32_t no = (int32_t)FP_NO(prog);
     for (int32_t k = 0; k < nx; k++) {
         int32_t xi = idx_of(c, xs[k].node);
-        if (!(xin[k] = c->nmap[xi])) {
-            st = dfg_set_error(DFG_ERR_INTERNAL, "dfg: the fuse pass lost input %d (%s, role %d, group %d of %d, outside %d, tags %u, bar %d; group %d)",
-                               k, dfg_ops[xs[k].node->op].name, c->role[xi], c->grp[xi], c->n_groups, c->outside[xi], xs[k].node->tags, c->bar[xi], g);
-            goto done;
-        }
+        if (!(xin[k] = c->nmap[xi]))
+            return dfg_set_error(DFG_ERR_INTERNAL, "dfg: the fuse pass lost input %d (%s, role %d, group %d of %d, outside %d, tags %u, bar %d; group %d)",
+                                 k, dfg_ops[xs[k].node->op].name, c->role[xi], c->grp[xi], c->n_groups, c->outside[xi], xs[k].node->tags, c->bar[xi], g);
     }
     dfg_attr at;
     memset(&at, 0, sizeof at);
@@ -644,7 +663,7 @@ static dfg_status build_group(fctx * c, int32_t g, int64_t * n_fused_nodes)
     at.nidx = (int64_t)len;
     dfg_node * f;
     if ((st = pass_make(DFG_OP_FUSED, nx, xin, &at, &f)))
-        goto done;
+        return st;
     c->gmap[g] = f;
     for (int32_t q = 0; q < no; q++) {
         const int64_t * O = FP_O(prog, q);
@@ -655,8 +674,38 @@ static dfg_status build_group(fctx * c, int32_t g, int64_t * n_fused_nodes)
         at.i[2] = m->ndim;
         memcpy(at.i + 3, m->dims, (size_t)m->ndim * sizeof *m->dims);
         if ((st = pass_make(DFG_OP_FUSED_OUT, 1, &f, &at, &c->nmap[member[q]])))
-            goto done;
+            return st;
     }
+    return DFG_OK;
+}
+
+/* Group g as one FUSED node (see the phases above); adds its node count
+ * to *n_fused_nodes.  The scratch arrays are freed on every path. */
+static dfg_status build_group(fctx * c, int32_t g, int64_t * n_fused_nodes)
+{
+    const ext * xs = c->gx + (size_t)g * MAX_EXT;
+    int32_t nx = c->gnx[g];
+    const group * G = &c->groups[g];
+    int32_t ni, no;
+    fuse_group_count(c, g, &ni, &no);
+    if (nx < 0 || no > MAX_OUT)
+        return dfg_set_error(DFG_ERR_INTERNAL, "dfg: fused kernel too large");
+    *n_fused_nodes += ni + G->n_red;
+    size_t len = (size_t)FP_LEN(ni, no, nx);
+    int64_t * prog = dfg_calloc(len, sizeof *prog);
+    int32_t * ins_of = dfg_malloc(((size_t)c->n + 1) * sizeof *ins_of);   /* node -> instr */
+    int32_t * last = dfg_malloc(((size_t)ni + 1) * sizeof *last);
+    int32_t * member = dfg_malloc(((size_t)ni + no + 1) * sizeof *member);
+    dfg_node ** xin = dfg_malloc(((size_t)nx + 1) * sizeof *xin);
+    dfg_status st = DFG_OK;
+    if (!prog || !ins_of || !last || !member || !xin) {
+        st = dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
+        goto done;
+    }
+    fuse_group_header(prog, G, ni, no, xs, nx);
+    fuse_group_program(c, g, prog, xs, ins_of, last, member);
+    if (!(st = fuse_group_slots(prog, last)))
+        st = fuse_group_node(c, g, prog, len, xs, nx, member, xin);
 done:
     dfg_free(prog);
     dfg_free(ins_of);
