@@ -690,21 +690,230 @@ done:
 
 /* ---- the rules ----------------------------------------------------------------------- */
 
+/* What grad_wg's phases share: the rule's arguments, the temporaries (g
+ * owns every node made), the node lists over W's parameters (carved from
+ * one block) and the tangent loop's counts. */
+typedef struct wgr {
+    ctrl_rec *         c;
+    ctrl_rec *         W;       /* c->src                                   */
+    dfg_node *         y;
+    dfg_node * const * gout;
+    const int *        need;
+    gctx               g;
+    int                nc, np, nl, nfp, npar;
+    int                nft, nfq; /* float state and captured values (tangents) */
+    dfg_node **        cq, ** tq, ** pq, ** tp, ** to, ** fb, ** cb, ** tb, ** wrt, ** dir,
+             **        apar, ** ains, ** ares, ** aout, ** seeds, ** oc, ** op;
+    int *              wc, * wp;
+} wgr;
+
+/* The lists carved from v (nodes) and iv (flags). */
+static void wgr_lists(wgr * r, dfg_node ** v, int * iv)
+{
+    int npar = r->npar;
+    r->cq = v;
+    r->tq = r->cq + npar;
+    r->pq = r->tq + npar;
+    r->tp = r->pq + npar;
+    r->to = r->tp + npar;
+    r->fb = r->to + npar;
+    r->cb = r->fb + npar;
+    r->tb = r->cb + 1;
+    r->wrt = r->tb + npar;
+    r->dir = r->wrt + npar;
+    r->apar = r->dir + npar;
+    r->ains = r->apar + 2 * npar;
+    r->ares = r->ains + 2 * npar;
+    r->aout = r->ares + 2 * npar;
+    r->seeds = r->aout + 2 * npar;
+    r->oc = r->seeds + 2 * npar;
+    r->op = r->oc + 2 * npar;
+    r->wc = iv;
+    r->wp = r->wc + 2 * npar;
+}
+
+/* W+'s body (kept in g): parameters state c (cq) and captured p (pq),
+ * with tangents for the float ones (tq, tp; nft, nfq); the condition (cb)
+ * and the body (fb) on them; the body's tangents J_c c' + J_p p' (tb). */
+static void wgr_tangent_body(wgr * r)
+{
+    ctrl_rec * W = r->W;
+    gctx * g = &r->g;
+    int nc = r->nc, np = r->np, npar = r->npar;
+    for (int j = 0; j < nc; j++) {
+        r->cq[j] = dfg_ctrl_keep_param(g, W->par[j], "state");
+        if (ctrl_float(W->par[j]))
+            r->tq[r->nft++] = dfg_ctrl_keep_param(g, W->par[j], "state tangent");
+    }
+    for (int k = 0; k < np; k++) {
+        r->pq[k] = dfg_ctrl_keep_param(g, W->par[nc + k], "captured");
+        if (ctrl_float(W->par[nc + k]))
+            r->tp[r->nfq++] = dfg_ctrl_keep_param(g, W->par[nc + k], "captured tangent");
+    }
+    for (int j = 0; j < nc; j++)
+        r->to[j] = r->cq[j];
+    for (int k = 0; k < np; k++)
+        r->to[nc + k] = r->pq[k];
+    dfg_ctrl_substitute_kept(g, 1, W->body[1].res, npar, W->par, r->to, r->cb);
+    dfg_ctrl_substitute_kept(g, nc, W->body[0].res, npar, W->par, r->to, r->fb);
+    int nw = 0;
+    for (int j = 0, f = 0; j < nc; j++)
+        if (ctrl_float(W->par[j])) {
+            r->wrt[nw] = r->cq[j];
+            r->dir[nw++] = r->tq[f++];
+        }
+    for (int k = 0, f = 0; k < np; k++)
+        if (ctrl_float(W->par[nc + k])) {
+            r->wrt[nw] = r->pq[k];
+            r->dir[nw++] = r->tp[f++];
+        }
+    for (int j = 0, f = 0; j < nc && !g->st; j++)
+        if (ctrl_float(W->par[j])) {
+            dfg_node * t;
+            dfg_status st = dfg_jvp_nodes(r->fb[j], nw, r->wrt, r->dir, &t);
+            if (st)
+                gb_fail(g, st);
+            else
+                r->tb[f++] = gb_keep(g, t);
+        }
+}
+
+/* W+ itself (outputs in aout, kept in g): its parameters (apar) bound to
+ * WG's inputs and, for the tangents, to the cotangents of WG's outputs
+ * (ains; zeros where none), its results [c, c'] (ares). */
+static void wgr_tangent_loop(wgr * r)
+{
+    ctrl_rec * c = r->c, * W = r->W;
+    gctx * g = &r->g;
+    dfg_node * y = r->y;
+    int nc = r->nc, np = r->np, nl = r->nl, nfp = r->nfp, nft = r->nft;
+    int na = 0, ni = 0;
+    for (int j = 0; j < nc; j++) {
+        r->apar[na++] = r->cq[j];
+        r->ains[ni++] = y->in[j];
+    }
+    for (int j = 0, f = 0; j < nc && !g->st; j++)
+        if (ctrl_float(W->par[j])) {
+            dfg_node * u = NULL;
+            for (int q = 0; q < nl; q++)
+                if (c->lam_idx[q] == j)
+                    u = r->gout[q];
+            r->apar[na++] = r->tq[f++];
+            r->ains[ni++] = u ? u : gb_zeros_like(g, W->par[j]);
+        }
+    for (int k = 0; k < np; k++) {
+        r->apar[na++] = r->pq[k];
+        r->ains[ni++] = y->in[nc + k];
+    }
+    for (int k = 0, f = 0; k < np && !g->st; k++)
+        if (ctrl_float(W->par[nc + k])) {
+            dfg_node * u = NULL;
+            for (int q = 0; q < nfp; q++)
+                if (c->dp_idx[q] == k)
+                    u = r->gout[nl + q];
+            r->apar[na++] = r->tp[f++];
+            r->ains[ni++] = u ? u : gb_zeros_like(g, W->par[nc + k]);
+        }
+    for (int j = 0; j < nc; j++)
+        r->ares[j] = r->fb[j];
+    for (int k = 0; k < nft; k++)
+        r->ares[nc + k] = r->tb[k];
+    if (!g->st) {
+        ctrl_spec s = { DFG_OP_LOOP, W->fn, nc + nft, 0, np + r->nfq, r->apar, r->ains, NULL,
+                        { nc + nft, 1 }, { r->ares, r->cb }, -1, 0, W->maxiter, 0, 0 };
+        dfg_status st = dfg_ctrl_make(&s, r->aout);
+        if (st)
+            gb_fail(g, st);
+        else
+            for (int k = 0; k < nc + nft; k++)
+                gb_keep(g, r->aout[k]);
+    }
+}
+
+/* The adjoint of the seeds: the tangent W+ computes (gx gets a use). */
+static void wgr_seed_adjoints(wgr * r, dfg_node ** gx)
+{
+    ctrl_rec * W = r->W;
+    int nc = r->nc, np = r->np;
+    for (int q = 0; q < r->nl; q++)
+        if (r->need[nc + np + q]) {
+            int j = r->c->lam_idx[q], f = 0;
+            for (int i = 0; i < j; i++)
+                f += ctrl_float(W->par[i]);
+            gx[nc + np + q] = r->aout[nc + f];
+            dfg_node_use(r->aout[nc + f]);
+        }
+}
+
+/* The adjoint of (c0, p): WG of W+ seeded with 0 for c, s for c' (gx
+ * gets a use of each). */
+static void wgr_input_adjoints(wgr * r, dfg_node ** gx)
+{
+    ctrl_rec * W = r->W;
+    gctx * g = &r->g;
+    dfg_node * y = r->y;
+    const int * need = r->need;
+    int nc = r->nc, np = r->np;
+    dfg_node * node = r->aout[0]->in[0];
+    ctrl_rec * A = dfg_ctrl_of(node);
+    for (int i = 0; i < A->nc; i++) {
+        r->seeds[i] = NULL;
+        r->wc[i] = i < nc && need[i];
+    }
+    for (int q = 0; q < r->nl; q++) {
+        int j = r->c->lam_idx[q], f = 0;
+        for (int i = 0; i < j; i++)
+            f += ctrl_float(W->par[i]);
+        r->seeds[nc + f] = y->in[nc + np + q];
+    }
+    for (int q = 0; q < A->np; q++) {
+        r->wp[q] = 0;
+        for (int k = 0; k < np; k++)
+            if (A->par[A->nc + q] == r->pq[k] && need[nc + k])
+                r->wp[q] = 1;
+    }
+    make_wg(g, A, node->in, node->in + A->nc, r->seeds, r->wc, r->wp, r->oc, r->op);
+    if (g->st)
+        return;
+    for (int j = 0; j < nc; j++)
+        if (need[j] && r->oc[j]) {
+            gx[j] = r->oc[j];
+            dfg_node_use(r->oc[j]);
+        }
+    for (int q = 0; q < A->np; q++)
+        for (int k = 0; k < np; k++)
+            if (A->par[A->nc + q] == r->pq[k] && need[nc + k] && r->op[q]) {
+                gx[nc + k] = r->op[q];
+                dfg_node_use(r->op[q]);
+            }
+}
+
 /* The rule of WG (see the top of the file).  WG's inputs are [c0 (src's
  * carries), p (src's captured), s (seeds of the carries lam_idx)], its
- * outputs [lambda (the carries lam_idx), dp (the captured dp_idx)]. */
+ * outputs [lambda (the carries lam_idx), dp (the captured dp_idx)].  The
+ * phases above in order; on failure the adjoints set are dropped. */
 static dfg_status grad_wg(ctrl_rec * c, dfg_node * y, dfg_node * const * gout, const int * need,
                           dfg_node ** gx)
 {
-    ctrl_rec * W = c->src;
-    int nc = W->nc, np = W->np, nl = c->nfc, nfp = c->nfp, npar = W->n_par;
+    wgr r;
+    memset(&r, 0, sizeof r);
+    r.c = c;
+    r.W = c->src;
+    r.y = y;
+    r.gout = gout;
+    r.need = need;
+    r.nc = r.W->nc;
+    r.np = r.W->np;
+    r.nl = c->nfc;
+    r.nfp = c->nfp;
+    r.npar = r.W->n_par;
+    int nc = r.nc, np = r.np;
     int want_s = 0, want_cp = 0;
     for (int k = 0; k < nc + np; k++)
         want_cp |= need[k];
-    for (int k = 0; k < nl; k++)
+    for (int k = 0; k < r.nl; k++)
         want_s |= need[nc + np + k];
-    gctx g = {0};
-    size_t nn = (size_t)(24 * (npar + 4));
+    size_t nn = (size_t)(24 * (r.npar + 4));
     dfg_node ** v = dfg_calloc(nn, sizeof *v);
     int * iv = dfg_calloc(nn, sizeof *iv);
     if (!v || !iv) {
@@ -712,143 +921,21 @@ static dfg_status grad_wg(ctrl_rec * c, dfg_node * y, dfg_node * const * gout, c
         dfg_free(iv);
         return dfg_set_error(DFG_ERR_NOMEM, "dfg.grad: out of memory");
     }
+    wgr_lists(&r, v, iv);
     /* W+ : state [c, c'] (c' for the float carries), captured [p, p'] */
-    dfg_node ** cq = v, ** tq = cq + npar, ** pq = tq + npar, ** tp = pq + npar,
-              ** to = tp + npar, ** fb = to + npar, ** cb = fb + npar, ** tb = cb + 1,
-              ** wrt = tb + npar, ** dir = wrt + npar, ** apar = dir + npar,
-              ** ains = apar + 2 * npar, ** ares = ains + 2 * npar, ** aout = ares + 2 * npar,
-              ** seeds = aout + 2 * npar, ** oc = seeds + 2 * npar, ** op = oc + 2 * npar;
-    int * wc = iv, * wp = wc + 2 * npar;
-    int nft = 0, nfq = 0;
-    for (int j = 0; j < nc; j++) {
-        cq[j] = dfg_ctrl_keep_param(&g, W->par[j], "state");
-        if (ctrl_float(W->par[j]))
-            tq[nft++] = dfg_ctrl_keep_param(&g, W->par[j], "state tangent");
-    }
-    for (int k = 0; k < np; k++) {
-        pq[k] = dfg_ctrl_keep_param(&g, W->par[nc + k], "captured");
-        if (ctrl_float(W->par[nc + k]))
-            tp[nfq++] = dfg_ctrl_keep_param(&g, W->par[nc + k], "captured tangent");
-    }
-    for (int j = 0; j < nc; j++)
-        to[j] = cq[j];
-    for (int k = 0; k < np; k++)
-        to[nc + k] = pq[k];
-    dfg_ctrl_substitute_kept(&g, 1, W->body[1].res, npar, W->par, to, cb);
-    dfg_ctrl_substitute_kept(&g, nc, W->body[0].res, npar, W->par, to, fb);
-    int nw = 0;
-    for (int j = 0, f = 0; j < nc; j++)
-        if (ctrl_float(W->par[j])) {
-            wrt[nw] = cq[j];
-            dir[nw++] = tq[f++];
-        }
-    for (int k = 0, f = 0; k < np; k++)
-        if (ctrl_float(W->par[nc + k])) {
-            wrt[nw] = pq[k];
-            dir[nw++] = tp[f++];
-        }
-    for (int j = 0, f = 0; j < nc && !g.st; j++)
-        if (ctrl_float(W->par[j])) {
-            dfg_node * t;
-            dfg_status st = dfg_jvp_nodes(fb[j], nw, wrt, dir, &t);
-            if (st)
-                gb_fail(&g, st);
-            else
-                tb[f++] = gb_keep(&g, t);
-        }
-    /* its inputs: the tangent along the cotangents of WG's outputs */
-    int na = 0, ni = 0;
-    for (int j = 0; j < nc; j++) {
-        apar[na++] = cq[j];
-        ains[ni++] = y->in[j];
-    }
-    for (int j = 0, f = 0; j < nc && !g.st; j++)
-        if (ctrl_float(W->par[j])) {
-            dfg_node * u = NULL;
-            for (int q = 0; q < nl; q++)
-                if (c->lam_idx[q] == j)
-                    u = gout[q];
-            apar[na++] = tq[f++];
-            ains[ni++] = u ? u : gb_zeros_like(&g, W->par[j]);
-        }
-    for (int k = 0; k < np; k++) {
-        apar[na++] = pq[k];
-        ains[ni++] = y->in[nc + k];
-    }
-    for (int k = 0, f = 0; k < np && !g.st; k++)
-        if (ctrl_float(W->par[nc + k])) {
-            dfg_node * u = NULL;
-            for (int q = 0; q < nfp; q++)
-                if (c->dp_idx[q] == k)
-                    u = gout[nl + q];
-            apar[na++] = tp[f++];
-            ains[ni++] = u ? u : gb_zeros_like(&g, W->par[nc + k]);
-        }
-    for (int j = 0; j < nc; j++)
-        ares[j] = fb[j];
-    for (int k = 0; k < nft; k++)
-        ares[nc + k] = tb[k];
-    if (!g.st) {
-        ctrl_spec s = { DFG_OP_LOOP, W->fn, nc + nft, 0, np + nfq, apar, ains, NULL,
-                        { nc + nft, 1 }, { ares, cb }, -1, 0, W->maxiter, 0, 0 };
-        dfg_status st = dfg_ctrl_make(&s, aout);
-        if (st)
-            gb_fail(&g, st);
-        else
-            for (int k = 0; k < nc + nft; k++)
-                gb_keep(&g, aout[k]);
-    }
-    if (g.st)
+    wgr_tangent_body(&r);
+    wgr_tangent_loop(&r);
+    if (r.g.st)
         goto done;
-    /* the adjoint of the seeds: the tangent W+ computes */
-    for (int q = 0; q < nl && want_s; q++)
-        if (need[nc + np + q]) {
-            int j = c->lam_idx[q], f = 0;
-            for (int i = 0; i < j; i++)
-                f += ctrl_float(W->par[i]);
-            gx[nc + np + q] = aout[nc + f];
-            dfg_node_use(aout[nc + f]);
-        }
-    if (want_cp) {
-        /* the adjoint of (c0, p): WG of W+ seeded with 0 for c, s for c' */
-        dfg_node * node = aout[0]->in[0];
-        ctrl_rec * A = dfg_ctrl_of(node);
-        for (int i = 0; i < A->nc; i++) {
-            seeds[i] = NULL;
-            wc[i] = i < nc && need[i];
-        }
-        for (int q = 0; q < nl; q++) {
-            int j = c->lam_idx[q], f = 0;
-            for (int i = 0; i < j; i++)
-                f += ctrl_float(W->par[i]);
-            seeds[nc + f] = y->in[nc + np + q];
-        }
-        for (int q = 0; q < A->np; q++) {
-            wp[q] = 0;
-            for (int k = 0; k < np; k++)
-                if (A->par[A->nc + q] == pq[k] && need[nc + k])
-                    wp[q] = 1;
-        }
-        make_wg(&g, A, node->in, node->in + A->nc, seeds, wc, wp, oc, op);
-        if (g.st)
-            goto done;
-        for (int j = 0; j < nc; j++)
-            if (need[j] && oc[j]) {
-                gx[j] = oc[j];
-                dfg_node_use(oc[j]);
-            }
-        for (int q = 0; q < A->np; q++)
-            for (int k = 0; k < np; k++)
-                if (A->par[A->nc + q] == pq[k] && need[nc + k] && op[q]) {
-                    gx[nc + k] = op[q];
-                    dfg_node_use(op[q]);
-                }
-    }
+    if (want_s)
+        wgr_seed_adjoints(&r, gx);
+    if (want_cp)
+        wgr_input_adjoints(&r, gx);
 done:;
-    dfg_status st = g.st;
+    dfg_status st = r.g.st;
     if (st)
         dfg_ctrl_drop(y->n_in, gx);
-    gb_release(&g);
+    gb_release(&r.g);
     dfg_free(v);
     dfg_free(iv);
     return st;
