@@ -814,6 +814,154 @@ done:
     return st;
 }
 
+/* ---- dfg_pass_fuse's phases -------------------------------------------------- */
+
+/* The per-node tables of c (c->n nodes listed) and *read (the caller's to
+ * free, also on error). */
+static dfg_status fuse_alloc(fctx * c, int8_t ** read)
+{
+    size_t n1 = (size_t)c->n + 1;
+    c->grp = dfg_malloc(n1 * sizeof *c->grp);
+    c->role = dfg_calloc(n1, 1);
+    c->reach = dfg_malloc(n1 * sizeof *c->reach);
+    c->outside = dfg_calloc(n1, 1);
+    c->bar = dfg_calloc(n1, 1);
+    c->nohz = dfg_calloc(n1, 1);
+    c->lastread = dfg_malloc(n1 * sizeof *c->lastread);
+    c->nmap = dfg_calloc(n1, sizeof *c->nmap);
+    *read = dfg_calloc(n1, 1);
+    if (!c->grp || !c->role || !c->reach || !c->outside || !c->bar || !c->nohz || !c->lastread ||
+        !c->nmap || !*read)
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
+    return DFG_OK;
+}
+
+/* The users of every node: c->users[c->ustart[v] .. c->ustart[v + 1]),
+ * in list order (c->lastread serves as scratch). */
+static dfg_status fuse_users(fctx * c)
+{
+    size_t n1 = (size_t)c->n + 1;
+    c->ustart = dfg_calloc(n1 + 1, sizeof *c->ustart);
+    size_t ne = 0;
+    for (int32_t v = 0; v < c->n; v++)
+        ne += (size_t)c->list[v]->n_in;
+    c->users = dfg_malloc((ne + 1) * sizeof *c->users);
+    if (!c->ustart || !c->users)
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
+    for (int32_t v = 0; v < c->n; v++)
+        for (int k = 0; k < c->list[v]->n_in; k++)
+            c->ustart[idx_of(c, c->list[v]->in[k]) + 1]++;
+    for (int32_t v = 0; v < c->n; v++)
+        c->ustart[v + 1] += c->ustart[v];
+    int32_t * fill = c->lastread;     /* scratch until assign_groups */
+    for (int32_t v = 0; v < c->n; v++)
+        fill[v] = c->ustart[v];
+    for (int32_t v = 0; v < c->n; v++)
+        for (int k = 0; k < c->list[v]->n_in; k++)
+            c->users[fill[idx_of(c, c->list[v]->in[k])]++] = v;
+    return DFG_OK;
+}
+
+/* One grouping of every node: assign the groups, mark what is read
+ * outside them, group again if early gradients were barred, merge groups,
+ * and collect each group's external inputs. */
+static dfg_status fuse_group_all(fctx * c, const pass_run * r, int8_t * read)
+{
+    dfg_status st;
+    if ((st = assign_groups(c)))
+        return st;
+    mark_outside(c, r, read);
+    if (bar_early_grads(c, read)) {       /* group again with the bars */
+        dfg_free(c->groups);
+        c->groups = NULL;
+        c->n_groups = 0;
+        if ((st = assign_groups(c)))
+            return st;
+        mark_outside(c, r, read);
+    }
+    if (merge_groups(c, r, read) < 0)
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
+    return collect_exts(c);
+}
+
+/* The kept groups over the kernel's limits: on the first attempt their
+ * members are marked to group again without joins (nohz) and 1 is
+ * returned (group again); on later attempts they are dissolved. */
+static int fuse_over_limits(fctx * c, int attempt)
+{
+    int over = 0;
+    for (int32_t g = 0; g < c->n_groups; g++) {
+        if (!c->groups[g].keep)
+            continue;
+        int32_t no = 0;
+        for (int32_t v = 0; v < c->n; v++)
+            if (c->grp[v] == g)
+                no += c->role[v] == ROLE_RED || (c->role[v] == ROLE_EW && c->outside[v]);
+        if (no <= MAX_OUT && c->gnx[g] >= 0)
+            continue;
+        if (attempt == 0) {
+            for (int32_t v = 0; v < c->n; v++)
+                if (c->role[v] != ROLE_NONE && c->grp[v] == g)
+                    c->nohz[v] = 1;
+            over = 1;
+        } else
+            c->groups[g].keep = 0;
+    }
+    return over;
+}
+
+/* The groups: a group whose external inputs or outputs would exceed the
+ * kernel's limits is grown mostly by joining independent work over the
+ * same data (e.g. 33 units that each read x); its members then group
+ * again without such joins (one kernel per chain).  A group still over
+ * the limits after that is dissolved. */
+static dfg_status fuse_grouping(fctx * c, const pass_run * r, int8_t * read)
+{
+    for (int attempt = 0; ; attempt++) {
+        dfg_status st = fuse_group_all(c, r, read);
+        if (st)
+            return st;
+        if (!fuse_over_limits(c, attempt))
+            return DFG_OK;
+        dfg_free(c->groups);
+        dfg_free(c->gx);
+        dfg_free(c->gnx);
+        c->groups = NULL;
+        c->gx = NULL;
+        c->gnx = NULL;
+        c->n_groups = 0;
+    }
+}
+
+/* Gives back the uses c holds on new nodes and frees its tables. */
+static void fuse_ctx_free(fctx * c)
+{
+    if (c->nmap)
+        for (int32_t v = 0; v < c->n; v++)
+            if (c->nmap[v])
+                dfg_node_unuse(c->nmap[v]);
+    if (c->gmap)
+        for (int32_t g = 0; g < c->n_groups; g++)
+            if (c->gmap[g])
+                dfg_node_unuse(c->gmap[g]);
+    dfg_free(c->grp);
+    dfg_free(c->role);
+    dfg_free(c->reach);
+    dfg_free(c->outside);
+    dfg_free(c->bar);
+    dfg_free(c->nohz);
+    dfg_free(c->lastread);
+    dfg_free(c->ustart);
+    dfg_free(c->users);
+    dfg_free(c->nmap);
+    dfg_free(c->gmap);
+    dfg_free(c->groups);
+    dfg_free(c->gx);
+    dfg_free(c->gnx);
+    dfg_free(c->list);
+    pmap_free(&c->index);
+}
+
 dfg_status dfg_pass_fuse(pass_run * r)
 {
     fctx c;
@@ -825,103 +973,12 @@ dfg_status dfg_pass_fuse(pass_run * r)
         pmap_free(&c.index);
         return st;
     }
-    size_t n1 = (size_t)c.n + 1;
-    c.grp = dfg_malloc(n1 * sizeof *c.grp);
-    c.role = dfg_calloc(n1, 1);
-    c.reach = dfg_malloc(n1 * sizeof *c.reach);
-    c.outside = dfg_calloc(n1, 1);
-    c.bar = dfg_calloc(n1, 1);
-    c.nohz = dfg_calloc(n1, 1);
-    c.lastread = dfg_malloc(n1 * sizeof *c.lastread);
-    c.nmap = dfg_calloc(n1, sizeof *c.nmap);
-    int8_t * read = dfg_calloc(n1, 1);
-    if (!c.grp || !c.role || !c.reach || !c.outside || !c.bar || !c.nohz || !c.lastread || !c.nmap || !read) {
-        dfg_free(read);
-        st = dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
-        goto done;
-    }
-    c.ustart = dfg_calloc(n1 + 1, sizeof *c.ustart);
-    size_t ne = 0;
-    for (int32_t v = 0; v < c.n; v++)
-        ne += (size_t)c.list[v]->n_in;
-    c.users = dfg_malloc((ne + 1) * sizeof *c.users);
-    if (!c.ustart || !c.users) {
-        dfg_free(read);
-        st = dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
-        goto done;
-    }
-    for (int32_t v = 0; v < c.n; v++)
-        for (int k = 0; k < c.list[v]->n_in; k++)
-            c.ustart[idx_of(&c, c.list[v]->in[k]) + 1]++;
-    for (int32_t v = 0; v < c.n; v++)
-        c.ustart[v + 1] += c.ustart[v];
-    {
-        int32_t * fill = c.lastread;     /* scratch until assign_groups */
-        for (int32_t v = 0; v < c.n; v++)
-            fill[v] = c.ustart[v];
-        for (int32_t v = 0; v < c.n; v++)
-            for (int k = 0; k < c.list[v]->n_in; k++)
-                c.users[fill[idx_of(&c, c.list[v]->in[k])]++] = v;
-    }
-    /* A group whose external inputs or outputs would exceed the kernel's
-     * limits is grown mostly by joining independent work over the same
-     * data (e.g. 33 units that each read x); its members then group again
-     * without such joins (one kernel per chain).  A group still over the
-     * limits after that is dissolved. */
-    for (int attempt = 0; ; attempt++) {
-        if ((st = assign_groups(&c))) {
-            dfg_free(read);
-            goto done;
-        }
-        mark_outside(&c, r, read);
-        if (bar_early_grads(&c, read)) {       /* group again with the bars */
-            dfg_free(c.groups);
-            c.groups = NULL;
-            c.n_groups = 0;
-            if ((st = assign_groups(&c))) {
-                dfg_free(read);
-                goto done;
-            }
-            mark_outside(&c, r, read);
-        }
-        if (merge_groups(&c, r, read) < 0) {
-            dfg_free(read);
-            st = dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
-            goto done;
-        }
-        if ((st = collect_exts(&c))) {
-            dfg_free(read);
-            goto done;
-        }
-        int over = 0;
-        for (int32_t g = 0; g < c.n_groups; g++) {
-            if (!c.groups[g].keep)
-                continue;
-            int32_t no = 0;
-            for (int32_t v = 0; v < c.n; v++)
-                if (c.grp[v] == g)
-                    no += c.role[v] == ROLE_RED || (c.role[v] == ROLE_EW && c.outside[v]);
-            if (no <= MAX_OUT && c.gnx[g] >= 0)
-                continue;
-            if (attempt == 0) {
-                for (int32_t v = 0; v < c.n; v++)
-                    if (c.role[v] != ROLE_NONE && c.grp[v] == g)
-                        c.nohz[v] = 1;
-                over = 1;
-            } else
-                c.groups[g].keep = 0;
-        }
-        if (!over)
-            break;
-        dfg_free(c.groups);
-        dfg_free(c.gx);
-        dfg_free(c.gnx);
-        c.groups = NULL;
-        c.gx = NULL;
-        c.gnx = NULL;
-        c.n_groups = 0;
-    }
+    int8_t * read = NULL;
+    if (!(st = fuse_alloc(&c, &read)) && !(st = fuse_users(&c)))
+        st = fuse_grouping(&c, r, read);
     dfg_free(read);
+    if (st)
+        goto done;
     c.gmap = dfg_calloc((size_t)c.n_groups + 1, sizeof *c.gmap);
     if (!c.gmap) {
         st = dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
@@ -936,29 +993,6 @@ dfg_status dfg_pass_fuse(pass_run * r)
             snprintf(r->what, sizeof r->what, "nothing to fuse");
     }
 done:
-    if (c.nmap)
-        for (int32_t v = 0; v < c.n; v++)
-            if (c.nmap[v])
-                dfg_node_unuse(c.nmap[v]);
-    if (c.gmap)
-        for (int32_t g = 0; g < c.n_groups; g++)
-            if (c.gmap[g])
-                dfg_node_unuse(c.gmap[g]);
-    dfg_free(c.grp);
-    dfg_free(c.role);
-    dfg_free(c.reach);
-    dfg_free(c.outside);
-    dfg_free(c.bar);
-    dfg_free(c.nohz);
-    dfg_free(c.lastread);
-    dfg_free(c.ustart);
-    dfg_free(c.users);
-    dfg_free(c.nmap);
-    dfg_free(c.gmap);
-    dfg_free(c.groups);
-    dfg_free(c.gx);
-    dfg_free(c.gnx);
-    dfg_free(c.list);
-    pmap_free(&c.index);
+    fuse_ctx_free(&c);
     return st;
 }
