@@ -331,6 +331,139 @@ done:
     return n_bar;
 }
 
+/* The state of merge_groups: each group's members in list order (first,
+ * then nxt; tail the last), the plan outputs (isout), and stamps to count
+ * each external input once per candidate (stamp[v] == mark). */
+typedef struct fuse_merge {
+    int32_t * first, * tail, * nxt, * stamp;
+    int8_t *  isout;
+    int32_t   mark;
+} fuse_merge;
+
+/* Allocates M's arrays (freed by merge_groups) and fills the member
+ * lists and the plan outputs; 1 when out of memory. */
+static int fuse_merge_lists(fctx * c, const pass_run * r, fuse_merge * M)
+{
+    int32_t ng = c->n_groups;
+    size_t n1 = (size_t)c->n + 1, g1 = (size_t)ng + 1;
+    M->first = dfg_malloc(g1 * sizeof *M->first);
+    M->tail = dfg_malloc(g1 * sizeof *M->tail);
+    M->nxt = dfg_malloc(n1 * sizeof *M->nxt);
+    M->stamp = dfg_malloc(n1 * sizeof *M->stamp);
+    M->isout = dfg_calloc(n1, 1);
+    M->mark = 0;
+    if (!M->first || !M->tail || !M->nxt || !M->stamp || !M->isout)
+        return 1;
+    for (int32_t g = 0; g < ng; g++)
+        M->first[g] = M->tail[g] = -1;
+    for (int32_t v = 0; v < c->n; v++) {
+        M->stamp[v] = -1;
+        M->nxt[v] = -1;
+        if (c->role[v] == ROLE_NONE)
+            continue;
+        int32_t g = c->grp[v];
+        if (M->tail[g] < 0)
+            M->first[g] = v;
+        else
+            M->nxt[M->tail[g]] = v;
+        M->tail[g] = v;
+    }
+    for (int k = 0; k < r->n_out; k++)
+        M->isout[idx_of(c, r->outs[k])] = 1;
+    return 0;
+}
+
+/* The next candidate for b: the newest group older than `tried` whose
+ * element-wise members b reads; -1 when none is left. */
+static int32_t fuse_merge_candidate(fctx * c, const fuse_merge * M, int32_t b, int32_t tried)
+{
+    int32_t a = -1;
+    for (int32_t v = M->first[b]; v >= 0; v = M->nxt[v])
+        for (int k = 0; k < c->list[v]->n_in; k++) {
+            int32_t i = idx_of(c, c->list[v]->in[k]);
+            if (c->role[i] == ROLE_EW && c->grp[i] < tried && c->grp[i] > a)
+                a = c->grp[i];
+        }
+    return a;
+}
+
+/* Whether b may join a and the merged kernel writes less (the rules
+ * listed at merge_groups). */
+static int fuse_merge_pays(fctx * c, fuse_merge * M, int32_t a, int32_t b, const int8_t * read)
+{
+    const group * A = &c->groups[a], * B = &c->groups[b];
+    if (A->ndim != B->ndim || memcmp(A->dims, B->dims, sizeof A->dims) ||
+        (A->tags & DFG_TAG_RECOMPUTE) != (B->tags & DFG_TAG_RECOMPUTE))
+        return 0;
+    int32_t * stamp = M->stamp, mark = ++M->mark;
+    int ok = 1;
+    int64_t wrote = 0, saved = 0;
+    int32_t nx = 0, no = 0;
+    for (int32_t v = M->first[b]; ok && v >= 0; v = M->nxt[v]) {
+        dfg_node * n = c->list[v];
+        if (c->role[v] == ROLE_RED || c->outside[v]) {   /* written by b */
+            no++;
+            wrote += n->numel * (int64_t)dfg_dtype_size(n->dtype);
+        }
+        for (int k = 0; ok && k < n->n_in; k++) {
+            int32_t i = idx_of(c, n->in[k]);
+            if (c->role[i] != ROLE_NONE && (c->grp[i] == a || c->grp[i] == b)) {
+                ok = !(c->grp[i] == a && c->role[i] == ROLE_RED);
+                continue;
+            }
+            if (c->reach[i] >= a)
+                ok = 0;
+            else if (stamp[i] != mark) {
+                stamp[i] = mark;
+                nx++;
+            }
+        }
+    }
+    for (int32_t v = M->first[a]; ok && v >= 0; v = M->nxt[v]) {
+        dfg_node * n = c->list[v];
+        if (c->role[v] == ROLE_RED) {
+            no++;
+        } else if (c->outside[v]) {
+            int only_b = read[v] && !M->isout[v];
+            for (int32_t u = c->ustart[v]; only_b && u < c->ustart[v + 1]; u++) {
+                int32_t w = c->users[u];
+                only_b = c->role[w] != ROLE_NONE && (c->grp[w] == b || c->grp[w] == a);
+            }
+            if (only_b)
+                saved += n->numel * (int64_t)dfg_dtype_size(n->dtype);
+            else
+                no++;
+        }
+        for (int k = 0; k < n->n_in; k++) {
+            int32_t i = idx_of(c, n->in[k]);
+            if (!(c->role[i] != ROLE_NONE && c->grp[i] == a) && stamp[i] != mark) {
+                stamp[i] = mark;
+                nx++;
+            }
+        }
+    }
+    return !(!ok || saved == 0 || wrote > saved || nx > MAX_EXT || no > MAX_OUT);
+}
+
+/* Moves b's members into a (b is left empty and dissolved) and refreshes
+ * `read` and c->outside. */
+static void fuse_merge_join(fctx * c, const pass_run * r, fuse_merge * M, int32_t a, int32_t b,
+                            int8_t * read)
+{
+    group * A = &c->groups[a], * B = &c->groups[b];
+    for (int32_t v = M->first[b]; v >= 0; v = M->nxt[v])
+        c->grp[v] = a;
+    M->nxt[M->tail[a]] = M->first[b];
+    M->tail[a] = M->tail[b];
+    M->first[b] = M->tail[b] = -1;
+    A->n_ew += B->n_ew;
+    A->n_red += B->n_red;
+    B->n_ew = B->n_red = 0;
+    A->keep = A->n_ew + A->n_red >= 2;
+    B->keep = 0;
+    mark_outside(c, r, read);
+}
+
 /* Merges a group into an older one whose results it reads when that
  * writes less to memory: the forward kernel of sum (exp (sin (x) .* x))
  * and the gradient kernel that reads its exp (...) .* x terms become one
@@ -350,123 +483,30 @@ done:
 static int32_t merge_groups(fctx * c, const pass_run * r, int8_t * read)
 {
     int32_t n_merged = 0, ng = c->n_groups;
-    size_t n1 = (size_t)c->n + 1, g1 = (size_t)ng + 1;
-    int32_t * first = dfg_malloc(g1 * sizeof *first);
-    int32_t * tail = dfg_malloc(g1 * sizeof *tail);
-    int32_t * nxt = dfg_malloc(n1 * sizeof *nxt);
-    int32_t * stamp = dfg_malloc(n1 * sizeof *stamp);
-    int8_t * isout = dfg_calloc(n1, 1);
-    if (!first || !tail || !nxt || !stamp || !isout) {
+    fuse_merge M;
+    memset(&M, 0, sizeof M);
+    if (fuse_merge_lists(c, r, &M)) {
         n_merged = -1;
         goto done;
     }
-    for (int32_t g = 0; g < ng; g++)
-        first[g] = tail[g] = -1;
-    for (int32_t v = 0; v < c->n; v++) {
-        stamp[v] = -1;
-        nxt[v] = -1;
-        if (c->role[v] == ROLE_NONE)
-            continue;
-        int32_t g = c->grp[v];
-        if (tail[g] < 0)
-            first[g] = v;
-        else
-            nxt[tail[g]] = v;
-        tail[g] = v;
-    }
-    for (int k = 0; k < r->n_out; k++)
-        isout[idx_of(c, r->outs[k])] = 1;
-    int32_t mark = 0;
     for (int32_t b = 1; b < ng; b++) {
-        group * B = &c->groups[b];
-        if (first[b] < 0)
+        if (M.first[b] < 0)
             continue;
         /* candidates: groups whose element-wise members b reads, newest first */
-        for (int32_t tried = b; ; ) {
-            int32_t a = -1;
-            for (int32_t v = first[b]; v >= 0; v = nxt[v])
-                for (int k = 0; k < c->list[v]->n_in; k++) {
-                    int32_t i = idx_of(c, c->list[v]->in[k]);
-                    if (c->role[i] == ROLE_EW && c->grp[i] < tried && c->grp[i] > a)
-                        a = c->grp[i];
-                }
-            if (a < 0)
+        for (int32_t a = fuse_merge_candidate(c, &M, b, b); a >= 0;
+             a = fuse_merge_candidate(c, &M, b, a))
+            if (fuse_merge_pays(c, &M, a, b, read)) {
+                fuse_merge_join(c, r, &M, a, b, read);
+                n_merged++;
                 break;
-            tried = a;
-            group * A = &c->groups[a];
-            if (A->ndim != B->ndim || memcmp(A->dims, B->dims, sizeof A->dims) ||
-                (A->tags & DFG_TAG_RECOMPUTE) != (B->tags & DFG_TAG_RECOMPUTE))
-                continue;
-            int ok = 1;
-            int64_t wrote = 0, saved = 0;
-            int32_t nx = 0, no = 0;
-            mark++;
-            for (int32_t v = first[b]; ok && v >= 0; v = nxt[v]) {
-                dfg_node * n = c->list[v];
-                if (c->role[v] == ROLE_RED || c->outside[v]) {   /* written by b */
-                    no++;
-                    wrote += n->numel * (int64_t)dfg_dtype_size(n->dtype);
-                }
-                for (int k = 0; ok && k < n->n_in; k++) {
-                    int32_t i = idx_of(c, n->in[k]);
-                    if (c->role[i] != ROLE_NONE && (c->grp[i] == a || c->grp[i] == b)) {
-                        ok = !(c->grp[i] == a && c->role[i] == ROLE_RED);
-                        continue;
-                    }
-                    if (c->reach[i] >= a)
-                        ok = 0;
-                    else if (stamp[i] != mark) {
-                        stamp[i] = mark;
-                        nx++;
-                    }
-                }
             }
-            for (int32_t v = first[a]; ok && v >= 0; v = nxt[v]) {
-                dfg_node * n = c->list[v];
-                if (c->role[v] == ROLE_RED) {
-                    no++;
-                } else if (c->outside[v]) {
-                    int only_b = read[v] && !isout[v];
-                    for (int32_t u = c->ustart[v]; only_b && u < c->ustart[v + 1]; u++) {
-                        int32_t w = c->users[u];
-                        only_b = c->role[w] != ROLE_NONE && (c->grp[w] == b || c->grp[w] == a);
-                    }
-                    if (only_b)
-                        saved += n->numel * (int64_t)dfg_dtype_size(n->dtype);
-                    else
-                        no++;
-                }
-                for (int k = 0; k < n->n_in; k++) {
-                    int32_t i = idx_of(c, n->in[k]);
-                    if (!(c->role[i] != ROLE_NONE && c->grp[i] == a) && stamp[i] != mark) {
-                        stamp[i] = mark;
-                        nx++;
-                    }
-                }
-            }
-            if (!ok || saved == 0 || wrote > saved || nx > MAX_EXT || no > MAX_OUT)
-                continue;
-            for (int32_t v = first[b]; v >= 0; v = nxt[v])
-                c->grp[v] = a;
-            nxt[tail[a]] = first[b];
-            tail[a] = tail[b];
-            first[b] = tail[b] = -1;
-            A->n_ew += B->n_ew;
-            A->n_red += B->n_red;
-            B->n_ew = B->n_red = 0;
-            A->keep = A->n_ew + A->n_red >= 2;
-            B->keep = 0;
-            mark_outside(c, r, read);
-            n_merged++;
-            break;
-        }
     }
 done:
-    dfg_free(first);
-    dfg_free(tail);
-    dfg_free(nxt);
-    dfg_free(stamp);
-    dfg_free(isout);
+    dfg_free(M.first);
+    dfg_free(M.tail);
+    dfg_free(M.nxt);
+    dfg_free(M.stamp);
+    dfg_free(M.isout);
     return n_merged;
 }
 
