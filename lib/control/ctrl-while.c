@@ -562,7 +562,10 @@ done:
 
 /* ---- running it -------------------------------------------------------------------- */
 
-dfg_status dfg_ctrl_run_while_grad(ctrl_rec * c, void * out, const void * const * in)
+/* The plans of W's bodies and of the backward body, c's scratch (the
+ * second set of [lambda, dp]) and a stack of at least two steps of slot
+ * bytes each, all kept in c from run to run. */
+static dfg_status wg_run_buffers(ctrl_rec * c, size_t slot)
 {
     ctrl_rec * W = c->src;
     dfg_status st = dfg_ctrl_plan(W, 0);
@@ -572,8 +575,6 @@ dfg_status dfg_ctrl_run_while_grad(ctrl_rec * c, void * out, const void * const 
         st = dfg_ctrl_plan(c, 0);
     if (st)
         return st;
-    int nc = W->nc, np = W->np, nfc = c->nfc, nfp = c->nfp;
-    size_t slot = (size_t)W->off[nc] + 64;      /* one step's state, then the condition */
     size_t need = (size_t)c->off[c->n_out] + 64;
     if (c->scratch_bytes < need) {
         void * s = dfg_realloc(c->scratch, need);
@@ -589,14 +590,18 @@ dfg_status dfg_ctrl_run_while_grad(ctrl_rec * c, void * out, const void * const 
         c->tape = t;
         c->tape_bytes = 2 * slot;
     }
-    /* pin [lambda, dp, c_t, c_t+1, p]; pout [c' (nc)]; 2 spare; set: 2 x [lambda, dp] */
-    int n_ptr = (nfc + nfp + 2 * nc + np) + (nc + 2) + 2 * (nfc + nfp) + 8;
-    void * small[64], ** ptr = n_ptr <= 64 ? small : dfg_malloc((size_t)n_ptr * sizeof *ptr);
-    if (!ptr)
-        return dfg_set_error(DFG_ERR_NOMEM, "dfg.while: out of memory");
-    const void ** pin = (const void **)ptr;
-    void ** pout = ptr + nfc + nfp + 2 * nc + np;
-    /* forward: slot t of the stack holds the state step t starts from */
+    return DFG_OK;
+}
+
+/* Forward: runs W from the inputs, slot t of the stack holding the state
+ * step t starts from (the stack grows by doubling); *trips gets the steps
+ * run.  pin and pout are the body's parameter and result pointers. */
+static dfg_status wg_run_forward(ctrl_rec * c, const void * const * in, size_t slot,
+                                 const void ** pin, void ** pout, int64_t * trips)
+{
+    ctrl_rec * W = c->src;
+    int nc = W->nc, np = W->np;
+    dfg_status st = DFG_OK;
     for (int j = 0; j < nc; j++)
         memcpy((char *)c->tape + W->off[j], in[j],
                (size_t)W->par[j]->numel * dfg_dtype_size(W->par[j]->dtype));
@@ -641,12 +646,20 @@ dfg_status dfg_ctrl_run_while_grad(ctrl_rec * c, void * out, const void * const 
         if ((st = dfg_plan_exec(W->body[0].plan, pin, pout)))
             break;
     }
-    c->trips = n;
-    if (st)
-        goto done;
-    /* backward: [lambda, dp] in two sets that swap, ending in out */
+    *trips = n;
+    return st;
+}
+
+/* Backward: [lambda, dp] in two sets (set, 2 x nfc + nfp pointers) that
+ * swap, starting from the seeds and zeros and ending in out; the backward
+ * body runs over the stack from step n - 1 to step 0. */
+static dfg_status wg_run_backward(ctrl_rec * c, void * out, const void * const * in, size_t slot,
+                                  int64_t n, const void ** pin, void ** set)
+{
+    ctrl_rec * W = c->src;
+    int nc = W->nc, np = W->np, nfc = c->nfc, nfp = c->nfp;
+    dfg_status st = DFG_OK;
     int nb = nfc + nfp;
-    void ** set = pout + nc + 2;
     for (int k = 0; k < nb; k++) {
         set[k] = (char *)out + c->off[k];
         set[nb + k] = (char *)c->scratch + c->off[k];
@@ -682,7 +695,31 @@ dfg_status dfg_ctrl_run_while_grad(ctrl_rec * c, void * out, const void * const 
             break;
         cur = 1 - cur;
     }
-done:
+    return st;
+}
+
+/* The buffers, then the forward run and the backward run (above) with
+ * one pointer array for both. */
+dfg_status dfg_ctrl_run_while_grad(ctrl_rec * c, void * out, const void * const * in)
+{
+    ctrl_rec * W = c->src;
+    int nc = W->nc, np = W->np, nfc = c->nfc, nfp = c->nfp;
+    size_t slot = (size_t)W->off[nc] + 64;      /* one step's state, then the condition */
+    dfg_status st = wg_run_buffers(c, slot);
+    if (st)
+        return st;
+    /* pin [lambda, dp, c_t, c_t+1, p]; pout [c' (nc)]; 2 spare; set: 2 x [lambda, dp] */
+    int n_ptr = (nfc + nfp + 2 * nc + np) + (nc + 2) + 2 * (nfc + nfp) + 8;
+    void * small[64], ** ptr = n_ptr <= 64 ? small : dfg_malloc((size_t)n_ptr * sizeof *ptr);
+    if (!ptr)
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg.while: out of memory");
+    const void ** pin = (const void **)ptr;
+    void ** pout = ptr + nfc + nfp + 2 * nc + np;
+    int64_t n = 0;
+    st = wg_run_forward(c, in, slot, pin, pout, &n);
+    c->trips = n;
+    if (!st)
+        st = wg_run_backward(c, out, in, slot, n, pin, pout + nc + 2);
     if (ptr != small)
         dfg_free(ptr);
     return st;
