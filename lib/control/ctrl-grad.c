@@ -167,217 +167,316 @@ done:
 
 /* ---- scan -------------------------------------------------------------------- */
 
-/* See lib/control/ctrl.c: the loop again with its carries stacked (the tape), then
- * the reverse loop of vector-Jacobian products over it. */
-static dfg_status grad_scan(ctrl_rec * c, dfg_node * y, dfg_node * const * gout, const int * need,
-                            dfg_node ** gx)
+/* The node lists of grad_scan (see its phases below). */
+enum { GS_RES2, GS_OUT2, GS_DC, GS_DPA, GS_E, GS_EX, GS_XQ, GS_DY, GS_YO, GS_PQ, GS_RB,
+       GS_SEEDS, GS_YS, GS_WRT, GS_GV, GS_FROM, GS_TO, GS_RES3, GS_PAR, GS_INS, GS_OUT3,
+       GS_NL };
+
+/* The state grad_scan's phases share: the rule's arguments, the
+ * temporaries (g, which owns every node made), the lists, and what the
+ * phases tell each other. */
+typedef struct gscan {
+    ctrl_rec *         c;
+    dfg_node *         y;
+    dfg_node * const * gout;
+    const int *        need;
+    gctx               g;
+    nlist              L[GS_NL];
+    int                nfc;          /* float carries                        */
+    int                n_wp;         /* captured values whose adjoint is wanted */
+    int                nc_b, nx_b;   /* the backward loop's carries, sequences */
+    int                wantp[256];   /* captured value k's adjoint wanted    */
+    int                has_dy[256];  /* per-step output k has a seed         */
+    int                wantx[256];   /* sequence k's adjoint wanted          */
+} gscan;
+
+/* 1. The loop again with its tape, the entry and exit carries of every
+ * step as extra per-step outputs (in OUT2, kept in g); the taped run
+ * references the construct it extends. */
+static void gscan_taped_loop(gscan * sg)
 {
-    gctx g = {0};
+    ctrl_rec * c = sg->c;
+    nlist * L = sg->L;
     int nc = c->nc, nx = c->nx, np = c->np, ny = c->ny;
-    enum { RES2, OUT2, DC, DPA, E, EX, XQ, DY, YO, PQ, RB, SEEDS, YS, WRT, GV, FROM, TO,
-           RES3, PAR, INS, OUT3, NL };
-    nlist L[NL];
-    dfg_node ** block;
-    int cap = 4 * (c->n_par + c->n_out) + 8;
-    dfg_status st = lists_alloc(NL, cap, L, &block);
-    if (st)
-        return st;
-    /* 1. the loop with its tape: entry and exit carries of every step */
     for (int k = 0; k < nc + ny; k++)
-        push(&L[RES2], c->body[0].res[k]);
+        push(&L[GS_RES2], c->body[0].res[k]);
     for (int j = 0; j < nc; j++)
-        push(&L[RES2], c->par[j]);
+        push(&L[GS_RES2], c->par[j]);
     for (int j = 0; j < nc; j++)
-        push(&L[RES2], c->body[0].res[j]);
-    ctrl_spec s1 = { DFG_OP_LOOP, c->fn, nc, nx, np, c->par, y->in, NULL,
-                     { L[RES2].len, 0 }, { L[RES2].n, NULL }, c->T, c->reverse, 0, 0, 0 };
-    make(&g, &s1, L[RES2].len, L[OUT2].n);
-    if (!g.st) {
+        push(&L[GS_RES2], c->body[0].res[j]);
+    ctrl_spec s1 = { DFG_OP_LOOP, c->fn, nc, nx, np, c->par, sg->y->in, NULL,
+                     { L[GS_RES2].len, 0 }, { L[GS_RES2].n, NULL }, c->T, c->reverse, 0, 0, 0 };
+    make(&sg->g, &s1, L[GS_RES2].len, L[GS_OUT2].n);
+    if (!sg->g.st) {
         /* the cse pass reads the scan's own outputs from this run */
-        ctrl_rec * t = dfg_ctrl_of(L[OUT2].n[0]->in[0]);
+        ctrl_rec * t = dfg_ctrl_of(L[GS_OUT2].n[0]->in[0]);
         if (t && !t->base) {
             t->base = c;
             c->refs++;
         }
     }
-    /* 2. the backward body's parameters */
-    int nfc = 0;
+}
+
+/* 2. The backward body's parameters (kept in g): carry adjoints (DC),
+ * accumulated captured adjoints (DPA), entry and exit carries (E, EX),
+ * slices (XQ), step outputs (YO) and their seeds (DY), captured values
+ * (PQ); sets nfc, wantp, n_wp, has_dy. */
+static void gscan_params(gscan * sg)
+{
+    ctrl_rec * c = sg->c;
+    gctx * g = &sg->g;
+    nlist * L = sg->L;
+    int nc = c->nc, nx = c->nx, np = c->np, ny = c->ny;
     for (int j = 0; j < nc; j++)
         if (ctrl_float(c->par[j])) {
-            push(&L[DC], dfg_ctrl_keep_param(&g, c->par[j], "carry adjoint"));
-            nfc++;
+            push(&L[GS_DC], dfg_ctrl_keep_param(g, c->par[j], "carry adjoint"));
+            sg->nfc++;
         }
-    int wantp[256] = {0}, n_wp = 0;
     for (int k = 0; k < np && k < 256; k++)
-        if (need[nc + nx + k] && ctrl_float(c->par[nc + nx + k])) {
-            wantp[k] = 1;
-            push(&L[DPA], dfg_ctrl_keep_param(&g, c->par[nc + nx + k], "captured adjoint"));
-            n_wp++;
+        if (sg->need[nc + nx + k] && ctrl_float(c->par[nc + nx + k])) {
+            sg->wantp[k] = 1;
+            push(&L[GS_DPA], dfg_ctrl_keep_param(g, c->par[nc + nx + k], "captured adjoint"));
+            sg->n_wp++;
         }
     for (int j = 0; j < nc; j++) {
-        push(&L[E], dfg_ctrl_keep_param(&g, c->par[j], "carry"));
-        push(&L[EX], dfg_ctrl_keep_param(&g, c->par[j], "next carry"));
+        push(&L[GS_E], dfg_ctrl_keep_param(g, c->par[j], "carry"));
+        push(&L[GS_EX], dfg_ctrl_keep_param(g, c->par[j], "next carry"));
     }
     for (int k = 0; k < nx; k++)
-        push(&L[XQ], dfg_ctrl_keep_param(&g, c->par[nc + k], "slice"));
-    int has_dy[256] = {0};
+        push(&L[GS_XQ], dfg_ctrl_keep_param(g, c->par[nc + k], "slice"));
     for (int k = 0; k < ny && k < 256; k++) {
         const dfg_node * r = c->body[0].res[nc + k];
-        push(&L[YO], dfg_ctrl_keep_param(&g, r, "step output"));
-        if (gout[nc + k] && ctrl_float(r)) {
-            has_dy[k] = 1;
-            dfg_node * d = dfg_ctrl_keep_param(&g, r, "step output adjoint");
-            push(&L[DY], d);
+        push(&L[GS_YO], dfg_ctrl_keep_param(g, r, "step output"));
+        if (sg->gout[nc + k] && ctrl_float(r)) {
+            sg->has_dy[k] = 1;
+            dfg_node * d = dfg_ctrl_keep_param(g, r, "step output adjoint");
+            push(&L[GS_DY], d);
         }
     }
     for (int k = 0; k < np; k++)
-        push(&L[PQ], dfg_ctrl_keep_param(&g, c->par[nc + nx + k], "captured"));
-    /* 3. the body again on them, and its vector-Jacobian product */
-    dfg_node ** to = L[TO].n;
+        push(&L[GS_PQ], dfg_ctrl_keep_param(g, c->par[nc + nx + k], "captured"));
+}
+
+/* 3. The body again on the parameters (RB) and its vector-Jacobian
+ * product (GV, kept in g) with respect to the float carries, the wanted
+ * slices (wantx) and the wanted captured values. */
+static void gscan_body_vjp(gscan * sg)
+{
+    ctrl_rec * c = sg->c;
+    gctx * g = &sg->g;
+    nlist * L = sg->L;
+    int nc = c->nc, nx = c->nx, np = c->np, ny = c->ny;
+    dfg_node ** to = L[GS_TO].n;
     for (int j = 0; j < nc; j++)
-        to[j] = L[E].n[j];
+        to[j] = L[GS_E].n[j];
     for (int k = 0; k < nx; k++)
-        to[nc + k] = L[XQ].n[k];
+        to[nc + k] = L[GS_XQ].n[k];
     for (int k = 0; k < np; k++)
-        to[nc + nx + k] = L[PQ].n[k];
-    dfg_ctrl_substitute_kept(&g, nc + ny, c->body[0].res, c->n_par, c->par, to, L[RB].n);
-    for (int j = 0, f = 0; j < nc && !g.st; j++)
+        to[nc + nx + k] = L[GS_PQ].n[k];
+    dfg_ctrl_substitute_kept(g, nc + ny, c->body[0].res, c->n_par, c->par, to, L[GS_RB].n);
+    for (int j = 0, f = 0; j < nc && !g->st; j++)
         if (ctrl_float(c->par[j])) {
-            push(&L[YS], L[RB].n[j]);
-            push(&L[SEEDS], L[DC].n[f++]);
+            push(&L[GS_YS], L[GS_RB].n[j]);
+            push(&L[GS_SEEDS], L[GS_DC].n[f++]);
         }
-    for (int k = 0, d = 0; k < ny && !g.st; k++)
-        if (has_dy[k]) {
-            push(&L[YS], L[RB].n[nc + k]);
-            push(&L[SEEDS], L[DY].n[d++]);
+    for (int k = 0, d = 0; k < ny && !g->st; k++)
+        if (sg->has_dy[k]) {
+            push(&L[GS_YS], L[GS_RB].n[nc + k]);
+            push(&L[GS_SEEDS], L[GS_DY].n[d++]);
         }
-    int wantx[256] = {0};
     for (int j = 0; j < nc; j++)
         if (ctrl_float(c->par[j]))
-            push(&L[WRT], L[E].n[j]);
+            push(&L[GS_WRT], L[GS_E].n[j]);
     for (int k = 0; k < nx && k < 256; k++)
-        if (need[nc + k] && ctrl_float(c->par[nc + k])) {
-            wantx[k] = 1;
-            push(&L[WRT], L[XQ].n[k]);
+        if (sg->need[nc + k] && ctrl_float(c->par[nc + k])) {
+            sg->wantx[k] = 1;
+            push(&L[GS_WRT], L[GS_XQ].n[k]);
         }
     for (int k = 0; k < np; k++)
-        if (wantp[k])
-            push(&L[WRT], L[PQ].n[k]);
-    vjp(&g, L[YS].len, L[YS].n, L[SEEDS].n, L[WRT].len, L[WRT].n, L[GV].n);
-    L[GV].len = L[WRT].len;
-    /* the body's results are on the tape: read them there instead of
-     * recomputing them (and whatever only they needed) */
-    for (int j = 0; j < nc && !g.st; j++)
-        if (dfg_ops[L[RB].n[j]->op].family != DFG_FAM_LEAF) {
-            push(&L[FROM], L[RB].n[j]);
-            L[TO].n[L[FROM].len - 1] = L[EX].n[j];
+        if (sg->wantp[k])
+            push(&L[GS_WRT], L[GS_PQ].n[k]);
+    vjp(g, L[GS_YS].len, L[GS_YS].n, L[GS_SEEDS].n, L[GS_WRT].len, L[GS_WRT].n, L[GS_GV].n);
+    L[GS_GV].len = L[GS_WRT].len;
+}
+
+/* The body's results are on the tape: GV rewritten to read them there
+ * (EX, YO) instead of recomputing them (and whatever only they needed). */
+static void gscan_read_tape(gscan * sg)
+{
+    ctrl_rec * c = sg->c;
+    gctx * g = &sg->g;
+    nlist * L = sg->L;
+    int nc = c->nc, ny = c->ny;
+    for (int j = 0; j < nc && !g->st; j++)
+        if (dfg_ops[L[GS_RB].n[j]->op].family != DFG_FAM_LEAF) {
+            push(&L[GS_FROM], L[GS_RB].n[j]);
+            L[GS_TO].n[L[GS_FROM].len - 1] = L[GS_EX].n[j];
         }
-    for (int k = 0; k < ny && !g.st; k++)
-        if (dfg_ops[L[RB].n[nc + k]->op].family != DFG_FAM_LEAF) {
-            push(&L[FROM], L[RB].n[nc + k]);
-            L[TO].n[L[FROM].len - 1] = L[YO].n[k];
+    for (int k = 0; k < ny && !g->st; k++)
+        if (dfg_ops[L[GS_RB].n[nc + k]->op].family != DFG_FAM_LEAF) {
+            push(&L[GS_FROM], L[GS_RB].n[nc + k]);
+            L[GS_TO].n[L[GS_FROM].len - 1] = L[GS_YO].n[k];
         }
-    if (L[FROM].len && !g.st) {
-        dfg_node ** sub = L[RES3].n;
-        dfg_ctrl_substitute_kept(&g, L[GV].len, L[GV].n, L[FROM].len, L[FROM].n, L[TO].n, sub);
-        for (int k = 0; k < L[GV].len && !g.st; k++)
-            L[GV].n[k] = sub[k];
+    if (L[GS_FROM].len && !g->st) {
+        dfg_node ** sub = L[GS_RES3].n;
+        dfg_ctrl_substitute_kept(g, L[GS_GV].len, L[GS_GV].n, L[GS_FROM].len, L[GS_FROM].n,
+                                 L[GS_TO].n, sub);
+        for (int k = 0; k < L[GS_GV].len && !g->st; k++)
+            L[GS_GV].n[k] = sub[k];
     }
-    /* 4. the backward loop: carries [carry adjoints, accumulated captured
-     * adjoints], sequences [tape, sequences, output seeds, outputs],
-     * per-step outputs the sequences' adjoints */
-    L[RES3].len = 0;
+}
+
+/* 4a. The backward body's results (RES3): [carry adjoints, accumulated
+ * captured adjoints, the wanted sequences' adjoints]. */
+static void gscan_backward_results(gscan * sg)
+{
+    ctrl_rec * c = sg->c;
+    gctx * g = &sg->g;
+    nlist * L = sg->L;
+    int nx = c->nx, np = c->np;
+    L[GS_RES3].len = 0;
     int at = 0;
-    for (int j = 0; j < nfc; j++)
-        push(&L[RES3], L[GV].n[at++]);
+    for (int j = 0; j < sg->nfc; j++)
+        push(&L[GS_RES3], L[GS_GV].n[at++]);
     int gx_at = at;
     for (int k = 0; k < nx; k++)
-        if (wantx[k])
+        if (sg->wantx[k])
             at++;
-    for (int k = 0, d = 0; k < np && !g.st; k++)
-        if (wantp[k]) {
-            dfg_node * acc = L[DPA].n[d++], * add = L[GV].n[at++];
-            push(&L[RES3], pass_is_const(add, 0) ? acc : gb_add(&g, acc, add));
+    for (int k = 0, d = 0; k < np && !g->st; k++)
+        if (sg->wantp[k]) {
+            dfg_node * acc = L[GS_DPA].n[d++], * add = L[GS_GV].n[at++];
+            push(&L[GS_RES3], pass_is_const(add, 0) ? acc : gb_add(g, acc, add));
         }
     for (int k = 0, q = gx_at; k < nx; k++)
-        if (wantx[k])
-            push(&L[RES3], L[GV].n[q++]);
-    for (int k = 0; k < nfc; k++)
-        push(&L[PAR], L[DC].n[k]);
-    for (int k = 0; k < n_wp; k++)
-        push(&L[PAR], L[DPA].n[k]);
-    for (int j = 0, f = 0; j < nc && !g.st; j++)
+        if (sg->wantx[k])
+            push(&L[GS_RES3], L[GS_GV].n[q++]);
+}
+
+/* 4b. The backward loop's parameters (PAR) and what they are bound to
+ * (INS): carries [carry adjoints (seeded with the outputs' adjoints),
+ * accumulated captured adjoints (from zero)], sequences [tape, sequences,
+ * output seeds, outputs], then the captured values; sets nc_b, nx_b. */
+static void gscan_backward_inputs(gscan * sg)
+{
+    ctrl_rec * c = sg->c;
+    gctx * g = &sg->g;
+    nlist * L = sg->L;
+    dfg_node * y = sg->y;
+    dfg_node * const * gout = sg->gout;
+    int nc = c->nc, nx = c->nx, np = c->np, ny = c->ny;
+    for (int k = 0; k < sg->nfc; k++)
+        push(&L[GS_PAR], L[GS_DC].n[k]);
+    for (int k = 0; k < sg->n_wp; k++)
+        push(&L[GS_PAR], L[GS_DPA].n[k]);
+    for (int j = 0, f = 0; j < nc && !g->st; j++)
         if (ctrl_float(c->par[j])) {
-            dfg_node * s = gout[j] ? gout[j] : gb_fill(&g, c->par[j]->dtype, c->par[j]->ndim,
+            dfg_node * s = gout[j] ? gout[j] : gb_fill(g, c->par[j]->dtype, c->par[j]->ndim,
                                                        c->par[j]->dims, 0);
-            push(&L[INS], s);
+            push(&L[GS_INS], s);
             f++;
         }
     for (int k = 0; k < np; k++)
-        if (wantp[k])
-            push(&L[INS], gb_fill(&g, c->par[nc + nx + k]->dtype, c->par[nc + nx + k]->ndim,
-                                  c->par[nc + nx + k]->dims, 0));
-    int nc_b = L[PAR].len;
+        if (sg->wantp[k])
+            push(&L[GS_INS], gb_fill(g, c->par[nc + nx + k]->dtype, c->par[nc + nx + k]->ndim,
+                                     c->par[nc + nx + k]->dims, 0));
+    sg->nc_b = L[GS_PAR].len;
     for (int j = 0; j < nc; j++) {
-        push(&L[PAR], L[E].n[j]);
-        push(&L[INS], L[OUT2].n[nc + ny + j]);
+        push(&L[GS_PAR], L[GS_E].n[j]);
+        push(&L[GS_INS], L[GS_OUT2].n[nc + ny + j]);
     }
     for (int j = 0; j < nc; j++) {
-        push(&L[PAR], L[EX].n[j]);
-        push(&L[INS], L[OUT2].n[nc + ny + nc + j]);
+        push(&L[GS_PAR], L[GS_EX].n[j]);
+        push(&L[GS_INS], L[GS_OUT2].n[nc + ny + nc + j]);
     }
     for (int k = 0; k < nx; k++) {
-        push(&L[PAR], L[XQ].n[k]);
-        push(&L[INS], y->in[nc + k]);
+        push(&L[GS_PAR], L[GS_XQ].n[k]);
+        push(&L[GS_INS], y->in[nc + k]);
     }
     for (int k = 0, d = 0; k < ny; k++)
-        if (has_dy[k]) {
-            push(&L[PAR], L[DY].n[d++]);
-            push(&L[INS], gout[nc + k]);
+        if (sg->has_dy[k]) {
+            push(&L[GS_PAR], L[GS_DY].n[d++]);
+            push(&L[GS_INS], gout[nc + k]);
         }
     for (int k = 0; k < ny; k++) {
-        push(&L[PAR], L[YO].n[k]);
-        push(&L[INS], L[OUT2].n[nc + k]);
+        push(&L[GS_PAR], L[GS_YO].n[k]);
+        push(&L[GS_INS], L[GS_OUT2].n[nc + k]);
     }
-    int nx_b = L[PAR].len - nc_b;
+    sg->nx_b = L[GS_PAR].len - sg->nc_b;
     for (int k = 0; k < np; k++) {
-        push(&L[PAR], L[PQ].n[k]);
-        push(&L[INS], y->in[nc + nx + k]);
+        push(&L[GS_PAR], L[GS_PQ].n[k]);
+        push(&L[GS_INS], y->in[nc + nx + k]);
     }
-    if (g.st)
-        goto done;
-    ctrl_spec s2 = { DFG_OP_LOOP, c->fn, nc_b, nx_b, np, L[PAR].n, L[INS].n, NULL,
-                     { L[RES3].len, 0 }, { L[RES3].n, NULL }, c->T, !c->reverse, 0, 0, 0 };
-    make(&g, &s2, L[RES3].len, L[OUT3].n);
-    if (g.st)
-        goto done;
-    /* 5. the adjoints of the inputs */
+}
+
+/* 5. The adjoints of the inputs from the backward loop's outputs (OUT3):
+ * gx[k] gets a use of each (the caller's). */
+static void gscan_adjoints(gscan * sg, dfg_node ** gx)
+{
+    ctrl_rec * c = sg->c;
+    gctx * g = &sg->g;
+    nlist * L = sg->L;
+    int nc = c->nc, nx = c->nx, np = c->np;
     for (int j = 0, f = 0; j < nc; j++)
         if (ctrl_float(c->par[j])) {
-            if (need[j]) {
-                gx[j] = L[OUT3].n[f];
+            if (sg->need[j]) {
+                gx[j] = L[GS_OUT3].n[f];
                 dfg_node_use(gx[j]);
             }
             f++;
         }
     for (int k = 0, d = 0; k < np; k++)
-        if (wantp[k]) {
-            gx[nc + nx + k] = L[OUT3].n[nfc + d++];
+        if (sg->wantp[k]) {
+            gx[nc + nx + k] = L[GS_OUT3].n[sg->nfc + d++];
             dfg_node_use(gx[nc + nx + k]);
         }
-    for (int k = 0, q = 0; k < nx && !g.st; k++)
-        if (wantx[k]) {
-            dfg_node * s = gb_reshape_like(&g, L[OUT3].n[nc_b + q++], y->in[nc + k]);
+    for (int k = 0, q = 0; k < nx && !g->st; k++)
+        if (sg->wantx[k]) {
+            dfg_node * s = gb_reshape_like(g, L[GS_OUT3].n[sg->nc_b + q++], sg->y->in[nc + k]);
             if (s) {
                 gx[nc + k] = s;
                 dfg_node_use(s);
             }
         }
+}
+
+/* See lib/control/ctrl.c: the loop again with its carries stacked (the tape), then
+ * the reverse loop of vector-Jacobian products over it.  The phases make
+ * their nodes in g (nothing once g has failed); on failure the adjoints
+ * set so far are dropped. */
+static dfg_status grad_scan(ctrl_rec * c, dfg_node * y, dfg_node * const * gout, const int * need,
+                            dfg_node ** gx)
+{
+    gscan sg;
+    memset(&sg, 0, sizeof sg);
+    sg.c = c;
+    sg.y = y;
+    sg.gout = gout;
+    sg.need = need;
+    dfg_node ** block;
+    int cap = 4 * (c->n_par + c->n_out) + 8;
+    dfg_status st = lists_alloc(GS_NL, cap, sg.L, &block);
+    if (st)
+        return st;
+    gscan_taped_loop(&sg);
+    gscan_params(&sg);
+    gscan_body_vjp(&sg);
+    gscan_read_tape(&sg);
+    gscan_backward_results(&sg);
+    gscan_backward_inputs(&sg);
+    if (sg.g.st)
+        goto done;
+    ctrl_spec s2 = { DFG_OP_LOOP, c->fn, sg.nc_b, sg.nx_b, c->np, sg.L[GS_PAR].n, sg.L[GS_INS].n,
+                     NULL, { sg.L[GS_RES3].len, 0 }, { sg.L[GS_RES3].n, NULL }, c->T, !c->reverse,
+                     0, 0, 0 };
+    make(&sg.g, &s2, sg.L[GS_RES3].len, sg.L[GS_OUT3].n);
+    if (sg.g.st)
+        goto done;
+    gscan_adjoints(&sg, gx);
 done:
-    st = g.st;
+    st = sg.g.st;
     if (st)
         dfg_ctrl_drop(y->n_in, gx);
-    gb_release(&g);
+    gb_release(&sg.g);
     dfg_free(block);
     return st;
 }

@@ -469,70 +469,122 @@ static const dfg_family_fns ctrl_family = {
     .bytes = dfg_ctrl_bytes,   .exec = dfg_ctrl_exec,
 };
 
-dfg_status dfg_ctrl_make(const ctrl_spec * s, dfg_node ** outs)
+/* ---- dfg_ctrl_make's phases -------------------------------------------------- */
+
+/* The captured values of a construct being made: node[k] is a value from
+ * outside that the bodies read (no use held), par[k] the parameter that
+ * stands for it in the bodies (one use each, released by
+ * ctrl_make_captures_free).  Both arrays have room for every boundary
+ * node; entries past n are NULL. */
+typedef struct ctrl_captures {
+    dfg_node ** node;
+    dfg_node ** par;
+    int32_t     n;
+} ctrl_captures;
+
+static void ctrl_make_captures_free(ctrl_captures * k)
 {
-    dfg_family_set(DFG_FAM_CTRL, &ctrl_family);
-    dfg_status st = check_spec(s);
-    if (st)
-        return st;
-    int n_user = s->nc + s->nx + s->np, n_roots = s->nr[0] + s->nr[1];
+    for (int32_t j = 0; k->par && j < k->n; j++)
+        if (k->par[j])
+            dfg_node_unuse(k->par[j]);
+    dfg_free(k->par);
+    dfg_free(k->node);
+}
+
+/* The bodies' results, both bodies in one array (n_roots entries), each
+ * with a new use (the caller's); NULL when out of memory (error set). */
+static dfg_node ** ctrl_make_roots(const ctrl_spec * s, int n_roots)
+{
     dfg_node ** roots = dfg_malloc(((size_t)n_roots + 1) * sizeof *roots);
-    dfg_node ** list = NULL, ** cap = NULL, ** q = NULL;
-    uint8_t * dep = NULL, * bnd = NULL;
-    int32_t nl = 0, n_cap = 0;
-    ctrl_rec * c = NULL;
-    pmap index = {0};
-    capture_map m = {{0}, NULL};
-    if (!roots)
-        return dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory", s->fn);
+    if (!roots) {
+        dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory", s->fn);
+        return NULL;
+    }
     for (int b = 0, at = 0; b < 2; b++)
         for (int k = 0; k < s->nr[b]; k++) {
             roots[at] = s->res[b][k];
             dfg_node_use(roots[at++]);
         }
-    /* what depends on a parameter; the boundary: values from outside that
-     * such nodes (or the results) read */
+    return roots;
+}
+
+/* The boundary of the bodies: *list (new, the caller's) is what the roots
+ * reach in topological order and *bnd (new, the caller's, one flag per
+ * listed node) marks the values from outside that nodes depending on a
+ * parameter (or the results themselves) read, constants excepted; *n_bnd
+ * counts them.  On error the caller frees whatever was returned. */
+static dfg_status ctrl_make_boundary(const ctrl_spec * s, int n_roots, dfg_node * const * roots,
+                                     dfg_node *** list, int32_t * nl, uint8_t ** bnd,
+                                     int32_t * n_bnd)
+{
+    int n_user = s->nc + s->nx + s->np;
+    pmap index = {0};
+    uint8_t * dep = NULL;
+    dfg_status st = DFG_OK;
+    *n_bnd = 0;
     if (!pmap_init(&index, 64)) {
         st = dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory", s->fn);
         goto done;
     }
-    if ((st = pass_topo(n_roots, roots, &list, &nl, &index)))
+    if ((st = pass_topo(n_roots, roots, list, nl, &index)))
         goto done;
-    dep = dfg_calloc((size_t)nl + 1, 1);
-    bnd = dfg_calloc((size_t)nl + 1, 1);
-    if (!dep || !bnd) {
+    dep = dfg_calloc((size_t)*nl + 1, 1);
+    *bnd = dfg_calloc((size_t)*nl + 1, 1);
+    if (!dep || !*bnd) {
         st = dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory", s->fn);
         goto done;
     }
+    dfg_node ** L = *list;
+    uint8_t * B = *bnd;
     for (int k = 0; k < n_user; k++) {
         int32_t i = pmap_get(&index, s->par[k]);
         if (i >= 0)
             dep[i] = 1;
     }
-    for (int32_t v = 0; v < nl; v++)
-        for (int q2 = 0; q2 < list[v]->n_in && !dep[v]; q2++)
-            dep[v] = dep[pmap_get(&index, list[v]->in[q2])];
-    for (int32_t v = 0; v < nl; v++)
+    for (int32_t v = 0; v < *nl; v++)
+        for (int q2 = 0; q2 < L[v]->n_in && !dep[v]; q2++)
+            dep[v] = dep[pmap_get(&index, L[v]->in[q2])];
+    for (int32_t v = 0; v < *nl; v++)
         if (dep[v])
-            for (int q2 = 0; q2 < list[v]->n_in; q2++) {
-                int32_t i = pmap_get(&index, list[v]->in[q2]);
+            for (int q2 = 0; q2 < L[v]->n_in; q2++) {
+                int32_t i = pmap_get(&index, L[v]->in[q2]);
                 if (!dep[i])
-                    bnd[i] = 1;
+                    B[i] = 1;
             }
     for (int k = 0; k < n_roots; k++) {
         int32_t i = pmap_get(&index, roots[k]);
         if (!dep[i])
-            bnd[i] = 1;
+            B[i] = 1;
     }
-    int32_t n_bnd = 0;
-    for (int32_t v = 0; v < nl; v++)
-        if (bnd[v] && list[v]->op == DFG_OP_CONSTANT)
-            bnd[v] = 0;
+    for (int32_t v = 0; v < *nl; v++)
+        if (B[v] && L[v]->op == DFG_OP_CONSTANT)
+            B[v] = 0;
         else
-            n_bnd += bnd[v];
-    cap = dfg_calloc((size_t)n_bnd + 1, sizeof *cap);
-    q = dfg_calloc((size_t)n_bnd + 1, sizeof *q);
-    if (!cap || !q || !pmap_init(&m.map, (size_t)n_bnd + 1)) {
+            *n_bnd += B[v];
+done:
+    dfg_free(dep);
+    if (index.keys)
+        pmap_free(&index);
+    return st;
+}
+
+/* Captures what the bodies read from outside: a parameter for each
+ * boundary value (k, the caller's to free with ctrl_make_captures_free,
+ * also on error), and roots[] (one use each) rewritten to read the
+ * parameters instead. */
+static dfg_status ctrl_make_capture(const ctrl_spec * s, int n_roots, dfg_node ** roots,
+                                    ctrl_captures * k)
+{
+    dfg_node ** list = NULL;
+    uint8_t * bnd = NULL;
+    int32_t nl = 0, n_bnd = 0;
+    capture_map m = {{0}, NULL};
+    dfg_status st = ctrl_make_boundary(s, n_roots, roots, &list, &nl, &bnd, &n_bnd);
+    if (st)
+        goto done;
+    k->node = dfg_calloc((size_t)n_bnd + 1, sizeof *k->node);
+    k->par = dfg_calloc((size_t)n_bnd + 1, sizeof *k->par);
+    if (!k->node || !k->par || !pmap_init(&m.map, (size_t)n_bnd + 1)) {
         st = dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory", s->fn);
         goto done;
     }
@@ -540,47 +592,45 @@ dfg_status dfg_ctrl_make(const ctrl_spec * s, dfg_node ** outs)
         if (!bnd[v])
             continue;
         dfg_node * x = list[v];
-        if (!(q[n_cap] = dfg_ctrl_param(x->dtype, x->ndim, x->dims, "captured"))) {
+        if (!(k->par[k->n] = dfg_ctrl_param(x->dtype, x->ndim, x->dims, "captured"))) {
             st = DFG_ERR_NOMEM;
             goto done;
         }
-        cap[n_cap] = x;
-        if (!pmap_put(&m.map, x, n_cap++)) {
+        k->node[k->n] = x;
+        if (!pmap_put(&m.map, x, k->n++)) {
             st = dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory", s->fn);
             goto done;
         }
     }
-    if (n_cap) {
-        m.repl = q;
+    if (k->n) {
+        m.repl = k->par;
         pass_run r = {0};
         r.n_out = n_roots;
         r.outs = roots;
         r.user = &m;
-        if ((st = pass_rewrite(&r, capture_visit)))
-            goto done;
+        st = pass_rewrite(&r, capture_visit);
     }
-    /* the parameters the results reach: carries always; sequences,
-     * arguments and captured values only when read */
+done:
     dfg_free(list);
-    list = NULL;
-    pmap_free(&index);
-    if (!pmap_init(&index, 64)) {
-        st = dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory", s->fn);
-        goto done;
-    }
-    if ((st = pass_topo(n_roots, roots, &list, &nl, &index)))
-        goto done;
-    c = dfg_calloc(1, sizeof *c);
+    dfg_free(bnd);
+    if (m.map.keys)
+        pmap_free(&m.map);
+    return st;
+}
+
+/* A new record for s with room for n_all parameters (and inputs), one
+ * reference, the caller's: *out is set even when an array could not be
+ * allocated (then the caller drops it). */
+static dfg_status ctrl_make_record(const ctrl_spec * s, int n_all, ctrl_rec ** out)
+{
+    ctrl_rec * c = *out = dfg_calloc(1, sizeof *c);
     if (c) {
         c->slot = -1;
         c->refs = 1;
     }
-    int n_all = n_user + n_cap;
     if (!c || !(c->par = dfg_calloc((size_t)n_all + 1, sizeof *c->par)) ||
-        !(c->ins = dfg_calloc((size_t)n_all + 2, sizeof *c->ins))) {
-        st = dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory", s->fn);
-        goto done;
-    }
+        !(c->ins = dfg_calloc((size_t)n_all + 2, sizeof *c->ins)))
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory", s->fn);
     c->kind = s->op;
     snprintf(c->fn, sizeof c->fn, "%s", s->fn);
     c->n_hidden = s->n_hidden;
@@ -588,39 +638,53 @@ dfg_status dfg_ctrl_make(const ctrl_spec * s, dfg_node ** outs)
     c->reverse = s->reverse;
     c->maxiter = s->maxiter;
     c->nc = s->nc;
+    return DFG_OK;
+}
+
+/* The parameters the results reach (in *reached): carries always;
+ * sequences, arguments and captured values only when read (or all with
+ * s->keep).  c->par gets a use of each, c->ins (after COND's predicate)
+ * the value it is bound to; nx, np and ny are counted. */
+static void ctrl_make_params(ctrl_rec * c, const ctrl_spec * s, const pmap * reached,
+                             const ctrl_captures * k)
+{
+    int n_user = s->nc + s->nx + s->np, n_all = n_user + k->n;
     int first = s->op == DFG_OP_COND ? 1 : 0;
     if (first)
         c->ins[0] = s->pred;
-    for (int k = 0; k < n_all; k++) {
-        dfg_node * p = k < n_user ? s->par[k] : q[k - n_user];
-        dfg_node * x = k < n_user ? s->ins[k] : cap[k - n_user];
-        int keep = s->keep || k < s->nc || pmap_get(&index, p) >= 0;
+    for (int j = 0; j < n_all; j++) {
+        dfg_node * p = j < n_user ? s->par[j] : k->par[j - n_user];
+        dfg_node * x = j < n_user ? s->ins[j] : k->node[j - n_user];
+        int keep = s->keep || j < s->nc || pmap_get(reached, p) >= 0;
         if (!keep)
             continue;
         int at = c->n_par++;
         c->par[at] = p;
         dfg_node_use(p);
         c->ins[first + at] = x;
-        if (k >= s->nc && k < s->nc + s->nx)
+        if (j >= s->nc && j < s->nc + s->nx)
             c->nx++;
-        else if (k >= s->nc)
+        else if (j >= s->nc)
             c->np++;
     }
     c->ny = s->op == DFG_OP_LOOP ? s->nr[0] - s->nc : s->nr[0];
+}
+
+/* The two bodies: their results are roots[] (whose uses move into the
+ * record; the entries taken become NULL), their parameters c->par (a use
+ * each); and the estimated work of one run of them. */
+static dfg_status ctrl_make_bodies(ctrl_rec * c, const ctrl_spec * s, dfg_node ** roots)
+{
     for (int b = 0, at = 0; b < 2; b++) {
-        if (!(c->body[b].res = dfg_calloc((size_t)s->nr[b] + 1, sizeof *c->body[b].res))) {
-            st = dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory", s->fn);
-            goto done;
-        }
+        if (!(c->body[b].res = dfg_calloc((size_t)s->nr[b] + 1, sizeof *c->body[b].res)))
+            return dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory", s->fn);
         c->body[b].n_res = s->nr[b];
         for (int k = 0; k < s->nr[b]; k++) {
             c->body[b].res[k] = roots[at];
             roots[at++] = NULL;
         }
-        if (!(c->body[b].par = dfg_calloc((size_t)c->n_par + 1, sizeof *c->body[b].par))) {
-            st = dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory", s->fn);
-            goto done;
-        }
+        if (!(c->body[b].par = dfg_calloc((size_t)c->n_par + 1, sizeof *c->body[b].par)))
+            return dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory", s->fn);
         c->body[b].n_par = c->n_par;
         for (int k = 0; k < c->n_par; k++) {
             c->body[b].par[k] = c->par[k];
@@ -629,31 +693,69 @@ dfg_status dfg_ctrl_make(const ctrl_spec * s, dfg_node ** outs)
     }
     c->flops = body_flops(c->body[0].n_res, c->body[0].res) +
                body_flops(c->body[1].n_res, c->body[1].res);
-    /* the outputs' layout in the packed result */
+    return DFG_OK;
+}
+
+/* The outputs' classes and sizes (a loop's per-step outputs stacked along
+ * a new last dimension), in arrays of the record; the offsets are left to
+ * dfg_ctrl_layout. */
+static dfg_status ctrl_make_outputs(ctrl_rec * c, const ctrl_spec * s)
+{
     c->n_out = s->op == DFG_OP_LOOP ? c->nc + c->ny : c->ny;
     c->off = dfg_calloc((size_t)c->n_out + 1, sizeof *c->off);
     c->odt = dfg_calloc((size_t)c->n_out + 1, sizeof *c->odt);
     c->ond = dfg_calloc((size_t)c->n_out + 1, sizeof *c->ond);
     c->odims = dfg_calloc((size_t)c->n_out + 1, sizeof *c->odims);
-    if (!c->off || !c->odt || !c->ond || !c->odims) {
-        st = dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory", s->fn);
-        goto done;
-    }
+    if (!c->off || !c->odt || !c->ond || !c->odims)
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory", s->fn);
     for (int k = 0; k < c->n_out; k++) {
         const dfg_node * r = c->body[0].res[k];
         c->odt[k] = r->dtype;
         if (s->op == DFG_OP_LOOP && k >= c->nc) {
             c->ond[k] = dfg_ctrl_stack_dims(r->ndim, r->dims, c->T < 0 ? 0 : c->T, c->odims[k]);
-            if (c->ond[k] < 0) {
-                st = dfg_set_error(DFG_ERR_ARG, "dfg.%s: per-step output %d has too many dimensions "
-                                   "to be stacked", s->fn, k - c->nc + 1);
-                goto done;
-            }
+            if (c->ond[k] < 0)
+                return dfg_set_error(DFG_ERR_ARG, "dfg.%s: per-step output %d has too many "
+                                     "dimensions to be stacked", s->fn, k - c->nc + 1);
         } else {
             c->ond[k] = r->ndim;
             memcpy(c->odims[k], r->dims, sizeof r->dims);
         }
     }
+    return DFG_OK;
+}
+
+/* See ctrl-impl.h: the phases above in order; done: gives back what is
+ * left (the record's reference, the results' and captured parameters'
+ * uses not taken over) on every path. */
+dfg_status dfg_ctrl_make(const ctrl_spec * s, dfg_node ** outs)
+{
+    dfg_family_set(DFG_FAM_CTRL, &ctrl_family);
+    dfg_status st = check_spec(s);
+    if (st)
+        return st;
+    int n_user = s->nc + s->nx + s->np, n_roots = s->nr[0] + s->nr[1];
+    dfg_node ** roots = ctrl_make_roots(s, n_roots);
+    if (!roots)
+        return DFG_ERR_NOMEM;
+    ctrl_captures cap = {NULL, NULL, 0};
+    dfg_node ** list = NULL;
+    int32_t nl = 0;
+    pmap reached = {0};
+    ctrl_rec * c = NULL;
+    if ((st = ctrl_make_capture(s, n_roots, roots, &cap)))
+        goto done;
+    /* what the (rewritten) results reach */
+    if (!pmap_init(&reached, 64)) {
+        st = dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory", s->fn);
+        goto done;
+    }
+    if ((st = pass_topo(n_roots, roots, &list, &nl, &reached)))
+        goto done;
+    if ((st = ctrl_make_record(s, n_user + cap.n, &c)))
+        goto done;
+    ctrl_make_params(c, s, &reached, &cap);
+    if ((st = ctrl_make_bodies(c, s, roots)) || (st = ctrl_make_outputs(c, s)))
+        goto done;
     if (!(st = dfg_ctrl_layout(c)))
         st = dfg_ctrl_node(c, c->ins, outs);
 done:
@@ -667,18 +769,10 @@ done:
         if (roots[k])
             dfg_node_unuse(roots[k]);
     dfg_free(roots);
-    for (int32_t k = 0; q && k < n_bnd; k++)
-        if (q[k])
-            dfg_node_unuse(q[k]);
-    dfg_free(q);
-    dfg_free(cap);
-    dfg_free(dep);
-    dfg_free(bnd);
+    ctrl_make_captures_free(&cap);
     dfg_free(list);
-    if (index.keys)
-        pmap_free(&index);
-    if (m.map.keys)
-        pmap_free(&m.map);
+    if (reached.keys)
+        pmap_free(&reached);
     return st;
 }
 

@@ -331,6 +331,139 @@ done:
     return n_bar;
 }
 
+/* The state of merge_groups: each group's members in list order (first,
+ * then nxt; tail the last), the plan outputs (isout), and stamps to count
+ * each external input once per candidate (stamp[v] == mark). */
+typedef struct fuse_merge {
+    int32_t * first, * tail, * nxt, * stamp;
+    int8_t *  isout;
+    int32_t   mark;
+} fuse_merge;
+
+/* Allocates M's arrays (freed by merge_groups) and fills the member
+ * lists and the plan outputs; 1 when out of memory. */
+static int fuse_merge_lists(fctx * c, const pass_run * r, fuse_merge * M)
+{
+    int32_t ng = c->n_groups;
+    size_t n1 = (size_t)c->n + 1, g1 = (size_t)ng + 1;
+    M->first = dfg_malloc(g1 * sizeof *M->first);
+    M->tail = dfg_malloc(g1 * sizeof *M->tail);
+    M->nxt = dfg_malloc(n1 * sizeof *M->nxt);
+    M->stamp = dfg_malloc(n1 * sizeof *M->stamp);
+    M->isout = dfg_calloc(n1, 1);
+    M->mark = 0;
+    if (!M->first || !M->tail || !M->nxt || !M->stamp || !M->isout)
+        return 1;
+    for (int32_t g = 0; g < ng; g++)
+        M->first[g] = M->tail[g] = -1;
+    for (int32_t v = 0; v < c->n; v++) {
+        M->stamp[v] = -1;
+        M->nxt[v] = -1;
+        if (c->role[v] == ROLE_NONE)
+            continue;
+        int32_t g = c->grp[v];
+        if (M->tail[g] < 0)
+            M->first[g] = v;
+        else
+            M->nxt[M->tail[g]] = v;
+        M->tail[g] = v;
+    }
+    for (int k = 0; k < r->n_out; k++)
+        M->isout[idx_of(c, r->outs[k])] = 1;
+    return 0;
+}
+
+/* The next candidate for b: the newest group older than `tried` whose
+ * element-wise members b reads; -1 when none is left. */
+static int32_t fuse_merge_candidate(fctx * c, const fuse_merge * M, int32_t b, int32_t tried)
+{
+    int32_t a = -1;
+    for (int32_t v = M->first[b]; v >= 0; v = M->nxt[v])
+        for (int k = 0; k < c->list[v]->n_in; k++) {
+            int32_t i = idx_of(c, c->list[v]->in[k]);
+            if (c->role[i] == ROLE_EW && c->grp[i] < tried && c->grp[i] > a)
+                a = c->grp[i];
+        }
+    return a;
+}
+
+/* Whether b may join a and the merged kernel writes less (the rules
+ * listed at merge_groups). */
+static int fuse_merge_pays(fctx * c, fuse_merge * M, int32_t a, int32_t b, const int8_t * read)
+{
+    const group * A = &c->groups[a], * B = &c->groups[b];
+    if (A->ndim != B->ndim || memcmp(A->dims, B->dims, sizeof A->dims) ||
+        (A->tags & DFG_TAG_RECOMPUTE) != (B->tags & DFG_TAG_RECOMPUTE))
+        return 0;
+    int32_t * stamp = M->stamp, mark = ++M->mark;
+    int ok = 1;
+    int64_t wrote = 0, saved = 0;
+    int32_t nx = 0, no = 0;
+    for (int32_t v = M->first[b]; ok && v >= 0; v = M->nxt[v]) {
+        dfg_node * n = c->list[v];
+        if (c->role[v] == ROLE_RED || c->outside[v]) {   /* written by b */
+            no++;
+            wrote += n->numel * (int64_t)dfg_dtype_size(n->dtype);
+        }
+        for (int k = 0; ok && k < n->n_in; k++) {
+            int32_t i = idx_of(c, n->in[k]);
+            if (c->role[i] != ROLE_NONE && (c->grp[i] == a || c->grp[i] == b)) {
+                ok = !(c->grp[i] == a && c->role[i] == ROLE_RED);
+                continue;
+            }
+            if (c->reach[i] >= a)
+                ok = 0;
+            else if (stamp[i] != mark) {
+                stamp[i] = mark;
+                nx++;
+            }
+        }
+    }
+    for (int32_t v = M->first[a]; ok && v >= 0; v = M->nxt[v]) {
+        dfg_node * n = c->list[v];
+        if (c->role[v] == ROLE_RED) {
+            no++;
+        } else if (c->outside[v]) {
+            int only_b = read[v] && !M->isout[v];
+            for (int32_t u = c->ustart[v]; only_b && u < c->ustart[v + 1]; u++) {
+                int32_t w = c->users[u];
+                only_b = c->role[w] != ROLE_NONE && (c->grp[w] == b || c->grp[w] == a);
+            }
+            if (only_b)
+                saved += n->numel * (int64_t)dfg_dtype_size(n->dtype);
+            else
+                no++;
+        }
+        for (int k = 0; k < n->n_in; k++) {
+            int32_t i = idx_of(c, n->in[k]);
+            if (!(c->role[i] != ROLE_NONE && c->grp[i] == a) && stamp[i] != mark) {
+                stamp[i] = mark;
+                nx++;
+            }
+        }
+    }
+    return !(!ok || saved == 0 || wrote > saved || nx > MAX_EXT || no > MAX_OUT);
+}
+
+/* Moves b's members into a (b is left empty and dissolved) and refreshes
+ * `read` and c->outside. */
+static void fuse_merge_join(fctx * c, const pass_run * r, fuse_merge * M, int32_t a, int32_t b,
+                            int8_t * read)
+{
+    group * A = &c->groups[a], * B = &c->groups[b];
+    for (int32_t v = M->first[b]; v >= 0; v = M->nxt[v])
+        c->grp[v] = a;
+    M->nxt[M->tail[a]] = M->first[b];
+    M->tail[a] = M->tail[b];
+    M->first[b] = M->tail[b] = -1;
+    A->n_ew += B->n_ew;
+    A->n_red += B->n_red;
+    B->n_ew = B->n_red = 0;
+    A->keep = A->n_ew + A->n_red >= 2;
+    B->keep = 0;
+    mark_outside(c, r, read);
+}
+
 /* Merges a group into an older one whose results it reads when that
  * writes less to memory: the forward kernel of sum (exp (sin (x) .* x))
  * and the gradient kernel that reads its exp (...) .* x terms become one
@@ -350,123 +483,30 @@ done:
 static int32_t merge_groups(fctx * c, const pass_run * r, int8_t * read)
 {
     int32_t n_merged = 0, ng = c->n_groups;
-    size_t n1 = (size_t)c->n + 1, g1 = (size_t)ng + 1;
-    int32_t * first = dfg_malloc(g1 * sizeof *first);
-    int32_t * tail = dfg_malloc(g1 * sizeof *tail);
-    int32_t * nxt = dfg_malloc(n1 * sizeof *nxt);
-    int32_t * stamp = dfg_malloc(n1 * sizeof *stamp);
-    int8_t * isout = dfg_calloc(n1, 1);
-    if (!first || !tail || !nxt || !stamp || !isout) {
+    fuse_merge M;
+    memset(&M, 0, sizeof M);
+    if (fuse_merge_lists(c, r, &M)) {
         n_merged = -1;
         goto done;
     }
-    for (int32_t g = 0; g < ng; g++)
-        first[g] = tail[g] = -1;
-    for (int32_t v = 0; v < c->n; v++) {
-        stamp[v] = -1;
-        nxt[v] = -1;
-        if (c->role[v] == ROLE_NONE)
-            continue;
-        int32_t g = c->grp[v];
-        if (tail[g] < 0)
-            first[g] = v;
-        else
-            nxt[tail[g]] = v;
-        tail[g] = v;
-    }
-    for (int k = 0; k < r->n_out; k++)
-        isout[idx_of(c, r->outs[k])] = 1;
-    int32_t mark = 0;
     for (int32_t b = 1; b < ng; b++) {
-        group * B = &c->groups[b];
-        if (first[b] < 0)
+        if (M.first[b] < 0)
             continue;
         /* candidates: groups whose element-wise members b reads, newest first */
-        for (int32_t tried = b; ; ) {
-            int32_t a = -1;
-            for (int32_t v = first[b]; v >= 0; v = nxt[v])
-                for (int k = 0; k < c->list[v]->n_in; k++) {
-                    int32_t i = idx_of(c, c->list[v]->in[k]);
-                    if (c->role[i] == ROLE_EW && c->grp[i] < tried && c->grp[i] > a)
-                        a = c->grp[i];
-                }
-            if (a < 0)
+        for (int32_t a = fuse_merge_candidate(c, &M, b, b); a >= 0;
+             a = fuse_merge_candidate(c, &M, b, a))
+            if (fuse_merge_pays(c, &M, a, b, read)) {
+                fuse_merge_join(c, r, &M, a, b, read);
+                n_merged++;
                 break;
-            tried = a;
-            group * A = &c->groups[a];
-            if (A->ndim != B->ndim || memcmp(A->dims, B->dims, sizeof A->dims) ||
-                (A->tags & DFG_TAG_RECOMPUTE) != (B->tags & DFG_TAG_RECOMPUTE))
-                continue;
-            int ok = 1;
-            int64_t wrote = 0, saved = 0;
-            int32_t nx = 0, no = 0;
-            mark++;
-            for (int32_t v = first[b]; ok && v >= 0; v = nxt[v]) {
-                dfg_node * n = c->list[v];
-                if (c->role[v] == ROLE_RED || c->outside[v]) {   /* written by b */
-                    no++;
-                    wrote += n->numel * (int64_t)dfg_dtype_size(n->dtype);
-                }
-                for (int k = 0; ok && k < n->n_in; k++) {
-                    int32_t i = idx_of(c, n->in[k]);
-                    if (c->role[i] != ROLE_NONE && (c->grp[i] == a || c->grp[i] == b)) {
-                        ok = !(c->grp[i] == a && c->role[i] == ROLE_RED);
-                        continue;
-                    }
-                    if (c->reach[i] >= a)
-                        ok = 0;
-                    else if (stamp[i] != mark) {
-                        stamp[i] = mark;
-                        nx++;
-                    }
-                }
             }
-            for (int32_t v = first[a]; ok && v >= 0; v = nxt[v]) {
-                dfg_node * n = c->list[v];
-                if (c->role[v] == ROLE_RED) {
-                    no++;
-                } else if (c->outside[v]) {
-                    int only_b = read[v] && !isout[v];
-                    for (int32_t u = c->ustart[v]; only_b && u < c->ustart[v + 1]; u++) {
-                        int32_t w = c->users[u];
-                        only_b = c->role[w] != ROLE_NONE && (c->grp[w] == b || c->grp[w] == a);
-                    }
-                    if (only_b)
-                        saved += n->numel * (int64_t)dfg_dtype_size(n->dtype);
-                    else
-                        no++;
-                }
-                for (int k = 0; k < n->n_in; k++) {
-                    int32_t i = idx_of(c, n->in[k]);
-                    if (!(c->role[i] != ROLE_NONE && c->grp[i] == a) && stamp[i] != mark) {
-                        stamp[i] = mark;
-                        nx++;
-                    }
-                }
-            }
-            if (!ok || saved == 0 || wrote > saved || nx > MAX_EXT || no > MAX_OUT)
-                continue;
-            for (int32_t v = first[b]; v >= 0; v = nxt[v])
-                c->grp[v] = a;
-            nxt[tail[a]] = first[b];
-            tail[a] = tail[b];
-            first[b] = tail[b] = -1;
-            A->n_ew += B->n_ew;
-            A->n_red += B->n_red;
-            B->n_ew = B->n_red = 0;
-            A->keep = A->n_ew + A->n_red >= 2;
-            B->keep = 0;
-            mark_outside(c, r, read);
-            n_merged++;
-            break;
-        }
     }
 done:
-    dfg_free(first);
-    dfg_free(tail);
-    dfg_free(nxt);
-    dfg_free(stamp);
-    dfg_free(isout);
+    dfg_free(M.first);
+    dfg_free(M.tail);
+    dfg_free(M.nxt);
+    dfg_free(M.stamp);
+    dfg_free(M.isout);
     return n_merged;
 }
 
@@ -510,31 +550,25 @@ static dfg_status collect_exts(fctx * c)
     return DFG_OK;
 }
 
-static dfg_status build_group(fctx * c, int32_t g, int64_t * n_fused_nodes)
+/* ---- build_group's phases ---------------------------------------------------- */
+
+/* The group's instruction count (its element-wise members) and output
+ * count (its reductions and the members read outside it). */
+static void fuse_group_count(const fctx * c, int32_t g, int32_t * ni, int32_t * no)
 {
-    const ext * xs = c->gx + (size_t)g * MAX_EXT;
-    int32_t nx = c->gnx[g];
-    const group * G = &c->groups[g];
-    int32_t ni = 0, no = 0;
+    *ni = *no = 0;
     for (int32_t v = 0; v < c->n; v++)
         if (c->grp[v] == g) {
-            ni += c->role[v] == ROLE_EW;
-            no += c->role[v] == ROLE_RED || (c->role[v] == ROLE_EW && c->outside[v]);
+            *ni += c->role[v] == ROLE_EW;
+            *no += c->role[v] == ROLE_RED || (c->role[v] == ROLE_EW && c->outside[v]);
         }
-    if (nx < 0 || no > MAX_OUT)
-        return dfg_set_error(DFG_ERR_INTERNAL, "dfg: fused kernel too large");
-    *n_fused_nodes += ni + G->n_red;
-    size_t len = (size_t)FP_LEN(ni, no, nx);
-    int64_t * prog = dfg_calloc(len, sizeof *prog);
-    int32_t * ins_of = dfg_malloc(((size_t)c->n + 1) * sizeof *ins_of);   /* node -> instr */
-    int32_t * last = dfg_malloc(((size_t)ni + 1) * sizeof *last);
-    int32_t * member = dfg_malloc(((size_t)ni + no + 1) * sizeof *member);
-    dfg_node ** xin = dfg_malloc(((size_t)nx + 1) * sizeof *xin);
-    dfg_status st = DFG_OK;
-    if (!prog || !ins_of || !last || !member || !xin) {
-        st = dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
-        goto done;
-    }
+}
+
+/* The program's header (counts, the domain) and its external inputs'
+ * modes; the slot count is left to fuse_group_slots. */
+static void fuse_group_header(int64_t * prog, const group * G, int32_t ni, int32_t no,
+                              const ext * xs, int32_t nx)
+{
     FP_NI(prog) = ni;
     FP_NO(prog) = no;
     FP_NDIM(prog) = G->ndim;
@@ -542,7 +576,18 @@ static dfg_status build_group(fctx * c, int32_t g, int64_t * n_fused_nodes)
         FP_DIMS(prog)[j] = j < G->ndim ? G->dims[j] : 1;
     for (int32_t k = 0; k < nx; k++)
         FP_X(prog, k)[0] = xs[k].mode;
-    /* instructions and outputs, in topological order */
+}
+
+/* The instructions and outputs, in topological order: ins_of (node ->
+ * instruction), last (each instruction's last reader; ni when a
+ * reduction reads it after the tile's last step) and member (output ->
+ * node) are filled in; an instruction written out gets its output
+ * (I[7] < 0), the others I[7] = 0 until they get a slot. */
+static void fuse_group_program(fctx * c, int32_t g, int64_t * prog, const ext * xs,
+                               int32_t * ins_of, int32_t * last, int32_t * member)
+{
+    const group * G = &c->groups[g];
+    int32_t ni = (int32_t)FP_NI(prog);
     int32_t i = 0, j = 0;
     int64_t bytes = 0;
     for (int32_t v = 0; v < c->n; v++) {
@@ -595,47 +640,61 @@ static dfg_status build_group(fctx * c, int32_t g, int64_t * n_fused_nodes)
             member[j++] = v;
         }
     }
-    /* scratch slots: reuse a slot once its value's last reader has run */
-    {
-        int32_t free_top = 0, n_slot = 0;
-        int32_t * free_list = dfg_malloc(((size_t)ni + 1) * sizeof *free_list);
-        int32_t * slot = dfg_malloc(((size_t)ni + 1) * sizeof *slot);
-        if (!free_list || !slot) {
-            dfg_free(free_list);
-            dfg_free(slot);
-            st = dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
-            goto done;
-        }
-        for (int32_t q = 0; q < ni; q++) {
-            int64_t * I = FP_I(prog, q);
-            if (I[7] == 0)             /* not an output: needs a slot */
-                I[7] = slot[q] = free_top ? free_list[--free_top] : n_slot++;
-            else
-                slot[q] = -1;
-            /* release the slots whose last reader is q (a value nobody reads
-             * is released at once, after its own step) */
-            for (int a = 0; a < I[2]; a++)
-                if (I[3 + a] >= 0 && last[I[3 + a]] == q && slot[I[3 + a]] >= 0) {
-                    free_list[free_top++] = slot[I[3 + a]];
-                    slot[I[3 + a]] = -1;
-                }
-            if (last[q] == q && slot[q] >= 0) {
-                free_list[free_top++] = slot[q];
-                slot[q] = -1;
-            }
-        }
-        FP_NSLOT(prog) = n_slot;
+}
+
+/* Scratch slots for the instructions not written out: a slot is reused
+ * once its value's last reader has run.  Sets their I[7] and the
+ * program's slot count. */
+static dfg_status fuse_group_slots(int64_t * prog, const int32_t * last)
+{
+    int32_t ni = (int32_t)FP_NI(prog);
+    int32_t free_top = 0, n_slot = 0;
+    int32_t * free_list = dfg_malloc(((size_t)ni + 1) * sizeof *free_list);
+    int32_t * slot = dfg_malloc(((size_t)ni + 1) * sizeof *slot);
+    if (!free_list || !slot) {
         dfg_free(free_list);
         dfg_free(slot);
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
     }
-    /* the FUSED node and one FUSED_OUT per output */
+    for (int32_t q = 0; q < ni; q++) {
+        int64_t * I = FP_I(prog, q);
+        if (I[7] == 0)             /* not an output: needs a slot */
+            I[7] = slot[q] = free_top ? free_list[--free_top] : n_slot++;
+        else
+            slot[q] = -1;
+        /* release the slots whose last reader is q (a value nobody reads
+         * is released at once, after its own step) */
+        for (int a = 0; a < I[2]; a++)
+            if (I[3 + a] >= 0 && last[I[3 + a]] == q && slot[I[3 + a]] >= 0) {
+                free_list[free_top++] = slot[I[3 + a]];
+                slot[I[3 + a]] = -1;
+            }
+        if (last[q] == q && slot[q] >= 0) {
+            free_list[free_top++] = slot[q];
+            slot[q] = -1;
+        }
+    }
+    FP_NSLOT(prog) = n_slot;
+    dfg_free(free_list);
+    dfg_free(slot);
+    return DFG_OK;
+}
+
+/* The FUSED node on the new external inputs (xin, room for nx) with the
+ * program (len words, copied into the node), in c->gmap[g], and one
+ * FUSED_OUT per output in c->nmap of its member; each holds the one use
+ * it was made with (the pass's). */
+static dfg_status fuse_group_node(fctx * c, int32_t g, const int64_t * prog, size_t len,
+                                  const ext * xs, int32_t nx, const int32_t * member,
+                                  dfg_node ** xin)
+{
+    dfg_status st;
+    int32_t no = (int32_t)FP_NO(prog);
     for (int32_t k = 0; k < nx; k++) {
         int32_t xi = idx_of(c, xs[k].node);
-        if (!(xin[k] = c->nmap[xi])) {
-            st = dfg_set_error(DFG_ERR_INTERNAL, "dfg: the fuse pass lost input %d (%s, role %d, group %d of %d, outside %d, tags %u, bar %d; group %d)",
-                               k, dfg_ops[xs[k].node->op].name, c->role[xi], c->grp[xi], c->n_groups, c->outside[xi], xs[k].node->tags, c->bar[xi], g);
-            goto done;
-        }
+        if (!(xin[k] = c->nmap[xi]))
+            return dfg_set_error(DFG_ERR_INTERNAL, "dfg: the fuse pass lost input %d (%s, role %d, group %d of %d, outside %d, tags %u, bar %d; group %d)",
+                                 k, dfg_ops[xs[k].node->op].name, c->role[xi], c->grp[xi], c->n_groups, c->outside[xi], xs[k].node->tags, c->bar[xi], g);
     }
     dfg_attr at;
     memset(&at, 0, sizeof at);
@@ -644,7 +703,7 @@ static dfg_status build_group(fctx * c, int32_t g, int64_t * n_fused_nodes)
     at.nidx = (int64_t)len;
     dfg_node * f;
     if ((st = pass_make(DFG_OP_FUSED, nx, xin, &at, &f)))
-        goto done;
+        return st;
     c->gmap[g] = f;
     for (int32_t q = 0; q < no; q++) {
         const int64_t * O = FP_O(prog, q);
@@ -655,8 +714,38 @@ static dfg_status build_group(fctx * c, int32_t g, int64_t * n_fused_nodes)
         at.i[2] = m->ndim;
         memcpy(at.i + 3, m->dims, (size_t)m->ndim * sizeof *m->dims);
         if ((st = pass_make(DFG_OP_FUSED_OUT, 1, &f, &at, &c->nmap[member[q]])))
-            goto done;
+            return st;
     }
+    return DFG_OK;
+}
+
+/* Group g as one FUSED node (see the phases above); adds its node count
+ * to *n_fused_nodes.  The scratch arrays are freed on every path. */
+static dfg_status build_group(fctx * c, int32_t g, int64_t * n_fused_nodes)
+{
+    const ext * xs = c->gx + (size_t)g * MAX_EXT;
+    int32_t nx = c->gnx[g];
+    const group * G = &c->groups[g];
+    int32_t ni, no;
+    fuse_group_count(c, g, &ni, &no);
+    if (nx < 0 || no > MAX_OUT)
+        return dfg_set_error(DFG_ERR_INTERNAL, "dfg: fused kernel too large");
+    *n_fused_nodes += ni + G->n_red;
+    size_t len = (size_t)FP_LEN(ni, no, nx);
+    int64_t * prog = dfg_calloc(len, sizeof *prog);
+    int32_t * ins_of = dfg_malloc(((size_t)c->n + 1) * sizeof *ins_of);   /* node -> instr */
+    int32_t * last = dfg_malloc(((size_t)ni + 1) * sizeof *last);
+    int32_t * member = dfg_malloc(((size_t)ni + no + 1) * sizeof *member);
+    dfg_node ** xin = dfg_malloc(((size_t)nx + 1) * sizeof *xin);
+    dfg_status st = DFG_OK;
+    if (!prog || !ins_of || !last || !member || !xin) {
+        st = dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
+        goto done;
+    }
+    fuse_group_header(prog, G, ni, no, xs, nx);
+    fuse_group_program(c, g, prog, xs, ins_of, last, member);
+    if (!(st = fuse_group_slots(prog, last)))
+        st = fuse_group_node(c, g, prog, len, xs, nx, member, xin);
 done:
     dfg_free(prog);
     dfg_free(ins_of);
@@ -765,6 +854,154 @@ done:
     return st;
 }
 
+/* ---- dfg_pass_fuse's phases -------------------------------------------------- */
+
+/* The per-node tables of c (c->n nodes listed) and *read (the caller's to
+ * free, also on error). */
+static dfg_status fuse_alloc(fctx * c, int8_t ** read)
+{
+    size_t n1 = (size_t)c->n + 1;
+    c->grp = dfg_malloc(n1 * sizeof *c->grp);
+    c->role = dfg_calloc(n1, 1);
+    c->reach = dfg_malloc(n1 * sizeof *c->reach);
+    c->outside = dfg_calloc(n1, 1);
+    c->bar = dfg_calloc(n1, 1);
+    c->nohz = dfg_calloc(n1, 1);
+    c->lastread = dfg_malloc(n1 * sizeof *c->lastread);
+    c->nmap = dfg_calloc(n1, sizeof *c->nmap);
+    *read = dfg_calloc(n1, 1);
+    if (!c->grp || !c->role || !c->reach || !c->outside || !c->bar || !c->nohz || !c->lastread ||
+        !c->nmap || !*read)
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
+    return DFG_OK;
+}
+
+/* The users of every node: c->users[c->ustart[v] .. c->ustart[v + 1]),
+ * in list order (c->lastread serves as scratch). */
+static dfg_status fuse_users(fctx * c)
+{
+    size_t n1 = (size_t)c->n + 1;
+    c->ustart = dfg_calloc(n1 + 1, sizeof *c->ustart);
+    size_t ne = 0;
+    for (int32_t v = 0; v < c->n; v++)
+        ne += (size_t)c->list[v]->n_in;
+    c->users = dfg_malloc((ne + 1) * sizeof *c->users);
+    if (!c->ustart || !c->users)
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
+    for (int32_t v = 0; v < c->n; v++)
+        for (int k = 0; k < c->list[v]->n_in; k++)
+            c->ustart[idx_of(c, c->list[v]->in[k]) + 1]++;
+    for (int32_t v = 0; v < c->n; v++)
+        c->ustart[v + 1] += c->ustart[v];
+    int32_t * fill = c->lastread;     /* scratch until assign_groups */
+    for (int32_t v = 0; v < c->n; v++)
+        fill[v] = c->ustart[v];
+    for (int32_t v = 0; v < c->n; v++)
+        for (int k = 0; k < c->list[v]->n_in; k++)
+            c->users[fill[idx_of(c, c->list[v]->in[k])]++] = v;
+    return DFG_OK;
+}
+
+/* One grouping of every node: assign the groups, mark what is read
+ * outside them, group again if early gradients were barred, merge groups,
+ * and collect each group's external inputs. */
+static dfg_status fuse_group_all(fctx * c, const pass_run * r, int8_t * read)
+{
+    dfg_status st;
+    if ((st = assign_groups(c)))
+        return st;
+    mark_outside(c, r, read);
+    if (bar_early_grads(c, read)) {       /* group again with the bars */
+        dfg_free(c->groups);
+        c->groups = NULL;
+        c->n_groups = 0;
+        if ((st = assign_groups(c)))
+            return st;
+        mark_outside(c, r, read);
+    }
+    if (merge_groups(c, r, read) < 0)
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
+    return collect_exts(c);
+}
+
+/* The kept groups over the kernel's limits: on the first attempt their
+ * members are marked to group again without joins (nohz) and 1 is
+ * returned (group again); on later attempts they are dissolved. */
+static int fuse_over_limits(fctx * c, int attempt)
+{
+    int over = 0;
+    for (int32_t g = 0; g < c->n_groups; g++) {
+        if (!c->groups[g].keep)
+            continue;
+        int32_t no = 0;
+        for (int32_t v = 0; v < c->n; v++)
+            if (c->grp[v] == g)
+                no += c->role[v] == ROLE_RED || (c->role[v] == ROLE_EW && c->outside[v]);
+        if (no <= MAX_OUT && c->gnx[g] >= 0)
+            continue;
+        if (attempt == 0) {
+            for (int32_t v = 0; v < c->n; v++)
+                if (c->role[v] != ROLE_NONE && c->grp[v] == g)
+                    c->nohz[v] = 1;
+            over = 1;
+        } else
+            c->groups[g].keep = 0;
+    }
+    return over;
+}
+
+/* The groups: a group whose external inputs or outputs would exceed the
+ * kernel's limits is grown mostly by joining independent work over the
+ * same data (e.g. 33 units that each read x); its members then group
+ * again without such joins (one kernel per chain).  A group still over
+ * the limits after that is dissolved. */
+static dfg_status fuse_grouping(fctx * c, const pass_run * r, int8_t * read)
+{
+    for (int attempt = 0; ; attempt++) {
+        dfg_status st = fuse_group_all(c, r, read);
+        if (st)
+            return st;
+        if (!fuse_over_limits(c, attempt))
+            return DFG_OK;
+        dfg_free(c->groups);
+        dfg_free(c->gx);
+        dfg_free(c->gnx);
+        c->groups = NULL;
+        c->gx = NULL;
+        c->gnx = NULL;
+        c->n_groups = 0;
+    }
+}
+
+/* Gives back the uses c holds on new nodes and frees its tables. */
+static void fuse_ctx_free(fctx * c)
+{
+    if (c->nmap)
+        for (int32_t v = 0; v < c->n; v++)
+            if (c->nmap[v])
+                dfg_node_unuse(c->nmap[v]);
+    if (c->gmap)
+        for (int32_t g = 0; g < c->n_groups; g++)
+            if (c->gmap[g])
+                dfg_node_unuse(c->gmap[g]);
+    dfg_free(c->grp);
+    dfg_free(c->role);
+    dfg_free(c->reach);
+    dfg_free(c->outside);
+    dfg_free(c->bar);
+    dfg_free(c->nohz);
+    dfg_free(c->lastread);
+    dfg_free(c->ustart);
+    dfg_free(c->users);
+    dfg_free(c->nmap);
+    dfg_free(c->gmap);
+    dfg_free(c->groups);
+    dfg_free(c->gx);
+    dfg_free(c->gnx);
+    dfg_free(c->list);
+    pmap_free(&c->index);
+}
+
 dfg_status dfg_pass_fuse(pass_run * r)
 {
     fctx c;
@@ -776,103 +1013,12 @@ dfg_status dfg_pass_fuse(pass_run * r)
         pmap_free(&c.index);
         return st;
     }
-    size_t n1 = (size_t)c.n + 1;
-    c.grp = dfg_malloc(n1 * sizeof *c.grp);
-    c.role = dfg_calloc(n1, 1);
-    c.reach = dfg_malloc(n1 * sizeof *c.reach);
-    c.outside = dfg_calloc(n1, 1);
-    c.bar = dfg_calloc(n1, 1);
-    c.nohz = dfg_calloc(n1, 1);
-    c.lastread = dfg_malloc(n1 * sizeof *c.lastread);
-    c.nmap = dfg_calloc(n1, sizeof *c.nmap);
-    int8_t * read = dfg_calloc(n1, 1);
-    if (!c.grp || !c.role || !c.reach || !c.outside || !c.bar || !c.nohz || !c.lastread || !c.nmap || !read) {
-        dfg_free(read);
-        st = dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
-        goto done;
-    }
-    c.ustart = dfg_calloc(n1 + 1, sizeof *c.ustart);
-    size_t ne = 0;
-    for (int32_t v = 0; v < c.n; v++)
-        ne += (size_t)c.list[v]->n_in;
-    c.users = dfg_malloc((ne + 1) * sizeof *c.users);
-    if (!c.ustart || !c.users) {
-        dfg_free(read);
-        st = dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
-        goto done;
-    }
-    for (int32_t v = 0; v < c.n; v++)
-        for (int k = 0; k < c.list[v]->n_in; k++)
-            c.ustart[idx_of(&c, c.list[v]->in[k]) + 1]++;
-    for (int32_t v = 0; v < c.n; v++)
-        c.ustart[v + 1] += c.ustart[v];
-    {
-        int32_t * fill = c.lastread;     /* scratch until assign_groups */
-        for (int32_t v = 0; v < c.n; v++)
-            fill[v] = c.ustart[v];
-        for (int32_t v = 0; v < c.n; v++)
-            for (int k = 0; k < c.list[v]->n_in; k++)
-                c.users[fill[idx_of(&c, c.list[v]->in[k])]++] = v;
-    }
-    /* A group whose external inputs or outputs would exceed the kernel's
-     * limits is grown mostly by joining independent work over the same
-     * data (e.g. 33 units that each read x); its members then group again
-     * without such joins (one kernel per chain).  A group still over the
-     * limits after that is dissolved. */
-    for (int attempt = 0; ; attempt++) {
-        if ((st = assign_groups(&c))) {
-            dfg_free(read);
-            goto done;
-        }
-        mark_outside(&c, r, read);
-        if (bar_early_grads(&c, read)) {       /* group again with the bars */
-            dfg_free(c.groups);
-            c.groups = NULL;
-            c.n_groups = 0;
-            if ((st = assign_groups(&c))) {
-                dfg_free(read);
-                goto done;
-            }
-            mark_outside(&c, r, read);
-        }
-        if (merge_groups(&c, r, read) < 0) {
-            dfg_free(read);
-            st = dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
-            goto done;
-        }
-        if ((st = collect_exts(&c))) {
-            dfg_free(read);
-            goto done;
-        }
-        int over = 0;
-        for (int32_t g = 0; g < c.n_groups; g++) {
-            if (!c.groups[g].keep)
-                continue;
-            int32_t no = 0;
-            for (int32_t v = 0; v < c.n; v++)
-                if (c.grp[v] == g)
-                    no += c.role[v] == ROLE_RED || (c.role[v] == ROLE_EW && c.outside[v]);
-            if (no <= MAX_OUT && c.gnx[g] >= 0)
-                continue;
-            if (attempt == 0) {
-                for (int32_t v = 0; v < c.n; v++)
-                    if (c.role[v] != ROLE_NONE && c.grp[v] == g)
-                        c.nohz[v] = 1;
-                over = 1;
-            } else
-                c.groups[g].keep = 0;
-        }
-        if (!over)
-            break;
-        dfg_free(c.groups);
-        dfg_free(c.gx);
-        dfg_free(c.gnx);
-        c.groups = NULL;
-        c.gx = NULL;
-        c.gnx = NULL;
-        c.n_groups = 0;
-    }
+    int8_t * read = NULL;
+    if (!(st = fuse_alloc(&c, &read)) && !(st = fuse_users(&c)))
+        st = fuse_grouping(&c, r, read);
     dfg_free(read);
+    if (st)
+        goto done;
     c.gmap = dfg_calloc((size_t)c.n_groups + 1, sizeof *c.gmap);
     if (!c.gmap) {
         st = dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
@@ -887,29 +1033,6 @@ dfg_status dfg_pass_fuse(pass_run * r)
             snprintf(r->what, sizeof r->what, "nothing to fuse");
     }
 done:
-    if (c.nmap)
-        for (int32_t v = 0; v < c.n; v++)
-            if (c.nmap[v])
-                dfg_node_unuse(c.nmap[v]);
-    if (c.gmap)
-        for (int32_t g = 0; g < c.n_groups; g++)
-            if (c.gmap[g])
-                dfg_node_unuse(c.gmap[g]);
-    dfg_free(c.grp);
-    dfg_free(c.role);
-    dfg_free(c.reach);
-    dfg_free(c.outside);
-    dfg_free(c.bar);
-    dfg_free(c.nohz);
-    dfg_free(c.lastread);
-    dfg_free(c.ustart);
-    dfg_free(c.users);
-    dfg_free(c.nmap);
-    dfg_free(c.gmap);
-    dfg_free(c.groups);
-    dfg_free(c.gx);
-    dfg_free(c.gnx);
-    dfg_free(c.list);
-    pmap_free(&c.index);
+    fuse_ctx_free(&c);
     return st;
 }
