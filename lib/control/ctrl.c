@@ -387,10 +387,6 @@ static dfg_status check_spec(const ctrl_spec * s)
     return DFG_OK;
 }
 
-static int64_t align64(int64_t x)
-{
-    return (x + 63) & ~(int64_t)63;
-}
 
 /* Sum of the estimated work of what the results reach. */
 static double body_flops(int n, dfg_node * const * res)
@@ -422,7 +418,7 @@ dfg_status dfg_ctrl_layout(ctrl_rec * c)
         if (m > lim - at - 64)
             return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory or dimension too large "
                                  "for Octave's index type (a loop's outputs)");
-        at = align64(at + m);
+        at = dfg_align64(at + m);
     }
     c->off[c->n_out] = at;
     return DFG_OK;
@@ -844,7 +840,7 @@ dfg_status dfg_ctrl_merge_tapes(pass_run * r)
 
 /* ---- preparing (plan compile time) ---------------------------------------------- */
 
-static dfg_status grow(void ** p, size_t * have, size_t need)
+static dfg_status ctrl_grow(void ** p, size_t * have, size_t need)
 {
     if (*have >= need)
         return DFG_OK;
@@ -875,12 +871,12 @@ dfg_status dfg_ctrl_prepare(const dfg_node * n)
         return st;
     if (c->src) {
         size_t slot = (size_t)w->off[w->nc] + 64;
-        st = grow(&c->scratch, &c->scratch_bytes, (size_t)c->off[c->n_out] + 64);
+        st = ctrl_grow(&c->scratch, &c->scratch_bytes, (size_t)c->off[c->n_out] + 64);
         if (!st)
-            st = grow(&c->tape, &c->tape_bytes, 2 * slot);
+            st = ctrl_grow(&c->tape, &c->tape_bytes, 2 * slot);
         return st;
     }
-    return grow(&c->scratch, &c->scratch_bytes, (size_t)c->off[c->nc] + 64);
+    return ctrl_grow(&c->scratch, &c->scratch_bytes, (size_t)c->off[c->nc] + 64);
 }
 
 static int64_t plan_bytes(const dfg_plan * p)
@@ -960,7 +956,7 @@ static dfg_status run_loop(ctrl_rec * c, void * out, const void * const * in)
     int nc = c->nc, nx = c->nx, ny = c->ny;
     /* the second carry set (the first is the packed result) and the
      * condition's value: allocated on the first run, kept */
-    if ((st = grow(&c->scratch, &c->scratch_bytes, (size_t)c->off[nc] + 64)))
+    if ((st = ctrl_grow(&c->scratch, &c->scratch_bytes, (size_t)c->off[nc] + 64)))
         return st;
     int n_ptr = c->n_par + c->n_out + 2 * nc;
     void * small[64], ** ptr = n_ptr <= 64 ? small : dfg_malloc((size_t)n_ptr * sizeof *ptr);
@@ -1042,7 +1038,7 @@ dfg_status dfg_ctrl_exec(const dfg_node * n, void * out, const void * const * in
 
 /* ---- the public entry point -------------------------------------------------- */
 
-static dfg_status nodes_of(int n, const dfg_id * ids, dfg_node ** out)
+static dfg_status ctrl_nodes_of(int n, const dfg_id * ids, dfg_node ** out)
 {
     for (int k = 0; k < n; k++)
         if (!(out[k] = dfg_node_get(ids[k])))
@@ -1070,13 +1066,13 @@ dfg_status dfg_ctrl(const dfg_ctrl_spec * s, int * n_out, dfg_id * outs)
     if (!v)
         return dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory", fn);
     dfg_node ** par = v, ** ins = v + n, ** res = v + 2 * n, * pred = NULL;
-    dfg_status st = nodes_of(n, s->par, par);
+    dfg_status st = ctrl_nodes_of(n, s->par, par);
     if (!st)
-        st = nodes_of(n, s->args, ins);
+        st = ctrl_nodes_of(n, s->args, ins);
     if (!st)
-        st = nodes_of(s->n_res[0], s->res[0], res);
+        st = ctrl_nodes_of(s->n_res[0], s->res[0], res);
     if (!st)
-        st = nodes_of(s->n_res[1], s->res[1], res + s->n_res[0]);
+        st = ctrl_nodes_of(s->n_res[1], s->res[1], res + s->n_res[0]);
     if (!st && cond && !(pred = dfg_node_get(s->pred)))
         st = DFG_ERR_HANDLE;
     int64_t T = s->kind == DFG_CTRL_WHILE ? -1 : s->length;

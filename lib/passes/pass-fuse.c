@@ -621,7 +621,7 @@ static void fuse_group_program(fctx * c, int32_t g, int64_t * prog, const ext * 
                 int64_t * O = FP_O(prog, j);
                 O[0] = i; O[1] = -1; O[2] = 0; O[3] = n->dtype;
                 O[4] = bytes; O[5] = n->numel;
-                bytes += (n->numel * (int64_t)dfg_dtype_size(n->dtype) + 63) & ~(int64_t)63;
+                bytes += dfg_align64(n->numel * (int64_t)dfg_dtype_size(n->dtype));
                 I[7] = -(int64_t)j - 1;
                 member[j++] = v;
             }
@@ -636,7 +636,7 @@ static void fuse_group_program(fctx * c, int32_t g, int64_t * prog, const ext * 
             O[3] = n->dtype;
             O[4] = bytes;
             O[5] = n->numel;
-            bytes += (n->numel * (int64_t)dfg_dtype_size(n->dtype) + 63) & ~(int64_t)63;
+            bytes += dfg_align64(n->numel * (int64_t)dfg_dtype_size(n->dtype));
             member[j++] = v;
         }
     }
