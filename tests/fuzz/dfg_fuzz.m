@@ -429,12 +429,36 @@ endfunction
 ## value of a node on the plain variables: [ok, v, msg]
 function [ok, v, msg] = fz_plain (node, vars)
   C = struct ("vars", {vars}, "tree", node);
+  fz_trace (C);
   try
     v = fz_exec (fz_code (C), vars{:});
     ok = true;  msg = "";
   catch e
     ok = false;  v = [];  msg = e.message;
   end_try_catch
+endfunction
+
+## With DFG_FUZZ_TRACE=FILE, the code and inputs Octave is about to run
+## while a case is generated (so a hang inside Octave itself, as LAPACK's
+## sbdsqr in pinv of some single matrices, leaves its input behind).
+function fz_trace (C)
+  persistent file;
+  if (isempty (file))
+    file = getenv ("DFG_FUZZ_TRACE");
+    if (isempty (file))
+      file = false;
+    endif
+  endif
+  if (ischar (file))
+    fid = fopen (file, "w");
+    for k = 1:numel (C.vars)
+      v = C.vars{k};
+      fprintf (fid, "x%d = reshape (%s, %s);\n", k, mat2str (v(:).', 17, "class"), ...
+               mat2str (size (v)));
+    endfor
+    fprintf (fid, "%s\n", fz_code (C));
+    fclose (fid);
+  endif
 endfunction
 
 function [n, G] = fz_gen (G, depth)
