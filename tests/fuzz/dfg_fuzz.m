@@ -519,6 +519,12 @@ function [n, G] = fz_make (op, G, depth)
   endif
   sz = size (va);
   nd = ndims (va);
+  ## Octave's own pinv never returns for some single matrices with an Inf
+  ## (LAPACK's sbdsqr loops: pinv (single ([-Inf 2 0.6; -2.6 2.3 -0.4;
+  ## -0.4 -2 -0.4])) hangs Octave 7.3; dfg's gives NaN): never ask it
+  if (strcmp (op, "pinv") && isfloat (va) && ! all (isfinite (va(:))))
+    op = "abs";
+  endif
   switch (op)
     case {"exp", "log", "log1p", "expm1", "log2", "log10", "sqrt", "abs", ...
           "sign", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", ...
