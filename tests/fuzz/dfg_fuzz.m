@@ -1133,7 +1133,10 @@ function [D, info] = fz_check (C, modes, opts)
         if (! isequal (G, R))
           kind = "no dfg:complexResult for a complex result";
         endif
-      elseif (! strncmp (id, "dfg:", 4) && isempty (regexp (msg, "no conversion for assignment of '(object|class)'", "once")))
+      elseif (! strncmp (id, "dfg:", 4)
+              && isempty (regexp (msg, "(horz|vert)cat method failed|no conversion for assignment of '(object|class)'", "once")))
+        ## (the same two Octave limitations as above: a complex operand
+        ## refused inside [a, b] loses the dfg: identifier there too)
         kind = "complex result, error without dfg: id";
         msg = sprintf ("dfg: [%s] %s", id, msg);
       endif
