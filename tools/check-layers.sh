@@ -63,14 +63,13 @@ layer() {
 
 # 0 when file (layer lf) may use target (layer lt)
 allowed() {
-    f=$1 t=$2 lf=$3 lt=$4
-    [ -n "$lt" ] || return 0
-    [ "$lt" -le "$lf" ] || return 1
-    if [ "$lf" = 1 ] && [ "$lt" = 1 ]; then
+    [ -n "$4" ] || return 0
+    [ "$4" -le "$3" ] || return 1
+    if [ "$3" = 1 ] && [ "$4" = 1 ]; then
         # a kernel folder uses itself and kernels/*.h, not the other folder
-        fd=$(echo "$f" | cut -d/ -f2)
-        td=$(echo "$t" | cut -d/ -f2)
-        case "$t" in kernels/*/*) [ "$fd" = "$td" ] || return 1 ;; esac
+        case "$2" in
+            kernels/*/*) [ "$(echo "$1" | cut -d/ -f2)" = "$(echo "$2" | cut -d/ -f2)" ] || return 1 ;;
+        esac
     fi
     return 0
 }
@@ -78,6 +77,17 @@ allowed() {
 pass=0
 fail=0
 bad() { echo "check-layers: $1"; }
+# edge FROM TO VERB: FROM's use of TO ("includes", "calls SYM of"), reported
+# and ok=0 when the layers forbid it
+edge() {
+    el=$(layer "$1")
+    et=$(layer "$2")
+    allowed "$1" "$2" "$el" "$et" && return 0
+    bad "$1 (layer $el) $3 $2 (layer $et)"
+    ok=0
+}
+# one file checked: counts it by ok
+tally() { if [ $ok = 1 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); fi; }
 
 files=$(find lib kernels mex \( -name '*.[ch]' -o -name '*.cu' -o -name '*.def' \) 2>/dev/null | sort)
 for f in $files; do
@@ -86,14 +96,9 @@ for f in $files; do
     ok=1
     dir=$(dirname "$f")
     for inc in $(sed -n 's/^[ \t]*#[ \t]*include[ \t]*"\([^"]*\)".*/\1/p' "$f"); do
-        t=$(realpath -m --relative-to=. "$dir/$inc")
-        lt=$(layer "$t")
-        if ! allowed "$f" "$t" "$lf" "$lt"; then
-            bad "$f (layer $lf) includes $t (layer $lt)"
-            ok=0
-        fi
+        edge "$f" "$(realpath -m --relative-to=. "$dir/$inc")" includes
     done
-    if [ $ok = 1 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+    tally
 done
 
 # symbols: which object defines each global symbol, which objects use it
@@ -108,7 +113,6 @@ else
     for o in $objs; do
         src=${o#"$build"/}
         src=${src%.o}.c
-        lf=$(layer "$src")
         ok=1
         for line in $(nm -u "$o" | awk '{ print $2 }' | sort -u |
                       awk -v defs="$defs" 'BEGIN { n = split (defs, a, "\n");
@@ -118,14 +122,9 @@ else
             to=${line#*@}
             [ "$to" = "$o" ] && continue
             tsrc=${to#"$build"/}
-            tsrc=${tsrc%.o}.c
-            lt=$(layer "$tsrc")
-            if ! allowed "$src" "$tsrc" "$lf" "$lt"; then
-                bad "$src (layer $lf) calls $sym of $tsrc (layer $lt)"
-                ok=0
-            fi
+            edge "$src" "${tsrc%.o}.c" "calls $sym of"
         done
-        if [ $ok = 1 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+        tally
     done
 fi
 echo "check-layers: $pass passed, $fail failed"

@@ -12,22 +12,33 @@
 # tools/valgrind.supp hides the kernels' thread pool, alive at exit.
 pass=0
 fail=0
+k=0
 vg=""
 if [ -z "${DFG_NO_VALGRIND+set}" ] && command -v valgrind >/dev/null 2>&1; then
     vg="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --suppressions=tools/valgrind.supp"
 fi
+# count OUT RC WHAT [PREFIX]: adds the last "PREFIXN passed, N failed" line
+# of OUT to the totals (PREFIX: an anchored pattern such as "^octave: ");
+# no such line, or a non-zero RC with no failure counted, is one failure of
+# WHAT
+count() {
+    line=$(echo "$1" | grep -E "${4:-}[0-9]+ passed, [0-9]+ failed" | tail -n 1)
+    if [ -z "$line" ]; then
+        echo "$3 did not finish (status $2)"
+        fail=$((fail + 1))
+        return
+    fi
+    p=$(echo "$line" | sed -E 's/.* ([0-9]+) passed.*/\1/')
+    f=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
+    if [ "$2" -ne 0 ] && [ "$f" = 0 ]; then f=1; echo "$3: exited with status $2"; fi
+    pass=$((pass + p)); fail=$((fail + f))
+}
 # the layer rule (tools/check-layers.sh) and the check's own self-test
 for c in "--self-test" ""; do
     out=$(sh tools/check-layers.sh $c 2>&1)
     rc=$?
     echo "$out" | grep -v '^$'
-    line=$(echo "$out" | grep -E '[0-9]+ passed, [0-9]+ failed' | tail -n 1)
-    p=$(echo "$line" | sed -E 's/.* ([0-9]+) passed.*/\1/')
-    f=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
-    [ -n "$p" ] || p=0
-    [ -n "$f" ] || f=0
-    if [ $rc -ne 0 ] && [ "$f" = 0 ]; then f=1; echo "check-layers $c: exited with status $rc"; fi
-    pass=$((pass + p)); fail=$((fail + f))
+    count "$out" $rc "check-layers $c"
 done
 for t in "$@"; do
     if [ -n "$vg" ]; then
@@ -39,13 +50,7 @@ for t in "$@"; do
     rc=$?
     echo "$out" | tail -n 20 | grep -v '^$'
     if [ -n "$vg" ] && [ $rc -eq 99 ]; then echo "$t: valgrind reported errors"; fi
-    line=$(echo "$out" | grep -E '[0-9]+ passed, [0-9]+ failed' | tail -n 1)
-    p=$(echo "$line" | sed -E 's/.* ([0-9]+) passed.*/\1/')
-    f=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
-    [ -n "$p" ] || p=0
-    [ -n "$f" ] || f=0
-    if [ $rc -ne 0 ] && [ "$f" = 0 ]; then f=1; echo "$t: exited with status $rc"; fi
-    pass=$((pass + p)); fail=$((fail + f))
+    count "$out" $rc "$t"
 done
 # run from build/ so that Octave does not put the repository root on its
 # path at start-up (before the script can silence its shadowing notices)
@@ -54,25 +59,16 @@ mkdir -p build
 out=$(cd build && octave --no-gui --no-window-system -q "$top/tools/run_octave_tests.m" 2>&1)
 rc=$?
 echo "$out" | grep -v '^$' | grep -v 'ignoring const execution_exception'
-line=$(echo "$out" | grep -E '^octave: [0-9]+ passed, [0-9]+ failed' | tail -n 1)
-p=$(echo "$line" | sed -E 's/.* ([0-9]+) passed.*/\1/')
-f=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
-k=$(echo "$line" | sed -E 's/.* ([0-9]+) skipped.*/\1/')
+count "$out" $rc "octave suite" "^octave: "
+k=$(echo "$out" | grep -E '^octave: [0-9]+ passed, [0-9]+ failed' | tail -n 1 | sed -n -E 's/.* ([0-9]+) skipped.*/\1/p')
 [ -n "$k" ] || k=0
-[ -n "$p" ] || p=0
-[ -n "$f" ] || { f=1; echo "octave suite did not finish (status $rc)"; }
-pass=$((pass + p)); fail=$((fail + f))
 # the parity and gradient suites again under pass combinations
 # (tools/pass-matrix.sh; DFG_NO_PASS_MATRIX=1 skips it)
 if [ -z "${DFG_NO_PASS_MATRIX+set}" ]; then
     out=$(sh tools/pass-matrix.sh 2>&1)
+    rc=$?
     echo "$out"
-    line=$(echo "$out" | grep -E '^pass-matrix: [0-9]+ passed, [0-9]+ failed' | tail -n 1)
-    p=$(echo "$line" | sed -E 's/.* ([0-9]+) passed.*/\1/')
-    f=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
-    [ -n "$p" ] || p=0
-    [ -n "$f" ] || { f=1; echo "pass matrix did not finish"; }
-    pass=$((pass + p)); fail=$((fail + f))
+    count "$out" $rc "pass matrix" "^pass-matrix: "
 fi
 echo "$pass passed, $fail failed, $k skipped"
 [ "$fail" -eq 0 ]

@@ -419,10 +419,10 @@ int dfg_cpu_fused(const int64_t * p, int n_in, const void * const * in,
     int nt = dfg_threads_for(work);
     char * base = NULL, * mine = NULL;
     if (scratch) {
-        uintptr_t u = (uintptr_t)scratch, a = (u + 63) & ~(uintptr_t)63;
-        size_t skip = (size_t)(a - u);
+        char * a = dfg_align64_ptr(scratch);
+        size_t skip = (size_t)(a - (char *)scratch);
         if (scratch_bytes >= skip + shared + per) {
-            base = (char *)a;
+            base = a;
             /* per == 0: a program without scratch slots (every step
              * writes an output) needs no tiles at all */
             size_t fit = per ? (scratch_bytes - skip - shared) / per : (size_t)nt;
@@ -449,7 +449,7 @@ int dfg_cpu_fused(const int64_t * p, int n_in, const void * const * in,
         mine = dfg_malloc(64 + shared + (size_t)nt * per);
         if (!mine)
             return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory running a fused kernel");
-        base = (char *)(((uintptr_t)mine + 63) & ~(uintptr_t)63);
+        base = dfg_align64_ptr(mine);
     }
 
     /* reductions start from 0 (sum) or 1 (prod), as the unfused kernel */

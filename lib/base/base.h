@@ -76,6 +76,12 @@ static inline int64_t dfg_align64(int64_t b)
     return (b + 63) & ~(int64_t)63;
 }
 
+/* The first 64-byte aligned address at or after p (p itself if aligned). */
+static inline void * dfg_align64_ptr(void * p)
+{
+    return (void *)(((uintptr_t)p + 63) & ~(uintptr_t)63);
+}
+
 /* ---- families and dtype rules (lib/base/ops.def, lib/base/optable.c) ----- */
 enum dfg_family {
     DFG_FAM_LEAF, DFG_FAM_UNARY, DFG_FAM_BINARY, DFG_FAM_TERNARY,

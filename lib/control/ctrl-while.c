@@ -152,6 +152,16 @@ static void wg_lambda(wg_build * b)
         b->nfp += b->want_p[k] && ctrl_float(W->par[nc + k]);
 }
 
+/* Carves consecutive lists out of one array: *lists[k] starts where
+ * lists[k - 1] (of len[k - 1] slots) ends, the first at v. */
+static void carve(dfg_node ** v, dfg_node *** const * lists, const int * len, int n)
+{
+    for (int k = 0; k < n; k++) {
+        *lists[k] = v;
+        v += len[k];
+    }
+}
+
 /* The node lists carved from w.n, and the backward body's parameters
  * (kept in g): lambda, the wanted captured adjoints (dpa), the state at
  * the step's start and end (e, ex), the captured values (pq). */
@@ -160,20 +170,10 @@ static void wg_params(wg_build * b)
     gctx * g = b->g;
     ctrl_rec * W = b->W;
     int nc = b->nc, np = b->np, npar = b->npar;
-    b->L_lam = b->w.n;
-    b->L_dpa = b->L_lam + npar;
-    b->L_e = b->L_dpa + npar;
-    b->L_ex = b->L_e + npar;
-    b->L_pq = b->L_ex + npar;
-    b->L_fb = b->L_pq + npar;
-    b->L_ys = b->L_fb + npar;
-    b->L_sd = b->L_ys + npar;
-    b->L_wrt = b->L_sd + npar;
-    b->L_gv = b->L_wrt + npar;
-    b->L_from = b->L_gv + npar;
-    b->L_to = b->L_from + npar;
-    b->L_res = b->L_to + 2 * npar;
-    b->L_par = b->L_res + 2 * npar;
+    dfg_node *** lists[] = {&b->L_lam, &b->L_dpa, &b->L_e, &b->L_ex, &b->L_pq, &b->L_fb, &b->L_ys,
+                                   &b->L_sd, &b->L_wrt, &b->L_gv, &b->L_from, &b->L_to, &b->L_res, &b->L_par};
+    const int len[] = {npar, npar, npar, npar, npar, npar, npar, npar, npar, npar, npar, 2 * npar, 2 * npar, 0};
+    carve(b->w.n, lists, len, (int)(sizeof len / sizeof *len));
     for (int j = 0, q = 0; j < nc; j++) {
         if (b->w.lam[j])
             b->L_lam[q++] = dfg_ctrl_keep_param(g, W->par[j], "state adjoint");
@@ -748,23 +748,11 @@ typedef struct wgr {
 static void wgr_lists(wgr * r, dfg_node ** v, int * iv)
 {
     int npar = r->npar;
-    r->cq = v;
-    r->tq = r->cq + npar;
-    r->pq = r->tq + npar;
-    r->tp = r->pq + npar;
-    r->to = r->tp + npar;
-    r->fb = r->to + npar;
-    r->cb = r->fb + npar;
-    r->tb = r->cb + 1;
-    r->wrt = r->tb + npar;
-    r->dir = r->wrt + npar;
-    r->apar = r->dir + npar;
-    r->ains = r->apar + 2 * npar;
-    r->ares = r->ains + 2 * npar;
-    r->aout = r->ares + 2 * npar;
-    r->seeds = r->aout + 2 * npar;
-    r->oc = r->seeds + 2 * npar;
-    r->op = r->oc + 2 * npar;
+    dfg_node *** lists[] = {&r->cq, &r->tq, &r->pq, &r->tp, &r->to, &r->fb, &r->cb, &r->tb, &r->wrt,
+                                   &r->dir, &r->apar, &r->ains, &r->ares, &r->aout, &r->seeds, &r->oc, &r->op};
+    const int len[] = {npar, npar, npar, npar, npar, npar, 1, npar, npar,
+                       npar, 2 * npar, 2 * npar, 2 * npar, 2 * npar, 2 * npar, 2 * npar, 0};
+    carve(v, lists, len, (int)(sizeof len / sizeof *len));
     r->wc = iv;
     r->wp = r->wc + 2 * npar;
 }

@@ -566,6 +566,14 @@
 %!       catch
 %!         ok = false;
 %!       end_try_catch
+%!       ## an empty block and a non-scalar X that do not match: Octave 7.3's
+%!       ## Array<T>::assign then reads past X's dimensions for its "both
+%!       ## empty" test, so it errors or leaves A alone depending on that
+%!       ## memory (it errors under AddressSanitizer); the rule it means,
+%!       ## and dfg's, is an error
+%!       if (ok && numel (vals{v}) > 1 && isequal (A, zeros (shapes{i})))
+%!         ok = false;
+%!       endif
 %!       T = dfg.constant (zeros (shapes{i}));
 %!       try
 %!         T(subs{j}{:}) = vals{v};
