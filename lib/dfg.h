@@ -215,6 +215,45 @@ dfg_status dfg_flip(dfg_id x, int dim, dfg_id * y);
 /* circshift: x shifted circularly by shifts[j] along dims[j] (0-based),
  * j < m.  dims NULL: along dimension j, or the default DIM when m == 1. */
 dfg_status dfg_circshift(dfg_id x, int m, const int64_t * shifts, const int * dims, dfg_id * y);
+/* Octave's readings of an operand: x with a 0x0 x taken as 0x1 (as sum,
+ * prod, any and all take it), and x with the trailing dimensions of an
+ * N-d x folded into the columns (as the matrix functions read it).  *y
+ * is a new reference, to x itself where nothing changes. */
+dfg_status dfg_zero_by_zero_as_column(dfg_id x, dfg_id * y);
+dfg_status dfg_fold2d(dfg_id x, dfg_id * y);
+/* eye (n) of class dt (double, single or logical): a constant. */
+dfg_status dfg_eye(dfg_dtype dt, int64_t n, dfg_id * y);
+
+/* Matrix operators and LAPACK functions (lib/core/compose-linalg.c).
+ * a * b: a .* b when either is a scalar, else the matrix product.
+ * a \ b: b ./ a for a scalar a, else the solve.  a / b: a ./ b for a
+ * scalar b, else (b' \ a')' (DFG_ERR_SHAPE "dfg.mrdivide: nonconformant
+ * arguments" unless a and b have as many columns).  The operands of a
+ * matrix product or solve are read folded, as Octave does. */
+dfg_status dfg_mtimes(dfg_id a, dfg_id b, dfg_id * y);
+dfg_status dfg_mldivide(dfg_id a, dfg_id b, dfg_id * y);
+dfg_status dfg_mrdivide(dfg_id a, dfg_id b, dfg_id * y);
+/* inv, det, pinv, chol (R of R' R = x) of a matrix; pinv and chol read
+ * an N-d x folded.  An empty x (any shape, single too) gives a double 0x0,
+ * det's the double 1, as Octave 7.3. */
+dfg_status dfg_inv(dfg_id x, dfg_id * y);
+dfg_status dfg_det(dfg_id x, dfg_id * y);
+dfg_status dfg_pinv(dfg_id x, dfg_id * y);
+dfg_status dfg_chol(dfg_id x, dfg_id * y);
+/* The forms with nout outputs (1 to 3) of Octave's multi-output LAPACK
+ * functions, one new reference in y[k] for each output k < nout, taken
+ * out of the op's packed result.  N-d x read folded (lu, qr).
+ *   lu:  nout 1: Y = L + U - I (square x only, else DFG_ERR_UNSUPPORTED);
+ *        2: [P' L, U]; 3: [L, U, P] with P double.  An empty x gives nout
+ *        double 0x0s.
+ *   qr:  nout 2: [Q, R], economy-size when econ; nout 1 and 3 are
+ *        DFG_ERR_UNSUPPORTED.
+ *   eig: of a symmetric x: nout 1: the eigenvalues (a column); 2: [V, D]
+ *        with D = eye .* w'; 3 is DFG_ERR_UNSUPPORTED.  An empty x gives
+ *        nout double 0x0s. */
+dfg_status dfg_lu(dfg_id x, int nout, dfg_id * y);
+dfg_status dfg_qr(dfg_id x, int econ, int nout, dfg_id * y);
+dfg_status dfg_eig(dfg_id x, int nout, dfg_id * y);
 
 /* ---- plans ------------------------------------------------------------- */
 /* Compiles the graph that computes outs from ins.  Every free input the

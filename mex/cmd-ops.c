@@ -1,7 +1,9 @@
 /* mex/cmd-ops.c -- gateway commands for element-wise ops, reductions,
  * statistics, norms, matrix operators and LAPACK functions.  Each parses
  * Octave's calling forms and records primitive ops; composites such as
- * mean, var, norm, dot and mpower are built by lib/core/compose.c. */
+ * mean, var, norm, dot and mpower are built by lib/core/compose.c, the
+ * matrix operators (*, \, /) and lu, qr, eig, inv, det, pinv and chol by
+ * lib/core/compose-linalg.c: here only their arguments are read. */
 #include <math.h>
 #include <string.h>
 #include "gateway.h"
@@ -191,15 +193,14 @@ static int reduce_dim(gw * g, const mxArray * a, int argno, dfg_id x, int * dim)
     return reduce_dim_opt(g, a, argno, x, 0, dim);
 }
 
+/* Octave's sum, prod, any and all take a 0x0 x as 0x1. */
 static int zero_by_zero_as_column(gw * g, dfg_id * x)
 {
-    int nd;
-    int64_t dims[DFG_MAX_DIMS];
-    int st = dfg_info(*x, NULL, &nd, dims);
-    if (st || !(nd == 2 && dims[0] == 0 && dims[1] == 0))
-        return st;
-    dfg_attr a = {{2, 0, 1}, {0}, NULL, 0};
-    return gw_op(g, DFG_OP_RESHAPE, 1, x, &a, x);
+    dfg_id y = 0;
+    int st = dfg_zero_by_zero_as_column(*x, &y);
+    if (!st && !(st = gw_temp(g, y)))
+        *x = y;
+    return st;
 }
 
 static int reduce(gw * g, int op, dfg_id x, int dim, dfg_id * y)
@@ -387,31 +388,6 @@ static int is_scalar(dfg_id x)
     return dfg_shape_numel(nd, d) == 1;
 }
 
-static int transpose2(gw * g, dfg_id x, dfg_id * y)
-{
-    dfg_attr a = {{2, 1, 0}, {0}, NULL, 0};
-    return gw_op(g, DFG_OP_PERMUTE, 1, &x, &a, y);
-}
-
-static int eye_like(gw * g, dfg_id x, int64_t n, dfg_id * y)
-{
-    dfg_dtype dt;
-    dfg_info(x, &dt, NULL, NULL);
-    int64_t d[2] = {n, n};
-    int st = dfg_fill(dt == DFG_SINGLE ? DFG_SINGLE : DFG_DOUBLE, 2, d, 0, y);
-    if (st)
-        return st;
-    const void * data;
-    dfg_node_data(*y, &data);
-    for (int64_t k = 0; k < n; k++) {
-        if (dt == DFG_SINGLE)
-            ((float *)data)[k * (n + 1)] = 1;
-        else
-            ((double *)data)[k * (n + 1)] = 1;
-    }
-    return gw_temp(g, *y);
-}
-
 int cmd_matrix(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
 {
     (void)nlhs;
@@ -438,167 +414,43 @@ int cmd_matrix(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
     }
     if ((st = gw_operand(g, prhs[0], 1, &a)) || (st = gw_operand(g, prhs[1], 2, &b)))
         return st;
-    /* a product or division of matrices reads N-d operands as Octave does */
-    int solve = !strcmp(g->fn, "mldivide") ? !is_scalar(a)
-              : !strcmp(g->fn, "mrdivide") ? !is_scalar(b) : !is_scalar(a) && !is_scalar(b);
-    if (solve && ((st = gw_fold2d(g, &a)) || (st = gw_fold2d(g, &b))))
-        return st;
-    if (!strcmp(g->fn, "mtimes")) {
-        if (is_scalar(a) || is_scalar(b))
-            st = gw_op2(g, DFG_OP_MUL, a, b, &y);
-        else
-            st = gw_op2(g, DFG_OP_MATMUL, a, b, &y);
-    } else if (!strcmp(g->fn, "mldivide")) {
-        if (is_scalar(a))
-            st = gw_op2(g, DFG_OP_DIV, b, a, &y);
-        else
-            st = gw_op2(g, DFG_OP_MLDIVIDE, a, b, &y);
-    } else {   /* mrdivide: a / b = (b' \ a')' */
-        if (is_scalar(b))
-            st = gw_op2(g, DFG_OP_DIV, a, b, &y);
-        else {
-            dfg_id at, bt, z;
-            int na, nb;
-            int64_t da[DFG_MAX_DIMS], db[DFG_MAX_DIMS];
-            dfg_info(a, NULL, &na, da);
-            dfg_info(b, NULL, &nb, db);
-            if (na != 2 || nb != 2 || da[1] != db[1]) {
-                char s1[256], s2[256];
-                return dfg_set_error(DFG_ERR_SHAPE, "dfg.mrdivide: nonconformant arguments (A is %s, B is %s)",
-                                     dfg_shape_str(na, da, s1, sizeof s1), dfg_shape_str(nb, db, s2, sizeof s2));
-            }
-            if (!(st = transpose2(g, a, &at)) && !(st = transpose2(g, b, &bt)) &&
-                !(st = gw_op2(g, DFG_OP_MLDIVIDE, bt, at, &z)))
-                st = transpose2(g, z, &y);
-        }
-    }
-    if (!st)
-        plhs[0] = gw_result(g, y);
-    return st;
+    st = !strcmp(g->fn, "mtimes") ? dfg_mtimes(a, b, &y)
+       : !strcmp(g->fn, "mldivide") ? dfg_mldivide(a, b, &y) : dfg_mrdivide(a, b, &y);
+    return gw_out(g, st, &y, plhs);
 }
 
 /* ---- LAPACK functions ------------------------------------------------------------------------- */
 
-static int part(gw * g, dfg_id packed, int64_t off, int64_t r, int64_t c, dfg_id * y)
-{
-    dfg_attr a = {{off, 2, r, c}, {0}, NULL, 0};
-    return gw_op(g, DFG_OP_PART, 1, &packed, &a, y);
-}
-
+/* inv, det, pinv, chol, svd (x); [...] = lu (x), qr (x [, "econ" | 0]),
+ * eig (x): the forms and Octave's rules are lib/core/compose-linalg.c's. */
 int cmd_linalg(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
 {
-    dfg_id x, y, packed;
-    int nd, st;
-    int64_t d[DFG_MAX_DIMS];
+    dfg_id x, y[3] = {0, 0, 0};
     const char * f = g->fn;
-    int is_qr = !strcmp(f, "qr");
-    /* lu, qr, pinv and chol read an N-d array as Octave does (inv, det,
-     * eig and svd refuse it, as Octave does) */
-    int folds = !strcmp(f, "lu") || is_qr || !strcmp(f, "pinv") || !strcmp(f, "chol");
-    if ((st = nargs(g, nrhs, 1, is_qr ? 2 : 1)) || (st = gw_operand(g, prhs[0], 1, &x)) ||
-        (folds && (st = gw_fold2d(g, &x))) || (st = dfg_info(x, NULL, &nd, d)))
+    int is_qr = !strcmp(f, "qr"), nout = nlhs < 1 ? 1 : nlhs, st;
+    if ((st = nargs(g, nrhs, 1, is_qr ? 2 : 1)) || (st = gw_operand(g, prhs[0], 1, &x)))
         return st;
-    int64_t m = d[0], n = nd > 1 ? d[1] : 1, k = m < n ? m : n;
-    if (dfg_shape_numel(nd, d) == 0 && (!strcmp(f, "eig") || !strcmp(f, "det") || !strcmp(f, "pinv") ||
-                                         !strcmp(f, "lu") || (!strcmp(f, "chol") && nlhs <= 1))) {
-        /* Octave 7.3: eig, pinv, lu and chol of any empty array (single
-         * too, any shape) give a double 0x0 for each output, det gives 1 */
-        int64_t z[2] = {0, 0};
-        int nout = !strcmp(f, "det") || nlhs < 1 ? 1 : nlhs;
-        for (int o = 0; o < nout && !st; o++) {
-            if (!strcmp(f, "det"))
-                st = gw_const(g, DFG_DOUBLE, 1, &y);
-            else if (!(st = dfg_fill(DFG_DOUBLE, 2, z, 0, &y)))
-                st = gw_temp(g, y);
-            if (!st)
-                plhs[o] = gw_result(g, y);
-        }
-        return st;
-    }
-    if (!strcmp(f, "inv") && dfg_shape_numel(nd, d) == 0) {
-        /* Octave's inv returns a double 0x0 for any empty argument */
-        int64_t z[2] = {0, 0};
-        if ((st = dfg_fill(DFG_DOUBLE, 2, z, 0, &y)) || (st = gw_temp(g, y)))
-            return st;
-        plhs[0] = gw_result(g, y);
-        return DFG_OK;
-    }
-    if (!strcmp(f, "inv") || !strcmp(f, "det") || !strcmp(f, "pinv") ||
-        (!strcmp(f, "chol") && nlhs <= 1) || (!strcmp(f, "svd") && nlhs <= 1)) {
-        int op = !strcmp(f, "inv") ? DFG_OP_INV : !strcmp(f, "det") ? DFG_OP_DET
-               : !strcmp(f, "pinv") ? DFG_OP_PINV : !strcmp(f, "chol") ? DFG_OP_CHOL : DFG_OP_SVD;
-        if (!(st = gw_op1(g, op, x, &y)))
-            plhs[0] = gw_result(g, y);
-        return st;
-    }
-    if (!strcmp(f, "chol"))
+    if (!strcmp(f, "chol") && nlhs > 1)
         return dfg_set_error(DFG_ERR_UNSUPPORTED, "dfg.chol: the failure output [R, p] is not supported");
-    if (!strcmp(f, "svd"))
-        return dfg_set_error(DFG_ERR_UNSUPPORTED, "dfg.svd: only singular values (s = svd (A)) are supported");
-    if (!strcmp(f, "eig")) {
-        dfg_attr a = {{nlhs > 1}, {0}, NULL, 0};
-        if ((st = gw_op(g, DFG_OP_EIG_SYM, 1, &x, &a, &packed)))
-            return st;
-        dfg_id w;
-        if ((st = part(g, packed, 0, m, 1, &w)))
-            return st;
-        if (nlhs <= 1) {
-            plhs[0] = gw_result(g, w);
-            return DFG_OK;
-        }
-        dfg_id v, dm, eye, wt;
-        /* D = diag (w): eye .* w' */
-        if ((st = part(g, packed, m, m, m, &v)) || (st = eye_like(g, x, m, &eye)) ||
-            (st = transpose2(g, w, &wt)) || (st = gw_op2(g, DFG_OP_MUL, eye, wt, &dm)))
-            return st;
-        plhs[0] = gw_result(g, v);
-        plhs[1] = gw_result(g, dm);
-        return DFG_OK;
+    if (!strcmp(f, "svd")) {
+        if (nlhs > 1)
+            return dfg_set_error(DFG_ERR_UNSUPPORTED, "dfg.svd: only singular values (s = svd (A)) are supported");
+        if (!(st = gw_op1(g, DFG_OP_SVD, x, &y[0])))
+            plhs[0] = gw_result(g, y[0]);
+        return st;
     }
-    if (!strcmp(f, "lu") && m * n == 0) {
-        /* Octave: L, U and P of an empty matrix are all 0x0 */
-        dfg_dtype dt;
-        int64_t z[2] = {0, 0};
-        dfg_info(x, &dt, NULL, NULL);
-        dt = dt == DFG_SINGLE ? DFG_SINGLE : DFG_DOUBLE;
-        for (int q = 0; q < (nlhs < 1 ? 1 : nlhs) && q < 3; q++) {
-            dfg_id e;
-            if ((st = dfg_fill(q == 2 ? DFG_DOUBLE : dt, 2, z, 0, &e)) || (st = gw_temp(g, e)))
-                return st;
-            plhs[q] = gw_result(g, e);
-        }
-        return DFG_OK;
-    }
-    if (!strcmp(f, "lu")) {
-        /* the two-output form's L is P' L, rows moved by the kernel */
-        dfg_id l, u, p;
-        dfg_attr la = {{nlhs == 2}, {0}, NULL, 0};
-        if ((st = gw_op(g, DFG_OP_LU, 1, &x, &la, &packed)) || (st = part(g, packed, 0, m, k, &l)) ||
-            (st = part(g, packed, m * k, k, n, &u)) || (st = part(g, packed, m * k + k * n, m, m, &p)))
-            return st;
-        if (nlhs <= 1) {
-            if (m != n)
-                return dfg_set_error(DFG_ERR_UNSUPPORTED,
-                                     "dfg.lu: the one-output form is supported for square matrices only; use [L, U, P] = lu (A)");
-            /* Y = L + U - I, LAPACK's packed factors */
-            dfg_id s, eye;
-            if ((st = gw_op2(g, DFG_OP_ADD, l, u, &s)) || (st = eye_like(g, x, m, &eye)) ||
-                (st = gw_op2(g, DFG_OP_SUB, s, eye, &y)))
-                return st;
-            plhs[0] = gw_result(g, y);
-            return DFG_OK;
-        }
-        if (nlhs > 2) {   /* Octave's permutation matrix is double */
-            dfg_attr c = attr1(DFG_DOUBLE);
-            if ((st = gw_op(g, DFG_OP_CAST, 1, &p, &c, &p)))
-                return st;
-        }
-        plhs[0] = gw_result(g, l);
-        plhs[1] = gw_result(g, u);
-        if (nlhs > 2)
-            plhs[2] = gw_result(g, p);
-        return DFG_OK;
-    }
+    if (!strcmp(f, "inv"))
+        return gw_out(g, dfg_inv(x, &y[0]), &y[0], plhs);
+    if (!strcmp(f, "det"))
+        return gw_out(g, dfg_det(x, &y[0]), &y[0], plhs);
+    if (!strcmp(f, "pinv"))
+        return gw_out(g, dfg_pinv(x, &y[0]), &y[0], plhs);
+    if (!strcmp(f, "chol"))
+        return gw_out(g, dfg_chol(x, &y[0]), &y[0], plhs);
+    if (!strcmp(f, "lu"))
+        return gw_outs(g, dfg_lu(x, nout, y), nout, y, plhs);
+    if (!strcmp(f, "eig"))
+        return gw_outs(g, dfg_eig(x, nout, y), nout, y, plhs);
     if (is_qr) {
         int econ = 0;
         if (nrhs > 1) {
@@ -611,18 +463,7 @@ int cmd_linalg(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
             else
                 return dfg_set_error(DFG_ERR_ARG, "dfg.qr: the second argument must be 0 or \"econ\"");
         }
-        if (nlhs <= 1)
-            return dfg_set_error(DFG_ERR_UNSUPPORTED,
-                                 "dfg.qr: the one-output form (LAPACK's packed factors) is not supported; use [Q, R] = qr (A)");
-        dfg_attr a = {{econ}, {0}, NULL, 0};
-        int64_t qc = econ ? k : m;
-        dfg_id q, r;
-        if ((st = gw_op(g, DFG_OP_QR, 1, &x, &a, &packed)) || (st = part(g, packed, 0, m, qc, &q)) ||
-            (st = part(g, packed, m * qc, qc, n, &r)))
-            return st;
-        plhs[0] = gw_result(g, q);
-        plhs[1] = gw_result(g, r);
-        return DFG_OK;
+        return gw_outs(g, dfg_qr(x, econ, nout, y), nout < 2 ? nout : 2, y, plhs);
     }
     return dfg_set_error(DFG_ERR_INTERNAL, "dfg.%s: unknown function", f);
 }

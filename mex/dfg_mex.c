@@ -106,28 +106,6 @@ int gw_operand(gw * g, const mxArray * a, int argno, dfg_id * id)
     return gw_temp(g, *id);
 }
 
-/* Octave's matrix functions (lu, qr, pinv, chol, *, \, /, kron) read an
- * N-d array as the matrix with its trailing dimensions folded into the
- * columns (rows x prod (the rest)); *x becomes that reshape (a temporary)
- * when it has more than two dimensions. */
-int gw_fold2d(gw * g, dfg_id * x)
-{
-    int nd;
-    int64_t d[DFG_MAX_DIMS];
-    int st = gw_info(*x, NULL, &nd, d);
-    if (st || nd <= 2)
-        return st;
-    int64_t cols = 1;
-    for (int k = 1; k < nd; k++)
-        cols *= d[k];
-    dfg_attr a = {{2, d[0], cols}, {0}, NULL, 0};
-    dfg_id y;
-    if ((st = gw_op(g, DFG_OP_RESHAPE, 1, x, &a, &y)))
-        return st;
-    *x = y;
-    return DFG_OK;
-}
-
 mxArray * gw_id_out(dfg_id id)
 {
     mxArray * r = mxCreateNumericMatrix(1, 1, mxUINT64_CLASS, mxREAL);
@@ -157,6 +135,25 @@ int gw_out(gw * g, int st, const dfg_id * y, mxArray ** out)
     return st;
 }
 
+/* gw_out for a builder with n results y[0..n-1] (new references the
+ * gateway owns when st is DFG_OK), handed to Octave as out[0..n-1]. */
+int gw_outs(gw * g, int st, int n, const dfg_id * y, mxArray ** out)
+{
+    int k = 0;
+    if (st)
+        return st;
+    while (!st && k < n)
+        st = gw_temp(g, y[k++]);     /* (releases y[k] itself when it fails) */
+    if (st) {
+        for (; k < n; k++)
+            dfg_release(y[k]);
+        return st;
+    }
+    for (k = 0; k < n; k++)
+        out[k] = gw_result(g, y[k]);
+    return DFG_OK;
+}
+
 /* ---- checked readers of numeric arguments ------------------------------------ */
 
 int gw_alloc(gw * g, int64_t n, size_t es, void * out)
@@ -176,20 +173,6 @@ int gw_alloc(gw * g, int64_t n, size_t es, void * out)
     }
     *pp = mxMalloc(bytes ? bytes : 1);
     return DFG_OK;
-}
-
-int64_t gw_numel_checked(int nd, const int64_t * dims)
-{
-    int64_t m = 1;
-    for (int k = 0; k < nd; k++)
-        if (dims[k] == 0)
-            return 0;
-    for (int k = 0; k < nd; k++) {
-        if (dims[k] < 0 || dims[k] > ((int64_t)1 << 62) / m)
-            return -1;
-        m *= dims[k];
-    }
-    return m;
 }
 
 /* Element k of the data of a real array of any numeric or logical class
@@ -657,7 +640,7 @@ static int size_arg(gw * g, const mxArray * a, int lenient, int * nd, int64_t * 
 static int size_fits(gw * g, dfg_dtype dt, int nd, const int64_t * dims)
 {
     char s[256];
-    if (gw_numel_checked(nd, dims) < 0 || !can_allocate(dt, nd, dims))
+    if (dfg_shape_numel_checked(nd, dims) < 0 || !can_allocate(dt, nd, dims))
         return dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory or dimension too large (%s %s)", g->fn,
                              dfg_shape_str(nd, dims, s, sizeof s), dfg_dtype_name(dt));
     return DFG_OK;

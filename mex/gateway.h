@@ -49,9 +49,6 @@ int        gw_is_tensor(const mxArray * a);
 int        gw_tensor(gw * g, const mxArray * a, int argno, dfg_id * id);
 /* Remembers id for release at the end of the command. */
 int        gw_temp(gw * g, dfg_id id);
-/* An N-d operand of a matrix function as Octave reads it: trailing
- * dimensions folded into the columns (a temporary reshape; 2-D unchanged). */
-int        gw_fold2d(gw * g, dfg_id * x);
 /* Returns id to Octave as a uint64 scalar (the handle moves to Octave). */
 mxArray *  gw_id_out(dfg_id id);
 /* A real scalar number (not a tensor; any numeric or logical class, full
@@ -79,8 +76,6 @@ int        gw_size_vec(gw * g, const mxArray * a, int argno, int * nd, int64_t *
  * cannot give, is DFG_ERR_NOMEM naming the command, where mxMalloc would
  * raise Octave's own id-less error. */
 int        gw_alloc(gw * g, int64_t n, size_t es, void * out);
-/* Element count of a shape, or -1 when it overflows 2^62. */
-int64_t    gw_numel_checked(int nd, const int64_t * dims);
 /* Char argument into buf (lower-cased); 0 if not a char row. */
 int        gw_string(const mxArray * a, char * buf, size_t len);
 /* Size of a node. */
@@ -97,6 +92,9 @@ mxArray *  gw_result(gw * g, dfg_id id);
  * when st is DFG_OK) to Octave as *out; returns st.  *y is read after the
  * builder ran: gw_out (g, dfg_norm (x, p, fro, &y), &y, plhs). */
 int        gw_out(gw * g, int st, const dfg_id * y, mxArray ** out);
+/* gw_out for a builder with n outputs y[0..n-1] (dfg_lu, dfg_eig, ...):
+ * out[0..n-1]; returns st.  gw_outs (g, dfg_lu (x, n, y), n, y, plhs). */
+int        gw_outs(gw * g, int st, int n, const dfg_id * y, mxArray ** out);
 /* First non-singleton dimension (0-based), as Octave's default DIM. */
 int        gw_default_dim(int nd, const int64_t * dims);
 /* Evaluates a node with no free inputs into a new Octave array. */

@@ -115,6 +115,10 @@ const char * dfg_shape_str(int ndim, const int64_t * dims, char * buf, size_t le
 /* Drops trailing singletons (keeping 2 dims); returns the new ndim. */
 int         dfg_shape_normalize(int ndim, int64_t * dims);
 int64_t     dfg_shape_numel(int ndim, const int64_t * dims);
+/* The element count, or -1 when a dimension is negative or the count
+ * passes 2^62 (a size from outside: user arguments, repmat counts); a
+ * zero dimension makes it 0 whatever the others are. */
+int64_t     dfg_shape_numel_checked(int ndim, const int64_t * dims);
 /* dims (ndim of them) viewed as k >= 1 dims: the last takes the product of
  * the rest, missing ones are 1 (Octave's rule for fewer subscripts). */
 void        dfg_shape_fold(int ndim, const int64_t * dims, int64_t k, int64_t * view);

@@ -18,6 +18,20 @@ int64_t dfg_shape_numel(int ndim, const int64_t * dims)
     return m;
 }
 
+int64_t dfg_shape_numel_checked(int ndim, const int64_t * dims)
+{
+    int64_t m = 1;
+    for (int k = 0; k < ndim; k++)
+        if (dims[k] == 0)
+            return 0;
+    for (int k = 0; k < ndim; k++) {
+        if (dims[k] < 0 || dims[k] > ((int64_t)1 << 62) / m)
+            return -1;
+        m *= dims[k];
+    }
+    return m;
+}
+
 void dfg_shape_fold(int ndim, const int64_t * dims, int64_t k, int64_t * view)
 {
     for (int64_t j = 0; j < k; j++)

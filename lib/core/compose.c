@@ -1,101 +1,27 @@
 /* lib/core/compose.c -- composite Octave functions (mean, var, std, norm,
- * dot, kron, mpower, trace, tril, triu, diag, repmat, flip, circshift)
- * built as graphs of primitive ops, so that gradients come from the
- * primitives' rules and C callers reach them as the gateway does.
+ * dot, kron, mpower, trace, tril, triu, diag, repmat, flip, circshift),
+ * Octave's readings of an operand (0x0 as 0x1, N-d folded) and the
+ * identity, built as graphs of primitive ops, so that gradients come from
+ * the primitives' rules and C callers reach them as the gateway does.
+ * The matrix operators and LAPACK functions are compose-linalg.c's.
  *
  * Ownership: every builder borrows its input ids and hands out one new
  * reference in *y (the caller's).  The intermediate nodes a builder makes
- * are kept in a small list (cx) and released when it ends; the result,
- * retained first, lives on through its own reference.  On an error *y is
- * left alone, nothing leaks, and the message (dfg_last_error) names the
- * Octave function ("dfg.norm: ..."); errors of the primitive ops are
- * passed on as those ops set them. */
+ * are kept in a small list (cx, compose-impl.h) and released when it
+ * ends; the result, retained first, lives on through its own reference.
+ * On an error *y is left alone, nothing leaks, and the message
+ * (dfg_last_error) names the Octave function ("dfg.norm: ..."); errors of
+ * the primitive ops are passed on as those ops set them. */
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
-#include "core.h"
-
-/* ---- the builder's list of intermediates --------------------------------- */
-
-#define CX_MAX 192
-
-typedef struct cx {
-    dfg_id t[CX_MAX];     /* references owned by the builder */
-    int    n;
-} cx;
-
-/* Takes the reference id (just made) into the list. */
-static dfg_status cx_keep(cx * c, dfg_id id)
-{
-    if (c->n == CX_MAX) {
-        dfg_release(id);
-        return dfg_set_error(DFG_ERR_INTERNAL, "dfg: a composite function made more than %d nodes", CX_MAX);
-    }
-    c->t[c->n++] = id;
-    return DFG_OK;
-}
-
-/* Ends a builder: on success *out gets a new reference to y; every
- * intermediate is released either way. */
-static dfg_status cx_done(cx * c, dfg_status st, dfg_id y, dfg_id * out)
-{
-    if (!st && !(st = dfg_retain(y)))
-        *out = y;
-    for (int k = 0; k < c->n; k++)
-        dfg_release(c->t[k]);
-    c->n = 0;
-    return st;
-}
-
-static dfg_status cx_op(cx * c, int op, int n, const dfg_id * in, const dfg_attr * a, dfg_id * out)
-{
-    dfg_id y;
-    dfg_status st = dfg_op(op, n, in, a, &y);
-    if (st || (st = cx_keep(c, y)))
-        return st;
-    *out = y;
-    return DFG_OK;
-}
-
-static dfg_status cx_op1(cx * c, int op, dfg_id x, dfg_id * out)
-{
-    return cx_op(c, op, 1, &x, NULL, out);
-}
-
-static dfg_status cx_op2(cx * c, int op, dfg_id x, dfg_id y, dfg_id * out)
-{
-    dfg_id in[2] = {x, y};
-    return cx_op(c, op, 2, in, NULL, out);
-}
+#include "compose-impl.h"
 
 static dfg_status cx_reduce(cx * c, int op, dfg_id x, int dim, dfg_id * out)
 {
     dfg_attr a = {{0}, {0}, NULL, 0};
     a.i[0] = dim;
     return cx_op(c, op, 1, &x, &a, out);
-}
-
-static dfg_status cx_reshape2(cx * c, dfg_id x, int64_t r, int64_t k, dfg_id * out)
-{
-    dfg_attr a = {{2, r, k}, {0}, NULL, 0};
-    return cx_op(c, DFG_OP_RESHAPE, 1, &x, &a, out);
-}
-
-static dfg_status cx_fill(cx * c, dfg_dtype dt, int nd, const int64_t * d, double v, dfg_id * out)
-{
-    dfg_id y;
-    dfg_status st = dfg_fill(dt, nd, d, v, &y);
-    if (st || (st = cx_keep(c, y)))
-        return st;
-    *out = y;
-    return DFG_OK;
-}
-
-/* A scalar constant of class dt. */
-static dfg_status cx_const(cx * c, dfg_dtype dt, double v, dfg_id * out)
-{
-    int64_t d[2] = {1, 1};
-    return cx_fill(c, dt, 2, d, v, out);
 }
 
 /* A constant made from data (copied). */
@@ -175,13 +101,6 @@ static int64_t size_along(dfg_id x, int dim)
     return dim < nd ? d[dim] : 1;
 }
 
-static int is_scalar(dfg_id x)
-{
-    int nd;
-    int64_t d[DFG_MAX_DIMS];
-    return !dfg_info(x, NULL, &nd, d) && dfg_shape_numel(nd, d) == 1;
-}
-
 /* Octave's sum takes a 0x0 x as 0x1: *x becomes that reshape. */
 static dfg_status zero_by_zero_as_column(cx * c, dfg_id * x)
 {
@@ -193,19 +112,24 @@ static dfg_status zero_by_zero_as_column(cx * c, dfg_id * x)
     return cx_reshape2(c, *x, 0, 1, x);
 }
 
-/* An N-d operand of a matrix function as Octave reads it: the trailing
- * dimensions folded into the columns (2-D unchanged). */
-static dfg_status fold2d(cx * c, dfg_id * x)
+dfg_status dfg_zero_by_zero_as_column(dfg_id x, dfg_id * y)
 {
-    int nd;
-    int64_t d[DFG_MAX_DIMS];
-    dfg_status st = dfg_info(*x, NULL, &nd, d);
-    if (st || nd <= 2)
-        return st;
-    int64_t cols = 1;
-    for (int k = 1; k < nd; k++)
-        cols *= d[k];
-    return cx_reshape2(c, *x, d[0], cols, x);
+    cx c;
+    dfg_id r = x;
+    dfg_status st = cx_begin(&c, x, NULL, NULL, NULL);
+    if (!st)
+        st = zero_by_zero_as_column(&c, &r);
+    return cx_done(&c, st, r, y);
+}
+
+dfg_status dfg_fold2d(dfg_id x, dfg_id * y)
+{
+    cx c;
+    dfg_id r = x;
+    dfg_status st = cx_begin(&c, x, NULL, NULL, NULL);
+    if (!st)
+        st = fold2d(&c, &r);
+    return cx_done(&c, st, r, y);
 }
 
 static dfg_status check_dim(const char * fn, int dim)
@@ -231,11 +155,11 @@ static dfg_status mean_of(cx * c, dfg_id x, int dim, dfg_id * y)
 
 dfg_status dfg_mean(dfg_id x, int dim, dfg_id * y)
 {
-    cx c = {.n = 0};
+    cx c;
     dfg_id r = 0;
     int nd;
     int64_t d[DFG_MAX_DIMS];
-    dfg_status st = dfg_info(x, NULL, &nd, d);
+    dfg_status st = cx_begin(&c, x, NULL, &nd, d);
     if (st || (st = check_dim("mean", dim)))
         return st;
     if (dim < 0) {            /* the first dimension larger than 1 */
@@ -252,12 +176,12 @@ dfg_status dfg_mean(dfg_id x, int dim, dfg_id * y)
 
 static dfg_status var_std(const char * fn, dfg_id x, double w, int dim, dfg_id * y)
 {
-    cx c = {.n = 0};
+    cx c;
     dfg_id r = 0;
     dfg_dtype dt;
     int nd;
     int64_t d[DFG_MAX_DIMS];
-    dfg_status st = dfg_info(x, &dt, &nd, d);
+    dfg_status st = cx_begin(&c, x, &dt, &nd, d);
     if (st || (st = check_dim(fn, dim)))
         return st;
     if (w != 0 && w != 1)
@@ -338,12 +262,12 @@ static dfg_status override(cx * c, dfg_id flag, dfg_dtype rt, double v, dfg_id *
 
 dfg_status dfg_norm(dfg_id x, double p, int fro, dfg_id * y)
 {
-    cx c = {.n = 0};
+    cx c;
     dfg_id ax, r = 0, t, nanf;
     dfg_dtype dt;
     int nd;
     int64_t d[DFG_MAX_DIMS];
-    dfg_status st = dfg_info(x, &dt, &nd, d);
+    dfg_status st = cx_begin(&c, x, &dt, &nd, d);
     if (st)
         return st;
     if (nd != 2)
@@ -449,13 +373,13 @@ dfg_status dfg_norm(dfg_id x, double p, int fro, dfg_id * y)
 
 dfg_status dfg_dot(dfg_id a, dfg_id b, int dim, dfg_id * y)
 {
-    cx c = {.n = 0};
+    cx c;
     dfg_id p, r = 0;
     int na, nb;
     int64_t da[DFG_MAX_DIMS], db[DFG_MAX_DIMS];
     dfg_dtype ta, tb;
     dfg_status st;
-    if ((st = dfg_info(a, &ta, &na, da)) || (st = dfg_info(b, &tb, &nb, db)) || (st = check_dim("dot", dim)))
+    if ((st = cx_begin(&c, a, &ta, &na, da)) || (st = dfg_info(b, &tb, &nb, db)) || (st = check_dim("dot", dim)))
         return st;
     if (ta == DFG_LOGICAL || tb == DFG_LOGICAL)
         return dfg_set_error(DFG_ERR_DTYPE, "dfg.dot: X and Y must be numeric (argument %d is logical)",
@@ -494,12 +418,12 @@ dfg_status dfg_dot(dfg_id a, dfg_id b, int dim, dfg_id * y)
 dfg_status dfg_kron(dfg_id a, dfg_id b, dfg_id * y)
 {
     /* kron (a, b) = reshape (reshape (b, [mb 1 nb 1]) .* reshape (a, [1 ma 1 na]), ...) */
-    cx c = {.n = 0};
+    cx c;
     dfg_id ra, rb, p, r = 0;
     int na, nb;
     int64_t da[DFG_MAX_DIMS], db[DFG_MAX_DIMS];
     dfg_status st;
-    if ((st = fold2d(&c, &a)) || (st = fold2d(&c, &b)) || (st = dfg_info(a, NULL, &na, da)) ||
+    if ((st = cx_begin(&c, a, NULL, NULL, NULL)) || (st = fold2d(&c, &a)) || (st = fold2d(&c, &b)) || (st = dfg_info(a, NULL, &na, da)) ||
         (st = dfg_info(b, NULL, &nb, db)))
         return cx_done(&c, st, 0, y);
     if (na != 2 || nb != 2)
@@ -515,10 +439,10 @@ dfg_status dfg_kron(dfg_id a, dfg_id b, dfg_id * y)
 
 dfg_status dfg_mpower(dfg_id a, dfg_id b, dfg_id * y)
 {
-    cx c = {.n = 0};
+    cx c;
     dfg_id r = 0;
     dfg_status st;
-    if ((st = dfg_info(a, NULL, NULL, NULL)) || (st = dfg_info(b, NULL, NULL, NULL)))
+    if ((st = cx_begin(&c, a, NULL, NULL, NULL)) || (st = dfg_info(b, NULL, NULL, NULL)))
         return st;
     if (!is_scalar(a) || !is_scalar(b))
         return dfg_set_error(DFG_ERR_UNSUPPORTED,
@@ -527,36 +451,56 @@ dfg_status dfg_mpower(dfg_id a, dfg_id b, dfg_id * y)
     return cx_done(&c, st, r, y);
 }
 
-/* The n x n identity of class dt. */
-static dfg_status eye(cx * c, dfg_dtype dt, int64_t n, dfg_id * y)
+dfg_status dfg_eye_named(const char * fn, dfg_dtype dt, int64_t n, dfg_id * y)
 {
     int64_t d[2] = {n, n};
+    dfg_id e;
+    if (dt != DFG_DOUBLE && dt != DFG_SINGLE && dt != DFG_LOGICAL)
+        return dfg_set_error(DFG_ERR_DTYPE, "dfg.%s: the identity is double, single or logical", fn);
     size_t es = dfg_dtype_size(dt);
-    if (n > 0 && (uint64_t)n > (uint64_t)(SIZE_MAX / 4 / es) / (uint64_t)n)
-        return dfg_set_error(DFG_ERR_NOMEM, "dfg.mpower: out of memory or dimension too large (%lldx%lld)",
-                             (long long)n, (long long)n);
-    void * data = dfg_calloc((size_t)(n * n) + 1, es);
-    if (!data)
-        return dfg_set_error(DFG_ERR_NOMEM, "dfg.mpower: out of memory (%lldx%lld)", (long long)n, (long long)n);
+    if (n < 0 || (n > 0 && (uint64_t)n > (uint64_t)(SIZE_MAX / 4 / es) / (uint64_t)n))
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory or dimension too large (%lldx%lld)",
+                             fn, (long long)n, (long long)n);
+    dfg_status st = dfg_fill(dt, 2, d, 0, &e);
+    if (st == DFG_ERR_NOMEM)
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory (%lldx%lld)", fn, (long long)n, (long long)n);
+    if (st)
+        return st;
+    /* the new constant is ours alone until it is handed out: its ones
+     * go in place */
+    void * data = dfg_node_get(e)->data;
     for (int64_t k = 0; k < n; k++) {
         if (dt == DFG_SINGLE)
             ((float *)data)[k * (n + 1)] = 1;
-        else
+        else if (dt == DFG_DOUBLE)
             ((double *)data)[k * (n + 1)] = 1;
+        else
+            ((uint8_t *)data)[k * (n + 1)] = 1;
     }
-    dfg_status st = cx_data(c, dt, 2, d, data, y);
-    dfg_free(data);
-    return st;
+    *y = e;
+    return DFG_OK;
+}
+
+dfg_status dfg_eye(dfg_dtype dt, int64_t n, dfg_id * y)
+{
+    return dfg_eye_named("eye", dt, n, y);
+}
+
+/* The n x n identity of class dt, in the list. */
+static dfg_status eye(cx * c, const char * fn, dfg_dtype dt, int64_t n, dfg_id * y)
+{
+    dfg_id e = 0;
+    return cx_take(c, dfg_eye_named(fn, dt, n, &e), &e, y);
 }
 
 dfg_status dfg_mpower_int(dfg_id a, double p, dfg_id * y)
 {
-    cx c = {.n = 0};
+    cx c;
     dfg_id r = 0;
     dfg_dtype dt;
     int nd;
     int64_t d[DFG_MAX_DIMS];
-    dfg_status st = dfg_info(a, &dt, &nd, d);
+    dfg_status st = cx_begin(&c, a, &dt, &nd, d);
     if (st)
         return st;
     int64_t numel = dfg_shape_numel(nd, d);
@@ -593,7 +537,7 @@ dfg_status dfg_mpower_int(dfg_id a, double p, dfg_id * y)
     if (e == 0) {
         dfg_dtype at;
         if (!(st = dfg_info(a, &at, NULL, NULL)))
-            st = eye(&c, at == DFG_SINGLE ? DFG_SINGLE : DFG_DOUBLE, d[0], &r);
+            st = eye(&c, "mpower", at == DFG_SINGLE ? DFG_SINGLE : DFG_DOUBLE, d[0], &r);
     } else {
         /* square-and-multiply, left to right over the bits */
         int top = 62;
@@ -615,11 +559,11 @@ dfg_status dfg_trace(dfg_id x, dfg_id * y)
 {
     /* as Octave 7.3's trace.m: 0 (double) for an empty A, A(1) for a
      * vector or scalar (A's class), else sum (diag (A)), non-square too */
-    cx c = {.n = 0};
+    cx c;
     dfg_id dg, r = 0;
     int nd;
     int64_t d[DFG_MAX_DIMS];
-    dfg_status st = dfg_info(x, NULL, &nd, d);
+    dfg_status st = cx_begin(&c, x, NULL, &nd, d);
     if (st)
         return st;
     if (nd != 2) {
@@ -653,12 +597,12 @@ dfg_status dfg_trace(dfg_id x, dfg_id * y)
 
 static dfg_status tri(const char * fn, int lower, dfg_id x, int64_t k, dfg_id * y)
 {
-    cx c = {.n = 0};
+    cx c;
     dfg_id mask, zero, r = 0;
     dfg_dtype dt;
     int nd;
     int64_t d[DFG_MAX_DIMS];
-    dfg_status st = dfg_info(x, &dt, &nd, d);
+    dfg_status st = cx_begin(&c, x, &dt, &nd, d);
     if (st)
         return st;
     if (nd != 2)
@@ -691,12 +635,12 @@ dfg_status dfg_triu(dfg_id x, int64_t k, dfg_id * y)
 
 dfg_status dfg_diag(dfg_id x, int64_t k, dfg_id * y)
 {
-    cx c = {.n = 0};
+    cx c;
     dfg_id r = 0;
     dfg_dtype dt;
     int nd;
     int64_t d[DFG_MAX_DIMS];
-    dfg_status st = dfg_info(x, &dt, &nd, d);
+    dfg_status st = cx_begin(&c, x, &dt, &nd, d);
     if (st)
         return st;
     if (nd != 2)
@@ -749,29 +693,13 @@ dfg_status dfg_diag(dfg_id x, int64_t k, dfg_id * y)
 
 /* ---- repmat, flip, circshift ---------------------------------------------- */
 
-/* Element count of a shape, or -1 past 2^62. */
-static int64_t numel_checked(int nd, const int64_t * d)
-{
-    int64_t n = 1;
-    for (int k = 0; k < nd; k++) {
-        if (d[k] == 0)
-            return 0;
-    }
-    for (int k = 0; k < nd; k++) {
-        if (d[k] < 0 || d[k] > ((int64_t)1 << 62) / n)
-            return -1;
-        n *= d[k];
-    }
-    return n;
-}
-
 dfg_status dfg_repmat(dfg_id x, int m, const int64_t * reps, dfg_id * y)
 {
-    cx c = {.n = 0};
+    cx c;
     dfg_id r = 0;
     int nd;
     int64_t d[DFG_MAX_DIMS];
-    dfg_status st = dfg_info(x, NULL, &nd, d);
+    dfg_status st = cx_begin(&c, x, NULL, &nd, d);
     if (st)
         return st;
     if (m < 0 || m > DFG_MAX_DIMS || (m > 0 && !reps))
@@ -783,9 +711,9 @@ dfg_status dfg_repmat(dfg_id x, int m, const int64_t * reps, dfg_id * y)
         view[j] = j < nd ? d[j] : 1;
         int64_t rep = j < m ? (reps[j] < 0 ? 0 : reps[j]) : 1;
         int64_t two[2] = {view[j], rep};
-        cnt[j] = numel_checked(2, two);
+        cnt[j] = dfg_shape_numel_checked(2, two);
     }
-    if (numel_checked(k, cnt) < 0) {
+    if (dfg_shape_numel_checked(k, cnt) < 0) {
         char s1[256];
         return dfg_set_error(DFG_ERR_NOMEM, "dfg.repmat: out of memory or dimension too large (repeating a %s array)",
                              dfg_shape_str(nd, d, s1, sizeof s1));
@@ -817,11 +745,11 @@ static dfg_status remap_dim(cx * c, const char * fn, dfg_id x, int nd, const int
 
 dfg_status dfg_flip(dfg_id x, int dim, dfg_id * y)
 {
-    cx c = {.n = 0};
+    cx c;
     dfg_id r = 0;
     int nd;
     int64_t d[DFG_MAX_DIMS];
-    dfg_status st = dfg_info(x, NULL, &nd, d);
+    dfg_status st = cx_begin(&c, x, NULL, &nd, d);
     if (st)
         return st;
     if (dim >= DFG_MAX_DIMS)
@@ -841,11 +769,11 @@ dfg_status dfg_flip(dfg_id x, int dim, dfg_id * y)
 
 dfg_status dfg_circshift(dfg_id x, int m, const int64_t * shifts, const int * dims, dfg_id * y)
 {
-    cx c = {.n = 0};
+    cx c;
     dfg_id r = 0;
     int nd;
     int64_t d[DFG_MAX_DIMS];
-    dfg_status st = dfg_info(x, NULL, &nd, d);
+    dfg_status st = cx_begin(&c, x, NULL, &nd, d);
     if (st)
         return st;
     if (m < 1 || m > DFG_MAX_DIMS || !shifts)

@@ -1,7 +1,10 @@
 /* tests/c/test-compose.c -- lib/core/compose.c: the composite Octave
  * functions (dfg_mean, dfg_var, dfg_std, dfg_norm, dfg_dot, dfg_kron,
  * dfg_mpower, dfg_mpower_int, dfg_trace, dfg_tril, dfg_triu, dfg_diag,
- * dfg_repmat, dfg_flip, dfg_circshift).
+ * dfg_repmat, dfg_flip, dfg_circshift, dfg_zero_by_zero_as_column,
+ * dfg_fold2d, dfg_eye) and lib/core/compose-linalg.c: the matrix
+ * operators and LAPACK functions (dfg_mtimes, dfg_mldivide, dfg_mrdivide,
+ * dfg_inv, dfg_det, dfg_pinv, dfg_chol, dfg_lu, dfg_qr, dfg_eig).
  *
  * Each case builds the composite on free inputs, compiles a plan, runs it
  * on data in double and in single, and compares with values worked out by
@@ -549,6 +552,376 @@ static void test_grad(void)
     CHECK(dfg_live_count() == live);
 }
 
+/* ---- matrix operators -------------------------------------------------------------- */
+
+static dfg_status b_mtimes(dfg_id a, dfg_id b, dfg_id * y, const void * c) { (void)c; return dfg_mtimes(a, b, y); }
+static dfg_status b_mldivide(dfg_id a, dfg_id b, dfg_id * y, const void * c) { (void)c; return dfg_mldivide(a, b, y); }
+static dfg_status b_mrdivide(dfg_id a, dfg_id b, dfg_id * y, const void * c) { (void)c; return dfg_mrdivide(a, b, y); }
+
+static void test_matrix_ops(void)
+{
+    static const double a[4] = {1, 3, 2, 4};           /* [1 2; 3 4] */
+    static const double dg[4] = {2, 0, 0, 4};          /* [2 0; 0 4] */
+    for (int t = 0; t < 2; t++) {
+        dfg_dtype dt = FLOATS[t];
+        res r = run2(dt, "2x2", a, "2x2", a, b_mtimes, NULL);       /* [1 2; 3 4] * [1 2; 3 4] */
+        expect(&r, dt, "2x2", (double[]){7, 15, 10, 22});
+        r = run2(dt, "1x1", (double[]){2}, "2x2", a, b_mtimes, NULL);    /* 2 * A */
+        expect(&r, dt, "2x2", (double[]){2, 6, 4, 8});
+        r = run2(dt, "2x2", a, "1x1", (double[]){-1}, b_mtimes, NULL);   /* A * -1 */
+        expect(&r, dt, "2x2", (double[]){-1, -3, -2, -4});
+        /* an N-d operand folded: ones (1, 2, 2) * [1; 2; 3; 4] = 10 */
+        r = run2(dt, "1x2x2", (double[]){1, 1, 1, 1}, "4x1", (double[]){1, 2, 3, 4}, b_mtimes, NULL);
+        expect(&r, dt, "1x1", (double[]){10});
+        /* a scalar times an N-d array stays N-d: 3 * ones (2, 1, 2) */
+        r = run2(dt, "1x1", (double[]){3}, "2x1x2", (double[]){1, 1, 1, 1}, b_mtimes, NULL);
+        expect(&r, dt, "2x1x2", (double[]){3, 3, 3, 3});
+        r = run2(dt, "2x2", dg, "2x1", (double[]){2, 4}, b_mldivide, NULL);   /* [2 0; 0 4] \ [2; 4] */
+        expect(&r, dt, "2x1", (double[]){1, 1});
+        r = run2(dt, "1x1", (double[]){2}, "1x3", (double[]){2, 4, 6}, b_mldivide, NULL);   /* 2 \ [2 4 6] */
+        expect(&r, dt, "1x3", (double[]){1, 2, 3});
+        r = run2(dt, "1x2", (double[]){2, 4}, "2x2", dg, b_mrdivide, NULL);   /* [2 4] / [2 0; 0 4] */
+        expect(&r, dt, "1x2", (double[]){1, 1});
+        r = run2(dt, "2x2", a, "2x2", a, b_mrdivide, NULL);                    /* A / A = eye (2) */
+        expect(&r, dt, "2x2", (double[]){1, 0, 0, 1});
+        r = run2(dt, "1x3", (double[]){2, 4, 6}, "1x1", (double[]){2}, b_mrdivide, NULL);   /* [2 4 6] / 2 */
+        expect(&r, dt, "1x3", (double[]){1, 2, 3});
+        /* mrdivide folds too: reshape (1:4, 1, 2, 2) / eye (4) */
+        r = run2(dt, "1x2x2", (double[]){1, 2, 3, 4}, "4x4",
+                 (double[]){1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}, b_mrdivide, NULL);
+        expect(&r, dt, "1x4", (double[]){1, 2, 3, 4});
+    }
+    res r = run2(DFG_DOUBLE, "2x3", Z, "2x2", Z, b_mrdivide, NULL);
+    expect_error(&r, DFG_ERR_SHAPE, "dfg.mrdivide: nonconformant arguments (A is 2x3, B is 2x2)");
+    r = run2(DFG_DOUBLE, "2x3", Z, "2x3", Z, b_mtimes, NULL);
+    CHECK(r.st == DFG_ERR_SHAPE);
+    r = run2(DFG_DOUBLE, "2x2", Z, "3x1", Z, b_mldivide, NULL);
+    CHECK(r.st == DFG_ERR_SHAPE);
+}
+
+/* ---- inv, det, pinv, chol ------------------------------------------------------------ */
+
+static dfg_status b_inv(dfg_id x, dfg_id * y, const void * c) { (void)c; return dfg_inv(x, y); }
+static dfg_status b_det(dfg_id x, dfg_id * y, const void * c) { (void)c; return dfg_det(x, y); }
+static dfg_status b_pinv(dfg_id x, dfg_id * y, const void * c) { (void)c; return dfg_pinv(x, y); }
+static dfg_status b_chol(dfg_id x, dfg_id * y, const void * c) { (void)c; return dfg_chol(x, y); }
+
+static void test_linalg1(void)
+{
+    static const double a[4] = {4, 2, 2, 3};           /* [4 2; 2 3] */
+    for (int t = 0; t < 2; t++) {
+        dfg_dtype dt = FLOATS[t];
+        res r = run1(dt, "2x2", a, b_inv, NULL);         /* inv ([4 2; 2 3]) = [3 -2; -2 4] / 8 */
+        expect(&r, dt, "2x2", (double[]){0.375, -0.25, -0.25, 0.5});
+        r = run1(dt, "2x2", a, b_det, NULL);             /* det = 8 */
+        expect(&r, dt, "1x1", (double[]){8});
+        r = run1(dt, "2x2", a, b_pinv, NULL);            /* pinv = inv here */
+        expect(&r, dt, "2x2", (double[]){0.375, -0.25, -0.25, 0.5});
+        r = run1(dt, "1x2x2", (double[]){1, 0, 0, 0}, b_pinv, NULL);   /* pinv ([1 0 0 0]) folded */
+        expect(&r, dt, "4x1", (double[]){1, 0, 0, 0});
+        r = run1(dt, "2x2", (double[]){4, 2, 2, 5}, b_chol, NULL);      /* chol ([4 2; 2 5]) = [2 1; 0 2] */
+        expect(&r, dt, "2x2", (double[]){2, 0, 1, 2});
+        /* Octave 7.3: empty arguments, any shape, give a double 0x0 (det 1) */
+        const char * empty[3] = {"0x0", "0x3", "2x0x2"};
+        for (int e = 0; e < 3; e++) {
+            r = run1(dt, empty[e], Z, b_inv, NULL);
+            expect(&r, DFG_DOUBLE, "0x0", NULL);
+            r = run1(dt, empty[e], Z, b_det, NULL);
+            expect(&r, DFG_DOUBLE, "1x1", (double[]){1});
+            r = run1(dt, empty[e], Z, b_pinv, NULL);
+            expect(&r, DFG_DOUBLE, "0x0", NULL);
+            r = run1(dt, empty[e], Z, b_chol, NULL);
+            expect(&r, DFG_DOUBLE, "0x0", NULL);
+        }
+    }
+    res r = run1(DFG_DOUBLE, "2x3", Z, b_inv, NULL);
+    CHECK(r.st == DFG_ERR_SHAPE);
+    r = run1(DFG_DOUBLE, "2x2x2", Z, b_det, NULL);       /* inv and det do not fold */
+    CHECK(r.st == DFG_ERR_SHAPE);
+}
+
+/* ---- lu, qr, eig: several outputs ------------------------------------------------------- */
+
+typedef dfg_status (*buildn)(dfg_id x, int nout, dfg_id * y, const void * ctx);
+
+/* Builds nout outputs of one input (class dt, size shape, data), runs them
+ * in one plan into r[0..nout-1]; returns the build's status (r untouched
+ * but for it on an error, the outputs left alone).  Checks nothing leaks. */
+static dfg_status run_multi(dfg_dtype dt, const char * shape, const double * data, int nout, buildn b,
+                            const void * ctx, res * r)
+{
+    int64_t live = dfg_live_count();
+    int64_t d[DFG_MAX_DIMS];
+    int nd = parse(shape, d);
+    int64_t m = numel_of(shape);
+    dfg_id in, y[3] = {777, 777, 777}, plan = 0;
+    void * buf = calloc((size_t)m + 1, dfg_dtype_size(dt)), * outs[3] = {NULL, NULL, NULL};
+    CHECK(dfg_input(dt, nd, d, NULL, &in) == DFG_OK);
+    for (int64_t q = 0; q < m; q++)
+        put(dt, buf, q, data[q]);
+    memset(r, 0, 3 * sizeof *r);
+    dfg_status st = b(in, nout, y, ctx);
+    if (st) {
+        for (int k = 0; k < 3; k++)
+            CHECK(y[k] == 777);
+    } else {
+        for (int k = 0; k < nout; k++) {
+            CHECK(dfg_info(y[k], &r[k].dt, &r[k].nd, r[k].d) == DFG_OK);
+            r[k].n = 1;
+            for (int j = 0; j < r[k].nd; j++)
+                r[k].n *= r[k].d[j];
+            CHECK(r[k].n <= 64);
+            outs[k] = calloc(64, 8);
+        }
+        const void * ins[1] = {buf};
+        if (!(st = dfg_plan_compile(1, &in, nout, y, &plan)))
+            st = dfg_plan_run(plan, ins, outs);
+        for (int k = 0; k < nout; k++) {
+            r[k].st = st;
+            for (int64_t q = 0; q < r[k].n && q < 64; q++)
+                r[k].v[q] = get(r[k].dt, outs[k], q);
+            free(outs[k]);
+            dfg_release(y[k]);
+        }
+        if (plan)
+            dfg_release(plan);
+    }
+    dfg_release(in);
+    free(buf);
+    CHECK(dfg_live_count() == live);
+    return st;
+}
+
+static dfg_status b_lu(dfg_id x, int nout, dfg_id * y, const void * c) { (void)c; return dfg_lu(x, nout, y); }
+static dfg_status b_eig(dfg_id x, int nout, dfg_id * y, const void * c) { (void)c; return dfg_eig(x, nout, y); }
+static dfg_status b_qr(dfg_id x, int nout, dfg_id * y, const void * c)
+{
+    return dfg_qr(x, c ? ((const par *)c)->flag : 0, nout, y);
+}
+
+/* The build failed with st and a message starting with prefix. */
+static void expect_build_error(dfg_status got, dfg_status st, const char * prefix)
+{
+    res r;
+    memset(&r, 0, sizeof r);
+    r.st = got;
+    expect_error(&r, st, prefix);
+}
+
+static void test_lu(void)
+{
+    static const double a[4] = {4, 6, 3, 3};           /* [4 3; 6 3]: P A = L U, rows swapped */
+    res r[3];
+    for (int t = 0; t < 2; t++) {
+        dfg_dtype dt = FLOATS[t];
+        CHECK(run_multi(dt, "2x2", a, 3, b_lu, NULL, r) == DFG_OK);    /* [L, U, P] = lu (A) */
+        expect(&r[0], dt, "2x2", (double[]){1, 2.0 / 3, 0, 1});
+        expect(&r[1], dt, "2x2", (double[]){6, 0, 3, 1});
+        expect(&r[2], DFG_DOUBLE, "2x2", (double[]){0, 1, 1, 0});     /* P is double */
+        CHECK(run_multi(dt, "2x2", a, 2, b_lu, NULL, r) == DFG_OK);    /* [L, U] = lu (A): L = P' L */
+        expect(&r[0], dt, "2x2", (double[]){2.0 / 3, 1, 1, 0});
+        expect(&r[1], dt, "2x2", (double[]){6, 0, 3, 1});
+        CHECK(run_multi(dt, "2x2", a, 1, b_lu, NULL, r) == DFG_OK);    /* Y = lu (A) = L + U - I */
+        expect(&r[0], dt, "2x2", (double[]){6, 2.0 / 3, 3, 1});
+        /* a 2x3: L 2x2, U 2x3, P 2x2; lu ([4 3 1; 6 3 2]) */
+        CHECK(run_multi(dt, "2x3", (double[]){4, 6, 3, 3, 1, 2}, 3, b_lu, NULL, r) == DFG_OK);
+        expect(&r[0], dt, "2x2", (double[]){1, 2.0 / 3, 0, 1});
+        expect(&r[1], dt, "2x3", (double[]){6, 0, 3, 1, 2, -1.0 / 3});
+        expect(&r[2], DFG_DOUBLE, "2x2", (double[]){0, 1, 1, 0});
+        /* N-d folded: lu (reshape ([4 6 3 3], 2, 1, 2)) as the 2x2 */
+        CHECK(run_multi(dt, "2x1x2", a, 1, b_lu, NULL, r) == DFG_OK);
+        expect(&r[0], dt, "2x2", (double[]){6, 2.0 / 3, 3, 1});
+        /* empty: every output a double 0x0 */
+        for (int n = 1; n <= 3; n++) {
+            CHECK(run_multi(dt, "0x3", Z, n, b_lu, NULL, r) == DFG_OK);
+            for (int k = 0; k < n; k++)
+                expect(&r[k], DFG_DOUBLE, "0x0", NULL);
+        }
+    }
+    expect_build_error(run_multi(DFG_DOUBLE, "2x3", Z, 1, b_lu, NULL, r), DFG_ERR_UNSUPPORTED,
+                       "dfg.lu: the one-output form is supported for square matrices only; use [L, U, P] = lu (A)");
+    expect_build_error(run_multi(DFG_DOUBLE, "2x2", Z, 4, b_lu, NULL, r), DFG_ERR_ARG, "dfg.lu: NOUT");
+    expect_build_error(run_multi(DFG_DOUBLE, "2x2", Z, 0, b_lu, NULL, r), DFG_ERR_ARG, "dfg.lu: NOUT");
+}
+
+/* C = A * B of column-major m x k and k x n. */
+static void matmul(int m, int k, int n, const double * a, const double * b, double * c)
+{
+    for (int i = 0; i < m; i++)
+        for (int j = 0; j < n; j++) {
+            double s = 0;
+            for (int q = 0; q < k; q++)
+                s += a[i + m * q] * b[q + k * j];
+            c[i + m * j] = s;
+        }
+}
+
+static void test_qr(void)
+{
+    static const double a[6] = {3, 4, 0, 1, 2, 2};     /* [3 1; 4 2; 0 2] */
+    res r[3];
+    for (int t = 0; t < 2; t++) {
+        dfg_dtype dt = FLOATS[t];
+        double tol = dt == DFG_SINGLE ? 1e-5 : 1e-12;
+        for (int econ = 0; econ < 2; econ++) {
+            par p = {.flag = econ};
+            CHECK(run_multi(dt, "3x2", a, 2, b_qr, &p, r) == DFG_OK);
+            int qc = econ ? 2 : 3;
+            expect(&r[0], dt, econ ? "3x2" : "3x3", r[0].v);     /* sizes and class */
+            expect(&r[1], dt, econ ? "2x2" : "3x2", r[1].v);
+            double qrv[6], qtq[9], qt[9];
+            matmul(3, qc, 2, r[0].v, r[1].v, qrv);                /* Q * R = A */
+            for (int q = 0; q < 6; q++)
+                CHECK_NEAR(qrv[q], a[q], tol);
+            for (int i = 0; i < 3; i++)
+                for (int j = 0; j < qc; j++)
+                    qt[j + qc * i] = r[0].v[i + 3 * j];
+            matmul(qc, 3, qc, qt, r[0].v, qtq);                   /* Q' * Q = I */
+            for (int i = 0; i < qc; i++)
+                for (int j = 0; j < qc; j++)
+                    CHECK_NEAR(qtq[i + qc * j], i == j, tol);
+            CHECK_NEAR(fabs(r[1].v[0]), 5, tol);                  /* |R(1,1)| = norm (A(:, 1)) */
+            CHECK_NEAR(r[1].v[1], 0, tol);                        /* R upper triangular */
+        }
+        /* N-d folded: qr (ones (2, 1, 2)) as ones (2) */
+        CHECK(run_multi(dt, "2x1x2", (double[]){1, 1, 1, 1}, 2, b_qr, NULL, r) == DFG_OK);
+        expect(&r[0], dt, "2x2", r[0].v);
+        expect(&r[1], dt, "2x2", r[1].v);
+    }
+    expect_build_error(run_multi(DFG_DOUBLE, "3x2", a, 1, b_qr, NULL, r), DFG_ERR_UNSUPPORTED,
+                       "dfg.qr: the one-output form (LAPACK's packed factors) is not supported; use [Q, R] = qr (A)");
+    expect_build_error(run_multi(DFG_DOUBLE, "3x2", a, 3, b_qr, NULL, r), DFG_ERR_UNSUPPORTED,
+                       "dfg.qr: the form with 3 outputs is not supported");
+}
+
+static void test_eig(void)
+{
+    static const double a[4] = {2, 1, 1, 2};           /* [2 1; 1 2]: eigenvalues 1 and 3 */
+    res r[3];
+    for (int t = 0; t < 2; t++) {
+        dfg_dtype dt = FLOATS[t];
+        double tol = dt == DFG_SINGLE ? 1e-5 : 1e-12;
+        CHECK(run_multi(dt, "2x2", a, 1, b_eig, NULL, r) == DFG_OK);   /* eig (A) */
+        expect(&r[0], dt, "2x1", (double[]){1, 3});
+        CHECK(run_multi(dt, "2x2", a, 2, b_eig, NULL, r) == DFG_OK);   /* [V, D] = eig (A) */
+        expect(&r[1], dt, "2x2", (double[]){1, 0, 0, 3});             /* D = diag ([1 3]), A's class */
+        expect(&r[0], dt, "2x2", r[0].v);
+        double vd[4], vdvt[4], vt[4] = {r[0].v[0], r[0].v[2], r[0].v[1], r[0].v[3]};
+        matmul(2, 2, 2, r[0].v, r[1].v, vd);                          /* V D V' = A */
+        matmul(2, 2, 2, vd, vt, vdvt);
+        for (int q = 0; q < 4; q++)
+            CHECK_NEAR(vdvt[q], a[q], tol);
+        for (int n = 1; n <= 3; n++) {                                 /* empty: double 0x0s */
+            CHECK(run_multi(dt, "0x0", Z, n, b_eig, NULL, r) == DFG_OK);
+            for (int k = 0; k < n; k++)
+                expect(&r[k], DFG_DOUBLE, "0x0", NULL);
+        }
+    }
+    expect_build_error(run_multi(DFG_DOUBLE, "2x2", a, 3, b_eig, NULL, r), DFG_ERR_UNSUPPORTED,
+                       "dfg.eig: the form with 3 outputs is not supported");
+    CHECK(run_multi(DFG_DOUBLE, "2x3", Z, 1, b_eig, NULL, r) != DFG_OK);      /* not square */
+}
+
+/* ---- eye, fold2d, zero_by_zero_as_column ----------------------------------------------- */
+
+static dfg_status b_fold2d(dfg_id x, dfg_id * y, const void * c) { (void)c; return dfg_fold2d(x, y); }
+static dfg_status b_zz(dfg_id x, dfg_id * y, const void * c) { (void)c; return dfg_zero_by_zero_as_column(x, y); }
+
+static void test_readings(void)
+{
+    int64_t live = dfg_live_count();
+    for (int t = 0; t < 3; t++) {
+        dfg_dtype dt = DT[t];
+        dfg_id e = 0;
+        const void * data;
+        CHECK(dfg_eye(dt, 3, &e) == DFG_OK);        /* eye (3) of class dt */
+        dfg_dtype edt;
+        int nd;
+        int64_t d[DFG_MAX_DIMS];
+        CHECK(dfg_info(e, &edt, &nd, d) == DFG_OK && edt == dt && nd == 2 && d[0] == 3 && d[1] == 3);
+        CHECK(dfg_node_data(e, &data) == DFG_OK);
+        for (int q = 0; q < 9; q++)
+            CHECK(get(dt, data, q) == (q % 4 == 0));
+        CHECK(dfg_release(e) == DFG_OK);
+        CHECK(dfg_eye(dt, 0, &e) == DFG_OK);        /* eye (0): 0x0 */
+        CHECK(dfg_info(e, NULL, &nd, d) == DFG_OK && nd == 2 && d[0] == 0 && d[1] == 0);
+        CHECK(dfg_release(e) == DFG_OK);
+    }
+    dfg_id e = 12345;
+    expect_build_error(dfg_eye(DFG_DOUBLE, -1, &e), DFG_ERR_NOMEM, "dfg.eye: out of memory or dimension too large");
+    expect_build_error(dfg_eye(DFG_DOUBLE, (int64_t)1 << 40, &e), DFG_ERR_NOMEM,
+                       "dfg.eye: out of memory or dimension too large (1099511627776x1099511627776)");
+    CHECK(e == 12345);
+    CHECK(dfg_live_count() == live);
+
+    for (int t = 0; t < 2; t++) {
+        dfg_dtype dt = FLOATS[t];
+        static const double x[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+        res r = run1(dt, "2x2x2", x, b_fold2d, NULL);      /* the columns take the trailing dims */
+        expect(&r, dt, "2x4", x);
+        r = run1(dt, "2x1x3", x, b_fold2d, NULL);
+        expect(&r, dt, "2x3", x);
+        r = run1(dt, "2x3", x, b_fold2d, NULL);
+        expect(&r, dt, "2x3", x);
+        r = run1(dt, "0x0", x, b_zz, NULL);                /* sum's reading of a 0x0 */
+        expect(&r, dt, "0x1", NULL);
+        r = run1(dt, "0x3", x, b_zz, NULL);
+        expect(&r, dt, "0x3", NULL);
+        r = run1(dt, "2x3", x, b_zz, NULL);
+        expect(&r, dt, "2x3", x);
+    }
+    /* where nothing changes, *y is a new reference to x itself */
+    int64_t d[2] = {2, 3};
+    dfg_id x, y, z;
+    CHECK(dfg_input(DFG_DOUBLE, 2, d, "x", &x) == DFG_OK);
+    CHECK(dfg_fold2d(x, &y) == DFG_OK && y == x);
+    CHECK(dfg_zero_by_zero_as_column(x, &z) == DFG_OK && z == x);
+    CHECK(dfg_release(x) == DFG_OK);
+    CHECK(dfg_release(y) == DFG_OK);
+    CHECK(dfg_release(z) == DFG_OK);
+    CHECK(dfg_release(z) == DFG_ERR_HANDLE);
+    y = 12345;
+    CHECK(dfg_fold2d(x, &y) == DFG_ERR_HANDLE);             /* stale ids */
+    CHECK(dfg_mtimes(x, x, &y) == DFG_ERR_HANDLE);
+    CHECK(dfg_lu(x, 3, &y) == DFG_ERR_HANDLE);
+    CHECK(y == 12345);
+    CHECK(dfg_live_count() == live);
+}
+
+/* ---- gradients of the new builders come from the primitives --------------------------- */
+
+static void test_grad_linalg(void)
+{
+    /* d sum (sum (A * B)) / dA = ones * B' (B = [1 2; 3 4]: [3 7; 3 7]) */
+    int64_t live = dfg_live_count();
+    int64_t d[2] = {2, 2};
+    dfg_id a, b, p, s1, s2, g, plan;
+    CHECK(dfg_input(DFG_DOUBLE, 2, d, "a", &a) == DFG_OK);
+    CHECK(dfg_input(DFG_DOUBLE, 2, d, "b", &b) == DFG_OK);
+    CHECK(dfg_mtimes(a, b, &p) == DFG_OK);
+    dfg_attr r0 = {{0}, {0}, NULL, 0}, r1 = {{1}, {0}, NULL, 0};
+    CHECK(dfg_op(DFG_OP_SUM, 1, &p, &r0, &s1) == DFG_OK);
+    CHECK(dfg_op(DFG_OP_SUM, 1, &s1, &r1, &s2) == DFG_OK);
+    CHECK(dfg_grad(s2, 1, &a, 0, &g) == DFG_OK);
+    dfg_id ins[2] = {a, b};
+    CHECK(dfg_plan_compile(2, ins, 1, &g, &plan) == DFG_OK);
+    double av[4] = {1, 0, 0, 1}, bv[4] = {1, 3, 2, 4}, gv[4];
+    const void * iv[2] = {av, bv};
+    void * ov[1] = {gv};
+    CHECK(dfg_plan_run(plan, iv, ov) == DFG_OK);
+    double want[4] = {3, 3, 7, 7};
+    for (int q = 0; q < 4; q++)
+        CHECK_NEAR(gv[q], want[q], 1e-14);
+    dfg_release(plan);
+    dfg_release(g);
+    dfg_release(s2);
+    dfg_release(s1);
+    dfg_release(p);
+    dfg_release(b);
+    dfg_release(a);
+    CHECK(dfg_live_count() == live);
+}
+
 int main(void)
 {
     RUN(test_mean);
@@ -560,6 +933,13 @@ int main(void)
     RUN(test_shape);
     RUN(test_ownership);
     RUN(test_grad);
+    RUN(test_matrix_ops);
+    RUN(test_linalg1);
+    RUN(test_lu);
+    RUN(test_qr);
+    RUN(test_eig);
+    RUN(test_readings);
+    RUN(test_grad_linalg);
     dfg_reset();
     HARNESS_END();
 }

@@ -1,0 +1,252 @@
+/* lib/core/compose-linalg.c -- Octave's matrix operators (mtimes,
+ * mldivide, mrdivide) and LAPACK functions (lu, qr, eig, inv, det, pinv,
+ * chol) as graphs of primitive ops: the scalar-versus-matrix dispatch,
+ * N-d operands read folded, the outputs taken out of a packed LAPACK
+ * result with PART nodes, and Octave 7.3's results for empty arguments.
+ *
+ * Ownership as in compose.c (lib/core/compose-impl.h): inputs borrowed,
+ * one new reference per output handed out, intermediates released by the
+ * builder's list, nothing left behind on an error (outputs untouched).
+ * Errors of the primitive ops are passed on as those ops set them. */
+#include <string.h>
+#include "compose-impl.h"
+
+static dfg_status cx_transpose(cx * c, dfg_id x, dfg_id * y)
+{
+    dfg_attr a = {{2, 1, 0}, {0}, NULL, 0};
+    return cx_op(c, DFG_OP_PERMUTE, 1, &x, &a, y);
+}
+
+/* PART (packed, off, r x c): one output of a packed LAPACK result. */
+static dfg_status cx_part(cx * c, dfg_id packed, int64_t off, int64_t r, int64_t k, dfg_id * y)
+{
+    dfg_attr a = {{off, 2, r, k}, {0}, NULL, 0};
+    return cx_op(c, DFG_OP_PART, 1, &packed, &a, y);
+}
+
+/* A double 0x0: Octave 7.3's result of lu, eig, inv, pinv and chol for
+ * any empty argument (single too, any shape). */
+static dfg_status cx_empty(cx * c, dfg_id * y)
+{
+    int64_t z[2] = {0, 0};
+    return cx_fill(c, DFG_DOUBLE, 2, z, 0, y);
+}
+
+/* The class of an identity that goes with x: single for single, else double. */
+static dfg_dtype float_of(dfg_dtype dt)
+{
+    return dt == DFG_SINGLE ? DFG_SINGLE : DFG_DOUBLE;
+}
+
+/* ---- mtimes, mldivide, mrdivide ------------------------------------------- */
+
+enum { MTIMES, MLDIVIDE, MRDIVIDE };
+
+static dfg_status matrix_op(int which, dfg_id a, dfg_id b, dfg_id * y)
+{
+    cx c;
+    dfg_id r = 0;
+    dfg_status st = cx_begin(&c, a, NULL, NULL, NULL);
+    if (st || (st = dfg_info(b, NULL, NULL, NULL)))
+        return st;
+    int sa = is_scalar(a), sb = is_scalar(b);
+    /* a product or division of matrices reads N-d operands as Octave does */
+    int solve = which == MLDIVIDE ? !sa : which == MRDIVIDE ? !sb : !sa && !sb;
+    if (solve && ((st = fold2d(&c, &a)) || (st = fold2d(&c, &b))))
+        return cx_done(&c, st, 0, y);
+    if (which == MTIMES)
+        st = cx_op2(&c, sa || sb ? DFG_OP_MUL : DFG_OP_MATMUL, a, b, &r);
+    else if (which == MLDIVIDE)
+        st = sa ? cx_op2(&c, DFG_OP_DIV, b, a, &r) : cx_op2(&c, DFG_OP_MLDIVIDE, a, b, &r);
+    else if (sb)
+        st = cx_op2(&c, DFG_OP_DIV, a, b, &r);
+    else {
+        /* a / b = (b' \ a')' */
+        dfg_id at, bt, z;
+        int na, nb;
+        int64_t da[DFG_MAX_DIMS], db[DFG_MAX_DIMS];
+        if (!(st = dfg_info(a, NULL, &na, da)) && !(st = dfg_info(b, NULL, &nb, db)) &&
+            (na != 2 || nb != 2 || da[1] != db[1])) {
+            char s1[256], s2[256];
+            st = dfg_set_error(DFG_ERR_SHAPE, "dfg.mrdivide: nonconformant arguments (A is %s, B is %s)",
+                               dfg_shape_str(na, da, s1, sizeof s1), dfg_shape_str(nb, db, s2, sizeof s2));
+        }
+        if (!st && !(st = cx_transpose(&c, a, &at)) && !(st = cx_transpose(&c, b, &bt)) &&
+            !(st = cx_op2(&c, DFG_OP_MLDIVIDE, bt, at, &z)))
+            st = cx_transpose(&c, z, &r);
+    }
+    return cx_done(&c, st, r, y);
+}
+
+dfg_status dfg_mtimes(dfg_id a, dfg_id b, dfg_id * y)
+{
+    return matrix_op(MTIMES, a, b, y);
+}
+
+dfg_status dfg_mldivide(dfg_id a, dfg_id b, dfg_id * y)
+{
+    return matrix_op(MLDIVIDE, a, b, y);
+}
+
+dfg_status dfg_mrdivide(dfg_id a, dfg_id b, dfg_id * y)
+{
+    return matrix_op(MRDIVIDE, a, b, y);
+}
+
+/* ---- inv, det, pinv, chol --------------------------------------------------- */
+
+/* op of x, x read folded when folds; an empty x gives a double 0x0 (det:
+ * the double 1). */
+static dfg_status linalg1(int op, int folds, dfg_id x, dfg_id * y)
+{
+    cx c;
+    dfg_id r = 0;
+    int nd;
+    int64_t d[DFG_MAX_DIMS];
+    dfg_status st = cx_begin(&c, x, NULL, &nd, d);
+    if (st)
+        return st;
+    if (folds && (st = fold2d(&c, &x)))
+        return cx_done(&c, st, 0, y);
+    if (dfg_shape_numel(nd, d) == 0)
+        st = op == DFG_OP_DET ? cx_const(&c, DFG_DOUBLE, 1, &r) : cx_empty(&c, &r);
+    else
+        st = cx_op1(&c, op, x, &r);
+    return cx_done(&c, st, r, y);
+}
+
+dfg_status dfg_inv(dfg_id x, dfg_id * y)
+{
+    return linalg1(DFG_OP_INV, 0, x, y);
+}
+
+dfg_status dfg_det(dfg_id x, dfg_id * y)
+{
+    return linalg1(DFG_OP_DET, 0, x, y);
+}
+
+dfg_status dfg_pinv(dfg_id x, dfg_id * y)
+{
+    return linalg1(DFG_OP_PINV, 1, x, y);
+}
+
+dfg_status dfg_chol(dfg_id x, dfg_id * y)
+{
+    return linalg1(DFG_OP_CHOL, 1, x, y);
+}
+
+/* ---- lu, qr, eig ------------------------------------------------------------ */
+
+static dfg_status check_nout(const char * fn, int nout)
+{
+    if (nout < 1 || nout > 3)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: NOUT must be 1, 2 or 3 (it is %d)", fn, nout);
+    return DFG_OK;
+}
+
+/* nout double 0x0 results into r. */
+static dfg_status empties(cx * c, int nout, dfg_id * r)
+{
+    dfg_status st = DFG_OK;
+    for (int o = 0; o < nout && !st; o++)
+        st = cx_empty(c, &r[o]);
+    return st;
+}
+
+dfg_status dfg_lu(dfg_id x, int nout, dfg_id * y)
+{
+    cx c;
+    dfg_id r[3] = {0, 0, 0}, packed, l, u, p;
+    dfg_dtype dt;
+    int nd;
+    int64_t d[DFG_MAX_DIMS];
+    dfg_status st = cx_begin(&c, x, NULL, NULL, NULL);
+    if (st || (st = check_nout("lu", nout)))
+        return st;
+    /* an N-d x is read folded, as Octave does */
+    if ((st = fold2d(&c, &x)) || (st = dfg_info(x, &dt, &nd, d)))
+        return cx_done(&c, st, 0, y);
+    int64_t m = d[0], n = d[1], k = m < n ? m : n;
+    if (m * n == 0) {
+        st = empties(&c, nout, r);
+        return cx_done_n(&c, st, nout, r, y);
+    }
+    /* the two-output form's L is P' L, rows moved by the kernel */
+    dfg_attr la = {{nout == 2}, {0}, NULL, 0};
+    if ((st = cx_op(&c, DFG_OP_LU, 1, &x, &la, &packed)) || (st = cx_part(&c, packed, 0, m, k, &l)) ||
+        (st = cx_part(&c, packed, m * k, k, n, &u)) || (st = cx_part(&c, packed, m * k + k * n, m, m, &p)))
+        return cx_done(&c, st, 0, y);
+    if (nout == 1) {
+        if (m != n)
+            return cx_done(&c, dfg_set_error(DFG_ERR_UNSUPPORTED, "dfg.lu: the one-output form is supported "
+                                             "for square matrices only; use [L, U, P] = lu (A)"), 0, y);
+        /* Y = L + U - I, LAPACK's packed factors */
+        dfg_id s, eye = 0;
+        if (!(st = cx_op2(&c, DFG_OP_ADD, l, u, &s)) &&
+            !(st = cx_take(&c, dfg_eye_named("lu", float_of(dt), m, &eye), &eye, &eye)))
+            st = cx_op2(&c, DFG_OP_SUB, s, eye, &r[0]);
+        return cx_done_n(&c, st, 1, r, y);
+    }
+    if (nout == 3) {   /* Octave's permutation matrix is double */
+        dfg_attr cast = {{DFG_DOUBLE}, {0}, NULL, 0};
+        st = cx_op(&c, DFG_OP_CAST, 1, &p, &cast, &p);
+    }
+    r[0] = l;
+    r[1] = u;
+    r[2] = p;
+    return cx_done_n(&c, st, nout, r, y);
+}
+
+dfg_status dfg_qr(dfg_id x, int econ, int nout, dfg_id * y)
+{
+    cx c;
+    dfg_id r[2] = {0, 0}, packed;
+    int nd;
+    int64_t d[DFG_MAX_DIMS];
+    dfg_status st = cx_begin(&c, x, NULL, NULL, NULL);
+    if (st || (st = check_nout("qr", nout)))
+        return st;
+    if (nout == 1)
+        return dfg_set_error(DFG_ERR_UNSUPPORTED, "dfg.qr: the one-output form (LAPACK's packed factors) is not "
+                             "supported; use [Q, R] = qr (A)");
+    /* an N-d x is read folded, as Octave does */
+    if ((st = fold2d(&c, &x)) || (st = dfg_info(x, NULL, &nd, d)))
+        return cx_done(&c, st, 0, y);
+    int64_t m = d[0], n = d[1], k = m < n ? m : n, qc = econ ? k : m;
+    dfg_attr a = {{econ != 0}, {0}, NULL, 0};
+    if (!(st = cx_op(&c, DFG_OP_QR, 1, &x, &a, &packed)) && !(st = cx_part(&c, packed, 0, m, qc, &r[0])) &&
+        !(st = cx_part(&c, packed, m * qc, qc, n, &r[1])) && nout == 3)
+        /* [Q, R, P] = qr (A), the pivoted form, is not built */
+        st = dfg_set_error(DFG_ERR_UNSUPPORTED, "dfg.qr: the form with 3 outputs is not supported");
+    return cx_done_n(&c, st, 2, r, y);
+}
+
+dfg_status dfg_eig(dfg_id x, int nout, dfg_id * y)
+{
+    cx c;
+    dfg_id r[3] = {0, 0, 0}, packed, w;
+    dfg_dtype dt;
+    int nd;
+    int64_t d[DFG_MAX_DIMS];
+    dfg_status st = cx_begin(&c, x, &dt, &nd, d);
+    if (st || (st = check_nout("eig", nout)))
+        return st;
+    if (dfg_shape_numel(nd, d) == 0) {
+        st = empties(&c, nout, r);
+        return cx_done_n(&c, st, nout, r, y);
+    }
+    int64_t m = d[0];
+    dfg_attr a = {{nout > 1}, {0}, NULL, 0};
+    if ((st = cx_op(&c, DFG_OP_EIG_SYM, 1, &x, &a, &packed)) || (st = cx_part(&c, packed, 0, m, 1, &w)))
+        return cx_done(&c, st, 0, y);
+    if (nout == 1)
+        return cx_done_n(&c, st, 1, &w, y);
+    /* D = diag (w): eye .* w' */
+    dfg_id eye = 0, wt;
+    if (!(st = cx_part(&c, packed, m, m, m, &r[0])) &&
+        !(st = cx_take(&c, dfg_eye_named("eig", float_of(dt), m, &eye), &eye, &eye)) &&
+        !(st = cx_transpose(&c, w, &wt)) && !(st = cx_op2(&c, DFG_OP_MUL, eye, wt, &r[1])) && nout == 3)
+        /* [V, D, W] = eig (A), the left eigenvectors, are not built */
+        st = dfg_set_error(DFG_ERR_UNSUPPORTED, "dfg.eig: the form with 3 outputs is not supported");
+    return cx_done_n(&c, st, 2, r, y);
+}
