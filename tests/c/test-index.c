@@ -9,13 +9,25 @@
  * quoted; subscripts are written 1-based here and converted).  Results
  * that are x unchanged must be x itself with a new reference.  Error
  * cases check the status, the message (Octave's text, as tests/octave
- * matches it), that *y is untouched and that nothing leaks. */
+ * matches it), that *y is untouched and that nothing leaks.  Linked
+ * with the allocation shim, test_nomem also drives every allocation
+ * failure of the builders (DFG_ERR_NOMEM, nothing left behind):
+ *
+ *   make CUDA=0 build/libdfg.a && gcc -std=c11 -O2 -g -Wall -Wextra -Ilib \
+ *       tests/c/test-index.c tests/c/alloc-shim.c build/libdfg.a \
+ *       -lopenblas -lpthread -lmvec -lm -ldl -pthread -o /tmp/test-index */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "harness.h"
 #include "dfg.h"
 #include "exec-helpers.h"
+
+/* tests/c/alloc-shim.c, when the test is linked with it (the build
+ * above).  Weak, so that make test links it against libdfg.a alone: there
+ * test_nomem only checks that the builders succeed. */
+extern int     alloc_shim_fail_after __attribute__((weak));
+extern int64_t alloc_shim_live __attribute__((weak));
 
 /* ---- subscripts ------------------------------------------------------------- */
 
@@ -505,6 +517,64 @@ static void test_ownership(void)
     CHECK(dfg_live_count() == live);
 }
 
+/* ---- allocation failures ------------------------------------------------------------ */
+
+enum { NOMEM_REF, NOMEM_ASGN0, NOMEM_DEL1, NOMEM_DELK };
+
+static dfg_status nomem_case(int c, dfg_id x, dfg_id z, dfg_id v, dfg_id * y)
+{
+    dfg_sub s1[1] = {I("1x2", 1, 3)}, s2[2] = {colon(), I("1x1", 2)};
+    switch (c) {
+    case NOMEM_REF:  return dfg_index(x, 2, s2, y);              /* header            */
+    case NOMEM_ASGN0: return dfg_index_assign(z, 2, s2, v, y);   /* colons as ranges  */
+    case NOMEM_DEL1: return dfg_index_delete(x, 1, s1, y);       /* complement + list */
+    default:         return dfg_index_delete(x, 2, s2, y);
+    }
+}
+
+/* Each builder fails cleanly at each of its allocations in turn (with the
+ * shim), then succeeds; the shim's and the store's counts return to where
+ * they were. */
+static void test_nomem(void)
+{
+    int shim = &alloc_shim_fail_after != NULL && &alloc_shim_live != NULL;
+    int64_t d[2] = {2, 3}, z0[2] = {0, 0}, vd[2] = {2, 1};
+    dfg_id x, z, v;
+    CHECK(dfg_input(DFG_DOUBLE, 2, d, "x", &x) == DFG_OK);
+    CHECK(dfg_input(DFG_DOUBLE, 2, z0, "z", &z) == DFG_OK);
+    CHECK(dfg_input(DFG_DOUBLE, 2, vd, "v", &v) == DFG_OK);
+    for (int c = NOMEM_REF; c <= NOMEM_DELK; c++) {
+        dfg_id y = 0;
+        CHECK(nomem_case(c, x, z, v, &y) == DFG_OK);     /* warm: the store has grown */
+        dfg_release(y);
+        int64_t live = dfg_live_count(), blocks = shim ? alloc_shim_live : 0;
+        dfg_status st = DFG_ERR_NOMEM;
+        int fails = 0;
+        for (int k = 0; k < 64 && st == DFG_ERR_NOMEM; k++) {
+            y = 99;
+            if (shim)
+                alloc_shim_fail_after = k;
+            st = nomem_case(c, x, z, v, &y);
+            if (shim)
+                alloc_shim_fail_after = -1;
+            if (st == DFG_ERR_NOMEM) {
+                fails++;
+                CHECK(y == 99);
+                CHECK(!strncmp(dfg_last_error(), "dfg.", 4) || strstr(dfg_last_error(), "memory"));
+            } else if (st == DFG_OK)
+                dfg_release(y);
+            CHECK(st == DFG_OK || st == DFG_ERR_NOMEM);
+            CHECK(dfg_live_count() == live);
+            CHECK(!shim || alloc_shim_live == blocks);
+        }
+        CHECK(st == DFG_OK);
+        CHECK(!shim || fails > 0);
+    }
+    dfg_release(v);
+    dfg_release(z);
+    dfg_release(x);
+}
+
 int main(void)
 {
     RUN(test_subsref);
@@ -515,6 +585,7 @@ int main(void)
     RUN(test_delete);
     RUN(test_delete_errors);
     RUN(test_ownership);
+    RUN(test_nomem);
     dfg_reset();
     HARNESS_END();
 }
