@@ -13,7 +13,7 @@
  *
  * Ownership: every entry point borrows its input ids and the subscripts'
  * index lists, and hands out one new reference in *y (the caller's), also
- * when the result is x itself (x() , x(i) = [] with an empty i, an empty X
+ * when the result is x itself (x(), x(i) = [] with an empty i, an empty X
  * assigned to an empty block).  Scratch (headers, complements, the ranges
  * that replace colons) is dfg_malloc'ed and freed before returning.  On an
  * error *y is left alone, nothing leaks, and the message (dfg_last_error)
