@@ -255,6 +255,54 @@ dfg_status dfg_lu(dfg_id x, int nout, dfg_id * y);
 dfg_status dfg_qr(dfg_id x, int econ, int nout, dfg_id * y);
 dfg_status dfg_eig(dfg_id x, int nout, dfg_id * y);
 
+/* ---- indexing (lib/core/subscript.c) -----------------------------------------
+ * Octave's index rules, decided when the graph is built, as the MEX
+ * gateway's subsref and subsasgn apply them: x(s1, ..., sk), x(s...) = v
+ * and x(s...) = [].  Results are GATHER, SCATTER or RESHAPE nodes (an
+ * emptied array a constant).  Each borrows its input ids and the index
+ * lists and hands out one new reference in *y (the caller's), also when
+ * the result is x unchanged; on an error *y is untouched, nothing is left
+ * behind, and dfg_last_error reads as Octave's message prefixed
+ * "dfg.subsref: " or "dfg.subsasgn: " (DFG_ERR_INDEX for bad and
+ * out-of-range indices, DFG_ERR_SHAPE for a nonconformant X).
+ *
+ * One subscript: a colon (colon = 1; the other fields unused), or n
+ * 0-based indices ix (borrowed) with the index array's own size nd x dims
+ * (Octave's result shapes follow it; nd = 0 reads as a 1 x n row).  A
+ * logical mask is given as its true positions (ascending) with mask = 1
+ * and mask_n = the mask's element count; dfg_sub_mask sets those fields. */
+typedef struct dfg_sub {
+    int             colon;
+    const int64_t * ix;                  /* 0-based; NULL for a colon     */
+    int64_t         n;                   /* count of ix                   */
+    int             nd;                  /* the index array's own size    */
+    int64_t         dims[DFG_MAX_DIMS];
+    int             mask;                /* given as a logical mask ...   */
+    int64_t         mask_n;              /* ... of this many elements     */
+} dfg_sub;
+/* Makes s a logical-mask subscript: on entry s->ix / s->n hold the mask's
+ * true positions and s->nd / s->dims the mask's own size; sets mask and
+ * mask_n, and the index's size by Octave's rule: a mask that is a vector
+ * along some dimension (1x1xN too) keeps that orientation, a scalar mask
+ * gives 1x1 or 0x0, any other mask a column. */
+void       dfg_sub_mask(dfg_sub * s, int64_t mask_n);
+/* x(s[0], ..., s[k-1]), k <= DFG_MAX_DIMS (k = 0: x itself).  One
+ * subscript indexes x's elements in column order; k subscripts view x
+ * with its trailing dimensions folded into the k-th.  Result size:
+ * x(:) a column; a vector indexed by a vector keeps x's orientation;
+ * another linear index gives the index's size; else the k counts. */
+dfg_status dfg_index(dfg_id x, int k, const dfg_sub * s, dfg_id * y);
+/* x(s[0], ..., s[k-1]) = v, k >= 1: v a scalar or conforming to the
+ * block (singletons aside); indices past the end grow x with zeros as
+ * Octave does (a linear index grows rows and 0xN / 1xN arrays as rows,
+ * columns as columns; an all-zero x takes its colons' extents from v). */
+dfg_status dfg_index_assign(dfg_id x, int k, const dfg_sub * s, dfg_id v, dfg_id * y);
+/* x(s[0], ..., s[k-1]) = [], k >= 1, as Octave's delete_elements: one
+ * subscript deletes elements (a row, a column for a column vector, or
+ * x's orientation for a vector); k subscripts delete along the one that
+ * is not a colon. */
+dfg_status dfg_index_delete(dfg_id x, int k, const dfg_sub * s, dfg_id * y);
+
 /* ---- plans ------------------------------------------------------------- */
 /* Compiles the graph that computes outs from ins.  Every free input the
  * outputs depend on must be among ins (else DFG_ERR_FREE_INPUT naming it).

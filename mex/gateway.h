@@ -156,9 +156,4 @@ int cmd_tri(gw *, int, mxArray **, int, const mxArray **);
 int cmd_kron(gw *, int, mxArray **, int, const mxArray **);
 int cmd_trace(gw *, int, mxArray **, int, const mxArray **);
 
-/* Gathers x(i1, ..., ik) with 0-based index lists (mex/cmd-shape.c). */
-int gw_gather(gw * g, dfg_id x, int k, const int64_t * view,
-              const int64_t * const * ix, const int64_t * cnt, int nd_out,
-              const int64_t * dout, dfg_id * out);
-
 #endif

@@ -1,6 +1,8 @@
 /* lib/core/core.h -- the core layer: nodes, the node store, tags, shape and
  * class inference, and the per-family table through which layers above
- * core extend it (below).  Not public. */
+ * core extend it (below).  Not public.  Core also builds graphs the way
+ * Octave reads them, public in lib/dfg.h: composite functions
+ * (lib/core/compose.c) and Octave's index rules (lib/core/subscript.c). */
 #ifndef DFG_CORE_H
 #define DFG_CORE_H
 
