@@ -24,18 +24,37 @@ else
 fi
 top=$(pwd)
 mkdir -p build
-pass=0; fail=0
+# DFG_MATRIX_JOBS (default: the number of cores, at most 4) combinations
+# run at once, each an Octave of its own with its own log
+jobs=${DFG_MATRIX_JOBS:-$(nproc 2>/dev/null || echo 1)}
+[ "$jobs" -ge 1 ] 2>/dev/null || jobs=1
+[ "$jobs" -le 4 ] || jobs=4
+tmp=$(mktemp -d) || exit 2
+run_one() {  # combination, its number: output in $tmp/N.out
+    (cd build && DFG_PASSES="$1" DFG_OCTAVE_SUITES="test_parity_*,test_grad_*" \
+        DFG_TEST_LOG="$tmp/$2.log" octave --no-gui --no-window-system -q "$top/tools/run_octave_tests.m" \
+        > "$tmp/$2.out" 2>&1)
+}
+n=0
 for c in $combos; do
-    out=$(cd build && DFG_PASSES="$c" DFG_OCTAVE_SUITES="test_parity_*,test_grad_*" \
-          octave --no-gui --no-window-system -q "$top/tools/run_octave_tests.m" 2>&1)
+    n=$((n + 1))
+    run_one "$c" $n &
+    [ $((n % jobs)) -ne 0 ] || wait
+done
+wait
+pass=0; fail=0; n=0
+for c in $combos; do
+    n=$((n + 1))
+    out=$(cat "$tmp/$n.out")
     line=$(echo "$out" | grep -E '^octave: [0-9]+ passed, [0-9]+ failed' | tail -n 1)
     p=$(echo "$line" | sed -E 's/.* ([0-9]+) passed.*/\1/')
     f=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
     [ -n "$p" ] || p=0
     [ -n "$f" ] || { f=1; echo "$out" | tail -n 5; }
     echo "passes $c: $p passed, $f failed"
-    if [ "$f" != 0 ]; then cp build/octave-tests-matrix.log "build/octave-tests-matrix-$(echo "$c" | tr ',+' '__').log"; fi
+    if [ "$f" != 0 ]; then cp "$tmp/$n.log" "build/octave-tests-matrix-$(echo "$c" | tr ',+' '__').log"; fi
     pass=$((pass + p)); fail=$((fail + f))
 done
+rm -rf "$tmp"
 echo "pass-matrix: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
