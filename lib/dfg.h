@@ -518,6 +518,36 @@ void       dfg_device_query(dfg_device_info * info);
 dfg_status dfg_device_set(dfg_device d);
 dfg_device dfg_device_get(void);
 
+/* ---- the sim device (lib/runtime/backend-sim.c; docs/gpu.md) ---------------
+ * "sim" is an emulated device, always built: its buffers live in a region
+ * of address space the host cannot read or write outside the backend's
+ * own copies and steps (the pages are PROT_NONE in between), so a missing
+ * copy faults instead of passing; its steps run the CPU kernels.
+ * Its memory: DFG_SIM_MEMORY bytes (the environment, read when the region
+ * is first reserved), else 1 GiB; dfg_sim_set_memory (bytes) changes it
+ * (0: back to that default).  With buffers allocated it can only shrink
+ * or grow up to the region already reserved (else DFG_ERR_ARG).
+ * dfg_sim_fail_alloc (n): the nth allocation from now fails with
+ * DFG_ERR_NOMEM (n <= 0: none).  The counters count since the last reset
+ * (bytes in use and the peak carry over a reset; memory and buffers are
+ * the current state).  dfg_sim_shutdown gives the region back when no
+ * buffer is left in it (the gateway's exit; the tests). */
+typedef struct dfg_sim_stats {
+    int64_t to_device, to_device_bytes;  /* copies host -> device, bytes    */
+    int64_t to_host, to_host_bytes;      /* copies device -> host, bytes    */
+    int64_t copies, copy_bytes;          /* copies within the device, bytes */
+    int64_t allocs, frees, failed_allocs;
+    int64_t runs;                        /* steps run                       */
+    int64_t in_use, peak;                /* bytes allocated (64-byte blocks) */
+    int64_t memory;                      /* the device's memory, bytes      */
+    int64_t buffers;                     /* buffers allocated now           */
+} dfg_sim_stats;
+dfg_status dfg_sim_set_memory(double bytes);
+void       dfg_sim_fail_alloc(int64_t nth);
+void       dfg_sim_stats_get(dfg_sim_stats * s);
+void       dfg_sim_stats_reset(void);
+void       dfg_sim_shutdown(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -8,6 +8,8 @@ const dfg_backend * dfg_backend_get(const char * name)
         return dfg_backend_cpu();
     if (!strcmp(name, "gpu"))
         return dfg_backend_cuda();        /* NULL and the reason when none */
-    dfg_set_error(DFG_ERR_ARG, "dfg: unknown device \"%s\" (\"cpu\" or \"gpu\")", name);
+    if (!strcmp(name, "sim"))
+        return dfg_backend_sim();
+    dfg_set_error(DFG_ERR_ARG, "dfg: unknown device \"%s\" (\"cpu\", \"gpu\" or \"sim\")", name);
     return NULL;
 }

@@ -10,7 +10,10 @@
  * Backends: "cpu" (backend-cpu.c: the kernels of kernels/cpu through
  * exec.c; always there; its buffers are host memory) and "gpu"
  * (backend-cuda.c: the CUDA library of kernels/cuda opened by device.c;
- * there when a GPU can be used).  dfg_backend_get finds them by name.
+ * there when a GPU can be used) and "sim" (backend-sim.c: an emulated
+ * device, always there, whose memory the host cannot touch outside its
+ * entry points; its steps run the CPU kernels).  dfg_backend_get finds
+ * them by name.
  *
  * Conventions: entries return DFG_OK or a status with its message set
  * (dfg_set_error); buffers are 64-byte aligned at least for host backends
@@ -39,7 +42,7 @@ typedef struct dfg_step_args {
 
 typedef struct dfg_backend dfg_backend;
 struct dfg_backend {
-    const char * name;          /* "cpu", "gpu"                              */
+    const char * name;          /* "cpu", "gpu", "sim"                       */
     int          host_memory;   /* 1: its buffers are host memory, read and
                                    written in place by the caller            */
     /* 1 when run can execute node n on this device */
@@ -60,12 +63,14 @@ struct dfg_backend {
     dfg_status (*memory)(const dfg_backend * b, double * free_bytes, double * total_bytes);
 };
 
-/* The backend called name ("cpu", "gpu"), or NULL with DFG_ERR_NODEVICE
+/* The backend called name ("cpu", "gpu", "sim"), or NULL with DFG_ERR_NODEVICE
  * (the reason) when that device cannot be used, or DFG_ERR_ARG for a name
  * that is none. */
 const dfg_backend * dfg_backend_get(const char * name);
 /* The CPU backend: always there. */
 const dfg_backend * dfg_backend_cpu(void);
+/* The emulated device (backend-sim.c): always there. */
+const dfg_backend * dfg_backend_sim(void);
 /* The CUDA library's backend (backend-cuda.c), or NULL and the reason. */
 const dfg_backend * dfg_backend_cuda(void);
 

@@ -171,4 +171,5 @@ void dfg_device_shutdown(void)
     opened = 0;
     current = DFG_DEVICE_CPU;
     memset(&found, 0, sizeof found);
+    dfg_sim_shutdown();       /* its region, when no buffer is left in it */
 }

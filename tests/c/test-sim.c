@@ -1,0 +1,292 @@
+/* tests/c/test-sim.c -- the emulated device "sim" (lib/runtime/backend-sim.c):
+ * its allocator (alignment, reuse, merging of freed neighbours), out of
+ * memory with its message, failing the Nth allocation, the counters of
+ * copies and bytes in each direction, steps run through it agreeing
+ * bitwise with the CPU backend (a plain step, a fused step with its
+ * scratch, a threaded step), host pointers refused by run, and the point
+ * of it all: the host reading a sim buffer directly dies of SIGSEGV (in a
+ * forked child; skipped under valgrind, which reports the read itself). */
+#define _GNU_SOURCE
+#include <signal.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "harness.h"
+#include "dfg.h"
+#include "graph-helpers.h"
+#include "../../lib/runtime/backend.h"
+
+static const dfg_backend * sim(void)
+{
+    const dfg_backend * b = dfg_backend_get("sim");
+    CHECK(b != NULL && b == dfg_backend_sim());
+    return b;
+}
+
+static void test_registry(void)
+{
+    const dfg_backend * b = sim();
+    CHECK(!strcmp(b->name, "sim") && b->host_memory == 0);
+    CHECK(dfg_backend_get("tpu") == NULL);
+    CHECK(strstr(dfg_last_error(), "\"sim\"") != NULL);
+    double f = -1, t = -1;
+    CHECK(dfg_sim_set_memory(1 << 20) == DFG_OK);
+    CHECK(b->memory(b, &f, &t) == DFG_OK && t == 1 << 20 && f == t);
+    CHECK(b->sync(b) == DFG_OK);
+    CHECK(dfg_sim_set_memory(-1) == DFG_ERR_ARG);
+    CHECK(strstr(dfg_last_error(), "sim device's memory") != NULL);
+}
+
+static void test_alloc(void)
+{
+    const dfg_backend * b = sim();
+    CHECK(dfg_sim_set_memory(4096) == DFG_OK);
+    dfg_sim_stats_reset();
+    void * a = NULL, * c = NULL, * d = NULL, * z = NULL, * e = NULL;
+    CHECK(b->alloc(b, 100, &a) == DFG_OK && a);
+    CHECK(b->alloc(b, 1, &c) == DFG_OK && c);
+    CHECK(b->alloc(b, 0, &z) == DFG_OK && z && z != a && z != c);   /* valid, unique */
+    CHECK(((uintptr_t)a % 64) == 0 && ((uintptr_t)c % 64) == 0 && ((uintptr_t)z % 64) == 0);
+    CHECK((char *)c - (char *)a == 128);                 /* first fit, 64-byte blocks */
+    dfg_sim_stats s;
+    dfg_sim_stats_get(&s);
+    CHECK(s.allocs == 3 && s.in_use == 128 + 64 + 64 && s.buffers == 3 && s.memory == 4096);
+    double f = 0, t = 0;
+    CHECK(b->memory(b, &f, &t) == DFG_OK && f == 4096 - 256 && t == 4096);
+    /* free a then c: the two merge, and a block of both sizes fits there */
+    b->free(b, a);
+    b->free(b, c);
+    CHECK(b->alloc(b, 192, &d) == DFG_OK && d == a);
+    b->free(b, d);
+    b->free(b, z);
+    b->free(b, NULL);
+    b->free(b, (char *)a + 64);             /* not a buffer: ignored */
+    dfg_sim_stats_get(&s);
+    CHECK(s.frees == 4 && s.in_use == 0 && s.peak == 256 && s.buffers == 0);
+    /* everything merged back: the whole memory is one block again */
+    CHECK(b->alloc(b, 4096, &e) == DFG_OK && e == a);
+    b->free(b, e);
+    /* out of memory: the message names the device and the bytes */
+    void * big = (void *)1;
+    CHECK(b->alloc(b, 4097, &big) == DFG_ERR_NOMEM && big == NULL);
+    CHECK(strstr(dfg_last_error(), "out of memory on the device \"sim\": 4097 bytes asked, "
+                                   "4096 free of 4096") != NULL);
+    /* fragmentation: two free halves with a used block between */
+    void * p1, * p2, * p3;
+    CHECK(b->alloc(b, 1024, &p1) == DFG_OK && b->alloc(b, 1024, &p2) == DFG_OK &&
+          b->alloc(b, 2048, &p3) == DFG_OK);
+    b->free(b, p1);
+    b->free(b, p3);
+    CHECK(b->alloc(b, 2048 + 1024, &big) == DFG_ERR_NOMEM);
+    CHECK(strstr(dfg_last_error(), "3072 bytes asked, 3072 free of 4096") != NULL);
+    /* the memory cannot grow past its region while p2 is allocated; it can shrink */
+    CHECK(dfg_sim_set_memory(1 << 20) == DFG_ERR_ARG);
+    CHECK(strstr(dfg_last_error(), "cannot grow") != NULL);
+    CHECK(dfg_sim_set_memory(2048) == DFG_OK);
+    CHECK(b->alloc(b, 1024, &p1) == DFG_OK && b->alloc(b, 64, &p3) == DFG_ERR_NOMEM);
+    b->free(b, p1);
+    b->free(b, p2);
+    dfg_sim_stats_get(&s);
+    CHECK(s.failed_allocs == 3 && s.buffers == 0);
+    CHECK(dfg_sim_set_memory(0) == DFG_OK);        /* the default again: 1 GiB */
+    CHECK(b->memory(b, &f, &t) == DFG_OK && t == (double)(1 << 30));
+}
+
+static void test_fail_nth(void)
+{
+    const dfg_backend * b = sim();
+    void * x[3] = {NULL, NULL, NULL}, * y = NULL;
+    dfg_sim_fail_alloc(3);
+    CHECK(b->alloc(b, 8, &x[0]) == DFG_OK && b->alloc(b, 8, &x[1]) == DFG_OK);
+    CHECK(b->alloc(b, 8, &x[2]) == DFG_ERR_NOMEM && x[2] == NULL);
+    CHECK(strstr(dfg_last_error(), "device \"sim\": 8 bytes asked") != NULL);
+    CHECK(strstr(dfg_last_error(), "set to fail") != NULL);
+    CHECK(b->alloc(b, 8, &y) == DFG_OK);           /* once only */
+    dfg_sim_fail_alloc(1);
+    dfg_sim_fail_alloc(0);                         /* cancelled */
+    CHECK(b->alloc(b, 8, &x[2]) == DFG_OK);
+    for (int k = 0; k < 3; k++)
+        b->free(b, x[k]);
+    b->free(b, y);
+}
+
+static void test_copies(void)
+{
+    const dfg_backend * b = sim();
+    void * a = NULL, * c = NULL;
+    CHECK(b->alloc(b, 8 * sizeof(double), &a) == DFG_OK);
+    CHECK(b->alloc(b, 8 * sizeof(double), &c) == DFG_OK);
+    dfg_sim_stats_reset();
+    double h[8], r[8];
+    for (int k = 0; k < 8; k++)
+        h[k] = k * 1.5 - 2;
+    CHECK(b->to_device(b, a, h, sizeof h) == DFG_OK);
+    CHECK(b->copy(b, c, (const char *)a + 4 * sizeof(double), 4 * sizeof(double)) == DFG_OK);
+    CHECK(b->copy(b, (char *)c + 4 * sizeof(double), a, 4 * sizeof(double)) == DFG_OK);
+    CHECK(b->to_host(b, r, c, sizeof r) == DFG_OK);
+    for (int k = 0; k < 8; k++)
+        CHECK(r[k] == h[(k + 4) % 8]);
+    CHECK(b->to_host(b, r, a, 0) == DFG_OK);       /* nothing: not counted */
+    dfg_sim_stats s;
+    dfg_sim_stats_get(&s);
+    CHECK(s.to_device == 1 && s.to_device_bytes == 64);
+    CHECK(s.to_host == 1 && s.to_host_bytes == 64);
+    CHECK(s.copies == 2 && s.copy_bytes == 64);
+    CHECK(s.in_use == 128 && s.peak == 128 && s.allocs == 0);
+    /* host memory where device memory belongs, and the other way round */
+    CHECK(b->to_device(b, r, h, sizeof h) == DFG_ERR_INTERNAL);
+    CHECK(strstr(dfg_last_error(), "not device memory") != NULL);
+    CHECK(b->to_host(b, r, h, sizeof h) == DFG_ERR_INTERNAL);
+    CHECK(b->to_host(b, c, a, sizeof h) == DFG_ERR_INTERNAL);
+    CHECK(b->copy(b, c, h, sizeof h) == DFG_ERR_INTERNAL);
+    dfg_sim_stats_get(&s);
+    CHECK(s.to_device == 1 && s.to_host == 1 && s.copies == 2);
+    b->free(b, a);
+    b->free(b, c);
+}
+
+/* n doubles on the device holding h */
+static void * upload(const dfg_backend * b, const double * h, size_t n)
+{
+    void * d = NULL;
+    CHECK(b->alloc(b, n * sizeof(double), &d) == DFG_OK);
+    CHECK(b->to_device(b, d, h, n * sizeof(double)) == DFG_OK);
+    return d;
+}
+
+/* one step on both backends: the sim's result, copied back, is bitwise the
+ * CPU's; n inputs of len doubles, an output of olen */
+static void same_step(const dfg_node * n, const double * const * in, size_t len, size_t olen)
+{
+    const dfg_backend * c = dfg_backend_cpu(), * b = sim();
+    double * want = calloc(olen, sizeof *want), * got = calloc(olen, sizeof *got);
+    const void * hin[4];
+    void * din[4];
+    for (int k = 0; k < n->n_in; k++) {
+        hin[k] = in[k];
+        din[k] = upload(b, in[k], len);
+    }
+    dfg_step_args hs = { .node = n, .out = want, .in = hin };
+    CHECK(c->run(c, &hs) == DFG_OK);
+    void * dout = NULL;
+    CHECK(b->alloc(b, olen * sizeof(double), &dout) == DFG_OK);
+    dfg_step_args ds = { .node = n, .out = dout, .in = (const void * const *)din };
+    CHECK(b->run(b, &ds) == DFG_OK);
+    CHECK(b->to_host(b, got, dout, olen * sizeof(double)) == DFG_OK);
+    CHECK(!memcmp(want, got, olen * sizeof(double)));
+    b->free(b, dout);
+    for (int k = 0; k < n->n_in; k++)
+        b->free(b, din[k]);
+    free(want);
+    free(got);
+}
+
+static void test_steps(void)
+{
+    const dfg_backend * b = sim();
+    /* element-wise on a large array (threaded), a matrix product, a sum */
+    enum { N = 300 };
+    int64_t d[2] = {N, N}, dv[2] = {N * N, 1};
+    double * x = malloc(sizeof(double) * N * N), * w = malloc(sizeof(double) * N * N);
+    for (int k = 0; k < N * N; k++) {
+        x[k] = sin(k * 0.37) * 3;
+        w[k] = cos(k * 0.11) + 0.5;
+    }
+    dfg_id xi, wi, xv;
+    CHECK(dfg_input(DFG_DOUBLE, 2, d, "x", &xi) == DFG_OK);
+    CHECK(dfg_input(DFG_DOUBLE, 2, d, "w", &wi) == DFG_OK);
+    CHECK(dfg_input(DFG_DOUBLE, 2, dv, "v", &xv) == DFG_OK);
+    dfg_id m = op2(DFG_OP_MUL, xi, wi), e = op1(DFG_OP_EXP, xv), mm = op2(DFG_OP_MATMUL, xi, wi);
+    dfg_id s = op1(DFG_OP_SUM, xi);
+    const double * two[2] = {x, w};
+    dfg_sim_stats_reset();
+    same_step(dfg_node_get(m), two, N * N, N * N);
+    same_step(dfg_node_get(e), two, N * N, N * N);
+    same_step(dfg_node_get(mm), two, N * N, N * N);
+    same_step(dfg_node_get(s), two, N * N, N);
+    dfg_sim_stats st;
+    dfg_sim_stats_get(&st);
+    CHECK(st.runs == 4 && st.to_host == 4 && st.to_device == 6 && st.in_use == 0);
+    /* a host pointer in a step is a missing copy: refused, not run */
+    void * dx = upload(b, x, N * N), * dout = NULL;
+    CHECK(b->alloc(b, sizeof(double) * N * N, &dout) == DFG_OK);
+    const void * mixed[2] = {dx, w};
+    dfg_step_args a = { .node = dfg_node_get(m), .out = dout, .in = mixed };
+    CHECK(b->run(b, &a) == DFG_ERR_INTERNAL);
+    CHECK(strstr(dfg_last_error(), "host buffer for its input 2") != NULL);
+    const void * din2[2] = {dx, dx};
+    a.in = din2;
+    a.out = x;
+    CHECK(b->run(b, &a) == DFG_ERR_INTERNAL);
+    CHECK(strstr(dfg_last_error(), "host buffer for its output") != NULL);
+    /* a kernel's own error comes through: sqrt of a negative */
+    dfg_id r = op1(DFG_OP_SQRT, xi);
+    dfg_step_args q = { .node = dfg_node_get(r), .out = dout, .in = din2 };
+    CHECK(b->run(b, &q) == DFG_ERR_DOMAIN);
+    b->free(b, dx);
+    b->free(b, dout);
+    dfg_id ids[] = {r, s, mm, e, m, xv, wi, xi};
+    for (size_t k = 0; k < sizeof ids / sizeof *ids; k++)
+        dfg_release(ids[k]);
+    free(x);
+    free(w);
+}
+
+/* 1 when this process runs under valgrind (its preload is in the map) */
+static int under_valgrind(void)
+{
+    const char * p = getenv("LD_PRELOAD");
+    if (p && strstr(p, "valgrind"))
+        return 1;
+    FILE * f = fopen("/proc/self/maps", "r");
+    char line[512];
+    int v = 0;
+    while (f && !v && fgets(line, sizeof line, f))
+        v = strstr(line, "vgpreload") != NULL;
+    if (f)
+        fclose(f);
+    return v;
+}
+
+static void test_fault(void)
+{
+    if (under_valgrind()) {
+        printf("test-sim: the host-read fault test is skipped under valgrind (it reports "
+               "the invalid read itself)\n");
+        return;
+    }
+    const dfg_backend * b = sim();
+    double h[4] = {1, 2, 3, 4};
+    volatile double * d = upload(b, h, 4);
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {                 /* the child: the host reads a device buffer */
+        double v = d[1];
+        _exit(v == 2 ? 0 : 1);      /* reached only when the read did not fault */
+    }
+    int status = 0;
+    CHECK(pid > 0 && waitpid(pid, &status, 0) == pid);
+    CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGSEGV);
+    /* the parent is unaffected and the data is there */
+    double r[4] = {0};
+    CHECK(b->to_host(b, r, (const void *)d, sizeof r) == DFG_OK && !memcmp(r, h, sizeof h));
+    b->free(b, (void *)d);
+}
+
+int main(void)
+{
+    RUN(test_registry);
+    RUN(test_alloc);
+    RUN(test_fail_nth);
+    RUN(test_copies);
+    RUN(test_steps);
+    RUN(test_fault);
+    dfg_sim_stats s;
+    dfg_sim_stats_get(&s);
+    CHECK(s.buffers == 0 && s.in_use == 0);
+    dfg_device_shutdown();
+    CHECK(dfg_live_count() == 0);
+    HARNESS_END();
+}
