@@ -398,6 +398,15 @@ typedef struct dfg_plan_spec {
     const dfg_options * opts;     /* NULL: the default options            */
     int             checkpoint;   /* DFG_CKPT_*                           */
     double          memory_limit; /* bytes, for DFG_CKPT_LIMIT            */
+    const char *    device;       /* "cpu", "sim", "gpu", "auto"; NULL or
+                                     "auto": the default device
+                                     (dfg_device_get).  A plan on a device
+                                     whose memory is not the host's copies
+                                     its inputs in and its outputs out at
+                                     each run; constants live on the
+                                     device; variables are copied in at
+                                     each run and their updates copied
+                                     back (docs/gpu.md)                   */
 } dfg_plan_spec;
 dfg_status dfg_plan_compile_spec(const dfg_plan_spec * spec, dfg_id * plan);
 /* Nodes recorded between dfg_region_begin and the matching dfg_region_end
@@ -425,6 +434,10 @@ typedef struct dfg_memory_info {
     int64_t loop_bytes;       /* held by loops and conditionals: their      */
                               /* bodies' plans, carry sets and while-loop   */
                               /* stacks (as long as the longest run so far) */
+    const char * device;      /* the device the plan runs on ("cpu", "sim") */
+    int64_t leaf_bytes;       /* on a device whose memory is not the host's:*/
+                              /* its copies of the constants and variables  */
+                              /* (the arena then holds the inputs too)      */
 } dfg_memory_info;
 typedef struct dfg_buffer_info {
     const char * op;          /* the op that writes it                      */
@@ -498,7 +511,8 @@ void       dfg_threads_stop(void);
  * runtime and without a GPU or driver.  The library is looked for at
  * $DFG_CUDA_LIB, else next to the module holding libdfg (the MEX file),
  * in its build/ folder, and in the folder above it. */
-typedef enum dfg_device { DFG_DEVICE_CPU = 0, DFG_DEVICE_GPU } dfg_device;
+typedef enum dfg_device { DFG_DEVICE_CPU = 0, DFG_DEVICE_GPU, DFG_DEVICE_SIM,
+                          DFG_DEVICE_COUNT } dfg_device;
 typedef struct dfg_device_info {
     int    library;          /* the backend library was found and opened  */
     int    available;        /* a GPU can be used                         */
@@ -511,12 +525,22 @@ typedef struct dfg_device_info {
 } dfg_device_info;
 /* What the machine offers; opens and probes the backend the first time. */
 void       dfg_device_query(dfg_device_info * info);
-/* The default device of new plans (the CPU).  dfg_device_set
- * (DFG_DEVICE_GPU) fails with DFG_ERR_NODEVICE (and the reason) when no GPU
- * can be used, and with DFG_ERR_UNSUPPORTED where one can: plans do not
- * run on a GPU yet.  Either way the default stays as it was. */
+/* The default device of new plans: the CPU, or what the environment
+ * variable DFG_DEVICE ("cpu", "sim"; read the first time the default is
+ * asked for, and again after dfg_device_shutdown) names.  dfg_device_set
+ * (DFG_DEVICE_SIM) always works; dfg_device_set (DFG_DEVICE_GPU) fails
+ * with DFG_ERR_NODEVICE (and the reason) when no GPU can be used, and with
+ * DFG_ERR_UNSUPPORTED where one can: plans do not run on a GPU yet.
+ * Either way the default stays as it was.  A DFG_DEVICE that names no
+ * usable device leaves the CPU the default, and plans compiled for the
+ * default device fail with that error (dfg_device_env_status). */
 dfg_status dfg_device_set(dfg_device d);
 dfg_device dfg_device_get(void);
+/* The device's name ("cpu", "gpu", "sim"). */
+const char * dfg_device_name(dfg_device d);
+/* DFG_OK, or the error a DFG_DEVICE naming no usable device gives (its
+ * message set again). */
+dfg_status dfg_device_env_status(void);
 
 /* ---- the sim device (lib/runtime/backend-sim.c; docs/gpu.md) ---------------
  * "sim" is an emulated device, always built: its buffers live in a region

@@ -20,6 +20,9 @@
  * allocations, frees, steps, bytes in use and their peak (dfg_sim_stats,
  * dfg_sim_stats_reset).
  *
+ * Only the pages up to the end of the highest block ever handed out are
+ * toggled (the rest are never touched), so a large region costs nothing.
+ *
  * The allocator: first fit over a list of blocks that tiles the region in
  * address order (each block free or used), blocks 64-byte aligned and a
  * multiple of 64 bytes, a freed block merged with free neighbours.  The
@@ -60,6 +63,9 @@ static size_t          wanted;      /* dfg_sim_set_memory's size, 0: the default
 static sim_block *     blocks;      /* the list, in address order    */
 static int64_t         n_live;      /* used blocks                   */
 static int64_t         fail_in;     /* > 0: the allocation that many from now fails */
+static size_t          hw;          /* bytes from the start ever handed out,
+                                       whole pages: what open and close
+                                       toggle (the rest stays PROT_NONE) */
 static int             depth;       /* entry points inside the region */
 static dfg_sim_stats   st;
 
@@ -113,7 +119,7 @@ static void unreserve(void)
         blocks = n;
     }
     base = NULL;
-    reserved = limit = 0;
+    reserved = limit = hw = 0;
 }
 
 static dfg_status ensure(void)
@@ -131,16 +137,16 @@ static int in_region(const void * p, size_t bytes)
 static void region_open(void)
 {
     pthread_mutex_lock(&sim_lock);
-    if (depth++ == 0 && base)
-        mprotect(base, reserved, PROT_READ | PROT_WRITE);
+    if (depth++ == 0 && base && hw)
+        mprotect(base, hw, PROT_READ | PROT_WRITE);
     pthread_mutex_unlock(&sim_lock);
 }
 
 static void region_close(void)
 {
     pthread_mutex_lock(&sim_lock);
-    if (--depth == 0 && base)
-        mprotect(base, reserved, PROT_NONE);
+    if (--depth == 0 && base && hw)
+        mprotect(base, hw, PROT_NONE);
     pthread_mutex_unlock(&sim_lock);
 }
 
@@ -207,6 +213,12 @@ static dfg_status sim_alloc(const dfg_backend * b, size_t bytes, void ** buf)
         k->size = need;
     }
     k->used = 1;
+    size_t end = round_up(k->off + need, (size_t)sysconf(_SC_PAGESIZE));
+    if (end > hw) {            /* inside an open region: the new pages open too */
+        if (depth > 0)
+            mprotect(base + hw, end - hw, PROT_READ | PROT_WRITE);
+        hw = end;
+    }
     n_live++;
     st.allocs++;
     st.in_use += (int64_t)need;

@@ -74,6 +74,13 @@ const dfg_backend * dfg_backend_sim(void);
 /* The CUDA library's backend (backend-cuda.c), or NULL and the reason. */
 const dfg_backend * dfg_backend_cuda(void);
 
+/* device.c: the backend of the device called name for a plan ("cpu",
+ * "sim"; NULL or "auto": the default device), or an error naming fn:
+ * DFG_ERR_NODEVICE / DFG_ERR_UNSUPPORTED for "gpu" (no GPU / plans do not
+ * run on one yet), DFG_ERR_ARG for a name that is none, DFG_DEVICE's error
+ * for the default. */
+dfg_status dfg_device_backend(const char * name, const char * fn, const dfg_backend ** be);
+
 /* exec.c: the [pre, n, post] view of x along dim, and the kernels' code of
  * a reduction op (kernels/kernels.h), -1 for other ops. */
 void        dfg_split_dim(const dfg_node * x, int dim, int64_t * pre, int64_t * n,

@@ -22,6 +22,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "runtime.h"
+#include "backend.h"
 #include "../../kernels/cuda/dfg_cuda.h"
 
 static int                  opened;     /* tried to open the backend      */
@@ -29,6 +30,9 @@ static void *               lib;        /* its dlopen handle, or NULL     */
 static const dfg_cuda_api * api;        /* its table once probed, or NULL */
 static dfg_device_info      found;      /* what the first query saw       */
 static dfg_device           current = DFG_DEVICE_CPU;
+static int                  env_read;   /* DFG_DEVICE looked at           */
+static dfg_status           env_st;     /* what it gave                   */
+static char                 env_msg[600];
 
 static int try_open(const char * path, char * why, size_t nwhy)
 {
@@ -125,27 +129,97 @@ void dfg_device_query(dfg_device_info * info)
     *info = found;
 }
 
+/* Why no plan runs on the GPU: no GPU (DFG_ERR_NODEVICE), or not yet
+ * (DFG_ERR_UNSUPPORTED); fn names the caller. */
+static dfg_status gpu_refused(const char * fn)
+{
+    dfg_device_info info;
+    dfg_device_query(&info);
+    if (!info.available)
+        return dfg_set_error(DFG_ERR_NODEVICE, "%s: no GPU can be used: %s", fn, info.reason);
+    /* the backend's kernels exist (kernels/cuda), the plan executor that
+     * would run whole plans with them does not yet: say so rather than run
+     * a "GPU" plan on the CPU */
+    return dfg_set_error(DFG_ERR_UNSUPPORTED, "%s: found the GPU %s, but dfg cannot run "
+                         "plans on a GPU yet (only the CUDA backend's kernels are built; "
+                         "docs/gpu.md)", fn, info.name);
+}
+
+/* DFG_DEVICE, once: the default device, or the error it gives */
+static void read_env(void)
+{
+    env_read = 1;
+    env_st = DFG_OK;
+    const char * e = getenv("DFG_DEVICE");
+    if (!e || !*e || !strcmp(e, "cpu") || !strcmp(e, "auto"))
+        return;
+    if (!strcmp(e, "sim")) {
+        current = DFG_DEVICE_SIM;
+        return;
+    }
+    if (!strcmp(e, "gpu"))
+        env_st = gpu_refused("DFG_DEVICE=gpu");
+    else
+        env_st = dfg_set_error(DFG_ERR_ARG, "DFG_DEVICE=%s names no device (\"cpu\", \"sim\" "
+                               "or \"gpu\")", e);
+    snprintf(env_msg, sizeof env_msg, "%s", dfg_last_error());
+}
+
+dfg_status dfg_device_env_status(void)
+{
+    if (!env_read)
+        read_env();
+    return env_st ? dfg_set_error(env_st, "%s", env_msg) : DFG_OK;
+}
+
+const char * dfg_device_name(dfg_device d)
+{
+    static const char * const names[DFG_DEVICE_COUNT] = {"cpu", "gpu", "sim"};
+    return d >= 0 && d < DFG_DEVICE_COUNT ? names[d] : "?";
+}
+
 dfg_status dfg_device_set(dfg_device d)
 {
-    if (d == DFG_DEVICE_CPU) {
+    if (!env_read)
+        read_env();
+    if (d == DFG_DEVICE_CPU || d == DFG_DEVICE_SIM) {
         current = d;
+        env_st = DFG_OK;               /* chosen now: DFG_DEVICE is overridden */
         return DFG_OK;
     }
     if (d != DFG_DEVICE_GPU)
         return dfg_set_error(DFG_ERR_ARG, "dfg.device: unknown device %d", (int)d);
-    dfg_device_info info;
-    dfg_device_query(&info);
-    if (!info.available)
-        return dfg_set_error(DFG_ERR_NODEVICE, "dfg.device: no GPU can be used: %s", info.reason);
-    /* the backend's kernels exist (kernels/cuda), the plan executor that
-     * would run whole plans with them does not yet: say so rather than run
-     * a "GPU" plan on the CPU */
-    return dfg_set_error(DFG_ERR_UNSUPPORTED, "dfg.device: found the GPU %s, but dfg cannot run "
-                         "plans on a GPU yet (only the CUDA backend's kernels are built; "
-                         "docs/gpu.md)", info.name);
+    return gpu_refused("dfg.device");
 }
 
-dfg_device dfg_device_get(void) { return current; }
+dfg_status dfg_device_backend(const char * name, const char * fn, const dfg_backend ** be)
+{
+    *be = NULL;
+    if (!name || !strcmp(name, "auto")) {
+        dfg_status st = dfg_device_env_status();
+        if (st)
+            return st;
+        *be = dfg_device_get() == DFG_DEVICE_SIM ? dfg_backend_sim() : dfg_backend_cpu();
+        return DFG_OK;
+    }
+    if (!strcmp(name, "cpu"))
+        *be = dfg_backend_cpu();
+    else if (!strcmp(name, "sim"))
+        *be = dfg_backend_sim();
+    else if (!strcmp(name, "gpu"))
+        return gpu_refused(fn);
+    else
+        return dfg_set_error(DFG_ERR_ARG, "%s: unknown device '%s' (\"cpu\", \"sim\", \"gpu\" "
+                             "or \"auto\")", fn, name);
+    return DFG_OK;
+}
+
+dfg_device dfg_device_get(void)
+{
+    if (!env_read)
+        read_env();
+    return current;
+}
 
 /* The backend's table when a GPU is usable, else NULL and an error. */
 const dfg_cuda_api * dfg_device_cuda(void)
@@ -170,6 +244,8 @@ void dfg_device_shutdown(void)
     api = NULL;
     opened = 0;
     current = DFG_DEVICE_CPU;
+    env_read = 0;             /* DFG_DEVICE is read again on the next start */
+    env_st = DFG_OK;
     memset(&found, 0, sizeof found);
     dfg_sim_shutdown();       /* its region, when no buffer is left in it */
 }

@@ -8,6 +8,7 @@
  *                    packing into one arena, and the memory report.
  * A run then only fills in the caller's pointers and calls kernels.
  */
+#include <stdio.h>
 #include <string.h>
 #include "plan-impl.h"
 #include "backend.h"
@@ -551,6 +552,20 @@ static int32_t mp_take_over(const dfg_plan * p, const mp_work * w, int32_t s, in
  * input's buffer where it may, else gets a new one. */
 static void mp_assign_buffers(const dfg_plan * p, mp_work * w)
 {
+    /* on a device whose memory is not the host's the inputs are copied
+     * into buffers of their own, live from the start to their last use
+     * (never taken over: a run reads them before any step writes) */
+    for (int32_t v = 0; v < p->n_vals && !p->be->host_memory; v++) {
+        if (p->kind[v] != VAL_INPUT)
+            continue;
+        int32_t nb = w->nb++;
+        w->buf[v] = nb;
+        w->bfirst[nb] = 0;
+        w->blast[nb] = w->glast[v] > 0 ? w->glast[v] : 0;
+        w->bsize[nb] = dfg_align64(val_bytes(p->vals[v]));
+        w->bowner[nb] = v;
+        w->bclaim[nb] = -1;
+    }
     for (int32_t s = 0; s < p->n_steps; s++) {
         const step * sp = &p->steps[s];
         int64_t no = sp->out >= 0 ? 1 : FP_NO(sp->node->idx);
@@ -595,10 +610,15 @@ static dfg_status mp_layout(dfg_plan * p, mp_work * w)
         arena = pack(w->nb, w->bsize, w->bfirst, w->blast, w->boff);
     if (arena < 0)
         return mp_nomem();
-    if (arena && !p->dry && p->be->alloc(p->be, (size_t)arena, &p->arena))
-        return dfg_set_error(DFG_ERR_NOMEM,
-                             "dfg.function: out of memory allocating %lld bytes for intermediates",
-                             (long long)arena);
+    if (arena && !p->dry && p->be->alloc(p->be, (size_t)arena, &p->arena)) {
+        if (p->be->host_memory)
+            return dfg_set_error(DFG_ERR_NOMEM, "dfg.function: out of memory allocating %lld "
+                                 "bytes for intermediates", (long long)arena);
+        char m[512];        /* the device's message: its name, asked, free */
+        snprintf(m, sizeof m, "%s", dfg_last_error());
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg.function: %s (the plan's arena: inputs and "
+                             "intermediates)", m + (strncmp(m, "dfg: ", 5) ? 0 : 5));
+    }
     p->arena_bytes = (size_t)arena;
     p->mem.arena_bytes = arena;
     return DFG_OK;
@@ -611,7 +631,8 @@ static dfg_status mp_rows(dfg_plan * p, mp_work * w)
     int64_t naive = 0, nrow = 0, views = 0;
     for (int32_t v = 0; v < p->n_vals; v++) {
         w->row[v] = -1;
-        if (p->kind[w->root[v]] == VAL_ARENA && w->buf[w->root[v]] >= 0) {
+        int k = p->kind[w->root[v]];
+        if ((k == VAL_ARENA || k == VAL_INPUT) && w->buf[w->root[v]] >= 0) {
             w->row[v] = (int32_t)nrow++;
             naive += dfg_align64(val_bytes(p->vals[v]));
             views += w->root[v] != v;
@@ -629,7 +650,7 @@ static dfg_status mp_rows(dfg_plan * p, mp_work * w)
         r->val = v;
         r->offset = w->boff[b] + w->voff[v];
         r->bytes = val_bytes(p->vals[v]);
-        r->first = w->def[v];
+        r->first = w->def[v] > 0 ? w->def[v] : 0;     /* an input: from the start */
         r->last = w->glast[v];
         r->shares = w->bowner[b] != v ? w->row[w->bowner[b]] : -1;
         if (w->root[v] == v && p->arena)

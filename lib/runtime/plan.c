@@ -57,9 +57,11 @@ void dfg_plan_destroy(dfg_plan * p)
     dfg_free(p->views);
     dfg_free(p->copies);
     dfg_free(p->ucopies);
+    dfg_free(p->var_in);
     if (p->be) {
         p->be->free(p->be, p->arena);
         p->be->free(p->be, p->scratch);
+        p->be->free(p->be, p->leaves);
     }
     dfg_free(p);
 }
@@ -349,7 +351,11 @@ static dfg_status plan_new(const dfg_plan_spec * sp, int dry, dfg_plan ** out, d
     }
     p->slot = dfg_store_slot(*pid);
     p->dry = dry;
-    p->be = dfg_backend_cpu();      /* plans run on the CPU (docs/gpu.md) */
+    if ((st = dfg_device_backend(sp->device, "dfg.function", &p->be))) {
+        dfg_plan_destroy(p);
+        return st;
+    }
+    p->mem.device = p->be->name;
     *out = p;
     return DFG_OK;
 }
@@ -483,13 +489,15 @@ static dfg_status plan_fused(dfg_plan * p, compile_ctx * c)
 /* Where results go: variables assigned in place (their new value computed
  * in their storage; the others copied in at the end of a run), outputs
  * written straight into the caller's arrays when a kernel makes them
- * (the others copied at the end), and views (no kernel, no buffer). */
+ * (the others copied at the end), and views (no kernel, no buffer).  On a
+ * device whose memory is not the host's every output and update is
+ * copied out at the end. */
 static void plan_results(dfg_plan * p, compile_ctx * c)
 {
     int8_t * kind = p->kind;
     for (int k = 0; k < p->n_upd; k++) {
         int32_t v = pmap_get(&c->seen, p->gouts[p->n_out + k]);
-        if (c->inplace[k] && kind[v] == VAL_ARENA) {
+        if (c->inplace[k] && kind[v] == VAL_ARENA && p->be->host_memory) {
             kind[v] = VAL_VAR;
             p->bufs[v] = p->upd_vars[k]->data;
             p->mem.variables_inplace++;
@@ -498,7 +506,7 @@ static void plan_results(dfg_plan * p, compile_ctx * c)
     }
     for (int k = 0; k < p->n_out; k++) {
         int32_t v = pmap_get(&c->seen, p->gouts[k]);
-        if (kind[v] == VAL_ARENA) {
+        if (kind[v] == VAL_ARENA && p->be->host_memory) {
             kind[v] = VAL_OUTPUT;
             p->out_val[k] = v;
         } else {
@@ -554,6 +562,57 @@ static void plan_steps(dfg_plan * p, compile_ctx * c)
     }
 }
 
+/* The backend's out-of-memory message with what it was for. */
+static dfg_status device_nomem(const dfg_plan * p, const char * what)
+{
+    char m[512];
+    snprintf(m, sizeof m, "%s", dfg_last_error());
+    (void)p;
+    return dfg_set_error(DFG_ERR_NOMEM, "dfg.function: %s (for %s)",
+                         m + (strncmp(m, "dfg: ", 5) ? 0 : 5), what);
+}
+
+/* On a device whose memory is not the host's: one buffer holding a copy of
+ * every constant and variable the plan reads (64-byte aligned each), the
+ * constants copied there now, the variables listed to be copied at each
+ * run (they change between runs). */
+static dfg_status plan_leaves(dfg_plan * p)
+{
+    size_t bytes = 0;
+    int32_t nv = 0;
+    for (int32_t v = 0; v < p->n_vals; v++)
+        if (p->kind[v] == VAL_LEAF) {
+            const dfg_node * n = p->vals[v];
+            bytes += (size_t)dfg_align64(n->numel * (int64_t)dfg_dtype_size(n->dtype));
+            nv += n->op == DFG_OP_VARIABLE;
+        }
+    p->leaf_bytes = bytes;
+    p->mem.leaf_bytes = (int64_t)bytes;
+    if (p->dry || !bytes)
+        return DFG_OK;
+    if (!(p->var_in = dfg_malloc(((size_t)nv + 1) * sizeof *p->var_in)))
+        return plan_nomem();
+    if (p->be->alloc(p->be, bytes, &p->leaves))
+        return device_nomem(p, "the plan's constants and variables");
+    size_t at = 0;
+    for (int32_t v = 0; v < p->n_vals; v++) {
+        if (p->kind[v] != VAL_LEAF)
+            continue;
+        const dfg_node * n = p->vals[v];
+        size_t b = (size_t)(n->numel * (int64_t)dfg_dtype_size(n->dtype));
+        p->bufs[v] = (char *)p->leaves + at;
+        at += (size_t)dfg_align64((int64_t)b);
+        if (n->op == DFG_OP_VARIABLE)
+            p->var_in[p->n_var_in++] = v;
+        else {
+            dfg_status st = p->be->to_device(p->be, p->bufs[v], n->data, b);
+            if (st)
+                return st;
+        }
+    }
+    return DFG_OK;
+}
+
 /* Memory: the arena (memplan.c), what control-flow nodes prepare, the
  * scratch from the plan's backend, and the node table's rows.  A dry
  * plan (measuring only) allocates none of it. */
@@ -568,8 +627,31 @@ static dfg_status plan_memory(dfg_plan * p, compile_ctx * c)
             return st;
     }
     if (p->scratch_bytes && !p->dry && (st = p->be->alloc(p->be, p->scratch_bytes, &p->scratch)))
+        return device_nomem(p, "its fused kernels' working memory");
+    if (!p->be->host_memory && (st = plan_leaves(p)))
         return st;
     return build_rows(p, &c->seen);
+}
+
+/* A plan for a device whose memory is not the host's may hold only what
+ * that device runs: not loops and conditionals (their bodies run as plans
+ * on the host), nor an op the backend has no kernel for. */
+static dfg_status plan_on_device(const dfg_plan * p)
+{
+    if (p->be->host_memory)
+        return DFG_OK;
+    for (int32_t v = 0; v < p->n_vals; v++) {
+        const dfg_node * n = p->vals[v];
+        if (dfg_ops[n->op].family == DFG_FAM_CTRL)
+            return dfg_set_error(DFG_ERR_UNSUPPORTED, "dfg.function: the plan holds a %s "
+                                 "(dfg.while, dfg.for, dfg.if), which runs only on the host: "
+                                 "compile it for the device \"cpu\", not \"%s\"",
+                                 n->op == DFG_OP_COND ? "conditional" : "loop", p->be->name);
+        if (dfg_ops[n->op].family != DFG_FAM_LEAF && !p->be->supports(p->be, n))
+            return dfg_set_error(DFG_ERR_UNSUPPORTED, "dfg.function: the device \"%s\" has no "
+                                 "kernel for %s", p->be->name, dfg_ops[n->op].name);
+    }
+    return DFG_OK;
 }
 
 /* One compilation: optimise, schedule, place every value, make the steps,
@@ -586,7 +668,7 @@ static dfg_status compile_one(const dfg_plan_spec * sp, const pass_ckpt * ck, in
     compile_ctx c = { .seen = {0} };
     if (!(st = plan_optimise(p, sp, ck)) &&
         !(st = plan_schedule(p, sp->n_out + sp->n_upd, &c)) &&
-        !(st = plan_tables(p)) && !(st = plan_fused(p, &c))) {
+        !(st = plan_tables(p)) && !(st = plan_on_device(p)) && !(st = plan_fused(p, &c))) {
         plan_results(p, &c);
         plan_steps(p, &c);
         st = plan_memory(p, &c);
@@ -662,20 +744,17 @@ dfg_status dfg_plan_compile_nodes(int n_in, dfg_node * const * ins, int n_out,
         ids[k] = dfg_node_id(ins[k]);
     for (int k = 0; k < n_out; k++)
         ids[n_in + k] = dfg_node_id(outs[k]);
-    dfg_plan_spec sp = { n_in, ids, n_out, ids + n_in, 0, NULL, NULL, NULL, DFG_CKPT_NONE, 0 };
+    /* bodies run on the host, called by their construct's kernel */
+    dfg_plan_spec sp = { n_in, ids, n_out, ids + n_in, 0, NULL, NULL, NULL, DFG_CKPT_NONE, 0,
+                         "cpu" };
     dfg_status st = compile_one(&sp, NULL, 0, plan, &pid);
     dfg_free(ids);
     return st;
 }
 
-dfg_status dfg_plan_exec(dfg_plan * p, const void * const * in, void * const * out)
+/* The views, then every step through the plan's backend, then its sync. */
+static dfg_status run_steps(dfg_plan * p)
 {
-    for (int k = 0; k < p->n_in; k++)
-        if (p->in_val[k] >= 0)
-            p->bufs[p->in_val[k]] = (void *)in[k];
-    for (int k = 0; k < p->n_out; k++)
-        if (p->out_val[k] >= 0)
-            p->bufs[p->out_val[k]] = out[k];
     for (int32_t i = 0; i < p->n_views; i++) {
         const view_of * w = &p->views[i];
         p->bufs[w->val] = (char *)p->bufs[w->src] + w->off;
@@ -704,17 +783,66 @@ dfg_status dfg_plan_exec(dfg_plan * p, const void * const * in, void * const * o
         if (st)
             return st;
     }
-    dfg_status st = p->be->sync(p->be);
+    return p->be->sync(p->be);
+}
+
+static size_t val_size(const dfg_node * n)
+{
+    return (size_t)n->numel * dfg_dtype_size(n->dtype);
+}
+
+/* A run on a device whose memory is not the host's: the inputs and the
+ * variables copied in, the steps, the outputs and the variables' new
+ * values copied out. */
+static dfg_status exec_device(dfg_plan * p, const void * const * in, void * const * out)
+{
+    const dfg_backend * be = p->be;
+    dfg_status st;
+    for (int k = 0; k < p->n_in; k++) {
+        int32_t v = p->in_val[k];
+        if (v >= 0 && (st = be->to_device(be, p->bufs[v], in[k], val_size(p->vals[v]))))
+            return st;
+    }
+    for (int32_t i = 0; i < p->n_var_in; i++) {
+        const dfg_node * n = p->vals[p->var_in[i]];
+        if ((st = be->to_device(be, p->bufs[p->var_in[i]], n->data, val_size(n))))
+            return st;
+    }
+    if ((st = run_steps(p)))
+        return st;
+    for (int32_t c = 0; c < p->n_copies; c++) {
+        int32_t v = p->copies[c].from;
+        if ((st = be->to_host(be, out[p->copies[c].to], p->bufs[v], val_size(p->vals[v]))))
+            return st;
+    }
+    for (int32_t c = 0; c < p->n_ucopies; c++) {
+        dfg_node * var = p->upd_vars[p->ucopies[c].to];
+        if ((st = be->to_host(be, var->data, p->bufs[p->ucopies[c].from], val_size(var))))
+            return st;
+    }
+    return be->sync(be);
+}
+
+dfg_status dfg_plan_exec(dfg_plan * p, const void * const * in, void * const * out)
+{
+    if (!p->be->host_memory)
+        return exec_device(p, in, out);
+    for (int k = 0; k < p->n_in; k++)
+        if (p->in_val[k] >= 0)
+            p->bufs[p->in_val[k]] = (void *)in[k];
+    for (int k = 0; k < p->n_out; k++)
+        if (p->out_val[k] >= 0)
+            p->bufs[p->out_val[k]] = out[k];
+    dfg_status st = run_steps(p);
     if (st)
         return st;
     for (int32_t c = 0; c < p->n_copies; c++) {
         const dfg_node * n = p->vals[p->copies[c].from];
-        memcpy(out[p->copies[c].to], p->bufs[p->copies[c].from],
-               (size_t)n->numel * dfg_dtype_size(n->dtype));
+        memcpy(out[p->copies[c].to], p->bufs[p->copies[c].from], val_size(n));
     }
     for (int32_t c = 0; c < p->n_ucopies; c++) {
         dfg_node * v = p->upd_vars[p->ucopies[c].to];
-        memcpy(v->data, p->bufs[p->ucopies[c].from], (size_t)v->numel * dfg_dtype_size(v->dtype));
+        memcpy(v->data, p->bufs[p->ucopies[c].from], val_size(v));
     }
     return DFG_OK;
 }

@@ -187,7 +187,7 @@ static void test_steps(void)
 {
     const dfg_backend * b = sim();
     /* element-wise on a large array (threaded), a matrix product, a sum */
-    enum { N = 300 };
+    enum { N = 200 };
     int64_t d[2] = {N, N}, dv[2] = {N * N, 1};
     double * x = malloc(sizeof(double) * N * N), * w = malloc(sizeof(double) * N * N);
     for (int k = 0; k < N * N; k++) {
@@ -275,6 +275,151 @@ static void test_fault(void)
     b->free(b, (void *)d);
 }
 
+/* A training step, y = tanh (x * w + c), s = sum (y .* y), w <- w - 0.01 *
+ * ds/dw, compiled for device dev with a variable of its own; it runs three
+ * times and its outputs (y, s, x itself, a reshape of y) and final w are
+ * kept in res (4 outputs then w). */
+enum { R = 40, K = 30, M = 5 };
+static void train(const char * dev, double * res, int check_counts)
+{
+    int64_t dx[2] = {R, K}, dw[2] = {K, M}, dc[2] = {1, M}, dr[2] = {R * M, 1};
+    double W[K * M], C[M], X[R * K];
+    for (int k = 0; k < K * M; k++)
+        W[k] = sin(k * 0.3) * 0.2;
+    for (int k = 0; k < M; k++)
+        C[k] = 0.1 * k - 0.2;
+    dfg_id x, w, c;
+    CHECK(dfg_input(DFG_DOUBLE, 2, dx, "x", &x) == DFG_OK);
+    CHECK(dfg_variable(DFG_DOUBLE, 2, dw, W, "w", &w) == DFG_OK);
+    CHECK(dfg_constant(DFG_DOUBLE, 2, dc, C, &c) == DFG_OK);
+    dfg_id xw = op2(DFG_OP_MATMUL, x, w), a = op2(DFG_OP_ADD, xw, c), y = op1(DFG_OP_TANH, a);
+    dfg_id yy = op2(DFG_OP_MUL, y, y), s1 = op1(DFG_OP_SUM, yy), s = 0;
+    dfg_attr d1;
+    memset(&d1, 0, sizeof d1);
+    d1.i[0] = 1;
+    CHECK(dfg_op(DFG_OP_SUM, 1, &s1, &d1, &s) == DFG_OK);
+    dfg_attr ra;
+    memset(&ra, 0, sizeof ra);
+    ra.i[0] = 2;
+    ra.i[1] = dr[0];
+    ra.i[2] = dr[1];
+    dfg_id yr = 0, g = 0, lr, step, nw, plan = 0;
+    CHECK(dfg_op(DFG_OP_RESHAPE, 1, &y, &ra, &yr) == DFG_OK);
+    CHECK(dfg_grad(s, 1, &w, 0, &g) == DFG_OK || !fprintf(stderr, "%s\n", dfg_last_error()));
+    int64_t one[2] = {1, 1};
+    CHECK(dfg_fill(DFG_DOUBLE, 2, one, 0.01, &lr) == DFG_OK);
+    step = op2(DFG_OP_MUL, lr, g);
+    nw = op2(DFG_OP_SUB, w, step);
+    dfg_id outs[4] = {y, s, x, yr};
+    dfg_plan_spec sp = { .n_in = 1, .ins = &x, .n_out = 4, .outs = outs, .n_upd = 1,
+                         .upd_vars = &w, .upd_vals = &nw, .device = dev };
+    CHECK(dfg_plan_compile_spec(&sp, &plan) == DFG_OK);
+    dfg_memory_info mi;
+    const char * on = check_counts ? "sim" : "cpu";
+    CHECK(dfg_plan_memory(plan, &mi) == DFG_OK && !strcmp(mi.device, on));
+    CHECK(check_counts ? mi.leaf_bytes >= K * M * 8 + 64 : mi.leaf_bytes == 0);
+    double * o[4] = {res, res + R * M, res + R * M + 1, res + R * M + 1 + R * K};
+    for (int it = 0; it < 3; it++) {
+        for (int k = 0; k < R * K; k++)
+            X[k] = cos(k * 0.07 + it);
+        const void * in[1] = {X};
+        dfg_sim_stats_reset();
+        CHECK(dfg_plan_run(plan, in, (void * const *)o) == DFG_OK);
+        dfg_sim_stats st;
+        dfg_sim_stats_get(&st);
+        if (check_counts) {     /* x and w in; y, s, x, the reshape and w out */
+            CHECK(st.to_device == 2 && st.to_device_bytes == (R * K + K * M) * 8);
+            CHECK(st.to_host == 5 && st.allocs == 0 && st.runs > 0);
+            CHECK(st.to_host_bytes == (2 * R * M + 1 + R * K + K * M) * 8);
+        } else
+            CHECK(st.to_device == 0 && st.to_host == 0 && st.runs == 0);
+    }
+    memcpy(res + 2 * R * M + 1 + R * K, dfg_node_get(w)->data, sizeof W);
+    dfg_id ids[] = {plan, nw, step, lr, g, yr, s, s1, yy, y, a, xw, c, w, x};
+    for (size_t k = 0; k < sizeof ids / sizeof *ids; k++)
+        dfg_release(ids[k]);
+}
+
+static void test_plans(void)
+{
+    size_t n = 2 * R * M + 1 + R * K + K * M;
+    double * want = calloc(n, sizeof *want), * got = calloc(n, sizeof *got);
+    train("cpu", want, 0);
+    dfg_sim_stats s0;
+    dfg_sim_stats_get(&s0);
+    train("sim", got, 1);
+    CHECK(!memcmp(want, got, n * sizeof *got));           /* bitwise */
+    dfg_sim_stats s;
+    dfg_sim_stats_get(&s);
+    CHECK(s.buffers == s0.buffers && s.in_use == 0);      /* the plan gave all back */
+    /* the default device from dfg_device_set */
+    CHECK(dfg_device_set(DFG_DEVICE_SIM) == DFG_OK && dfg_device_get() == DFG_DEVICE_SIM);
+    memset(got, 0, n * sizeof *got);
+    train("auto", got, 1);
+    CHECK(!memcmp(want, got, n * sizeof *got));
+    CHECK(dfg_device_set(DFG_DEVICE_CPU) == DFG_OK);
+    CHECK(!strcmp(dfg_device_name(DFG_DEVICE_SIM), "sim"));
+    free(want);
+    free(got);
+}
+
+/* compiling for sim when its memory is short, or an allocation fails:
+ * DFG_ERR_NOMEM naming the device, nothing left behind */
+static void test_plan_nomem(void)
+{
+    int64_t d[2] = {100, 100};
+    dfg_id x, y, z, plan = 0;
+    CHECK(dfg_input(DFG_DOUBLE, 2, d, "x", &x) == DFG_OK);
+    y = op1(DFG_OP_EXP, x);
+    z = op2(DFG_OP_MATMUL, y, x);
+    dfg_plan_spec sp = { .n_in = 1, .ins = &x, .n_out = 1, .outs = &z, .device = "sim" };
+    CHECK(dfg_sim_set_memory(50000) == DFG_OK);
+    int64_t live = dfg_live_count();
+    CHECK(dfg_plan_compile_spec(&sp, &plan) == DFG_ERR_NOMEM);
+    CHECK(strstr(dfg_last_error(), "dfg.function: out of memory on the device \"sim\": ") != NULL);
+    CHECK(strstr(dfg_last_error(), "free of 50000") != NULL);
+    CHECK(dfg_live_count() == live);
+    dfg_sim_stats s;
+    dfg_sim_stats_get(&s);
+    CHECK(s.buffers == 0);
+    CHECK(dfg_sim_set_memory(0) == DFG_OK);
+    for (int nth = 1; nth <= 3; nth++) {
+        dfg_sim_fail_alloc(nth);
+        dfg_status st = dfg_plan_compile_spec(&sp, &plan);
+        if (st == DFG_OK) {
+            dfg_release(plan);
+            dfg_sim_fail_alloc(0);
+            break;
+        }
+        CHECK(st == DFG_ERR_NOMEM && strstr(dfg_last_error(), "\"sim\"") != NULL);
+        dfg_sim_stats_get(&s);
+        CHECK(s.buffers == 0 && dfg_live_count() == live);
+    }
+    CHECK(dfg_plan_compile_spec(&sp, &plan) == DFG_OK);
+    double X[10000], Z[10000], Zc[10000];
+    for (int k = 0; k < 10000; k++)
+        X[k] = (k % 17) * 0.01;
+    const void * in[1] = {X};
+    void * o[1] = {Z};
+    CHECK(dfg_plan_run(plan, in, o) == DFG_OK);
+    dfg_release(plan);
+    sp.device = "cpu";
+    CHECK(dfg_plan_compile_spec(&sp, &plan) == DFG_OK);
+    o[0] = Zc;
+    CHECK(dfg_plan_run(plan, in, o) == DFG_OK && !memcmp(Z, Zc, sizeof Z));
+    dfg_release(plan);
+    /* devices that are not there or not devices */
+    sp.device = "tpu";
+    CHECK(dfg_plan_compile_spec(&sp, &plan) == DFG_ERR_ARG);
+    CHECK(strstr(dfg_last_error(), "dfg.function: unknown device 'tpu'") != NULL);
+    sp.device = "gpu";
+    dfg_status st = dfg_plan_compile_spec(&sp, &plan);
+    CHECK(st == DFG_ERR_NODEVICE || st == DFG_ERR_UNSUPPORTED);
+    dfg_release(z);
+    dfg_release(y);
+    dfg_release(x);
+}
+
 int main(void)
 {
     RUN(test_registry);
@@ -283,6 +428,8 @@ int main(void)
     RUN(test_copies);
     RUN(test_steps);
     RUN(test_fault);
+    RUN(test_plans);
+    RUN(test_plan_nomem);
     dfg_sim_stats s;
     dfg_sim_stats_get(&s);
     CHECK(s.buffers == 0 && s.in_use == 0);
