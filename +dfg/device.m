@@ -2,12 +2,45 @@
 ## @deftypefn  {dfg} {@var{name} =} dfg.device ()
 ## @deftypefnx {dfg} {@var{old} =} dfg.device (@var{name})
 ## @deftypefnx {dfg} {@var{info} =} dfg.device ("info")
+## @deftypefnx {dfg} {@var{s} =} dfg.device ("sim", @var{what})
+## @deftypefnx {dfg} {@var{s} =} dfg.device ("sim", @var{what}, @var{n})
 ## Gets or sets the default device of new plans, or says what the machine
 ## offers.
 ##
-## @code{dfg.device ()} returns @qcode{"cpu"} or @qcode{"gpu"}.
-## @code{dfg.device (@var{name})} sets it to @qcode{"cpu"} or
-## @qcode{"gpu"} and returns the one before.
+## @code{dfg.device ()} returns @qcode{"cpu"}, @qcode{"sim"} or
+## @qcode{"gpu"}.  @code{dfg.device (@var{name})} sets it to
+## @qcode{"cpu"}, @qcode{"sim"} or @qcode{"gpu"} and returns the one
+## before.  The environment variable @env{DFG_DEVICE} (@qcode{"cpu"} or
+## @qcode{"sim"}) sets the default when dfg starts; one naming no usable
+## device makes plans compiled for the default device fail with its error
+## until @code{dfg.device (@var{name})} chooses one.
+## @code{dfg.function (@dots{}, "device", @var{name})} chooses the device
+## of one plan.
+##
+## @qcode{"sim"} is an emulated device, always there: its memory is
+## address space the host cannot read or write outside the device's own
+## copies and kernels, so a copy dfg forgot faults in a test; its kernels
+## are the CPU's, so its results are the CPU's bit for bit.
+## @code{dfg.device ("sim", @var{what})} with @var{what}:
+##
+## @table @code
+## @item "stats"
+## returns its counters: @code{to_device}, @code{to_host}, @code{copies}
+## (copies host to device, device to host, within the device) and their
+## bytes (@code{to_device_bytes}, @code{to_host_bytes},
+## @code{copy_bytes}), @code{allocs}, @code{frees}, @code{failed_allocs},
+## @code{runs} (kernels run), @code{in_use} and @code{peak} (bytes),
+## @code{memory} (its size in bytes) and @code{buffers} (allocated now);
+## @item "reset"
+## zeroes the counts (and returns the counters);
+## @item "memory", @var{n}
+## sets its memory to @var{n} bytes (0: @env{DFG_SIM_MEMORY} or 1 GiB);
+## with buffers allocated it can only shrink or stay within the memory it
+## had;
+## @item "fail", @var{n}
+## makes its @var{n}th allocation from now fail (0: none), as running out
+## of memory does: @code{dfg:outOfMemory}.
+## @end table
 ##
 ## @code{dfg.device ("info")} returns a struct: @code{available} (a GPU can
 ## be used), @code{library} (dfg's CUDA backend, @file{libdfg_cuda.so}, was
@@ -25,19 +58,21 @@
 ## In this version the CUDA backend has its kernels (element-wise ops,
 ## reductions, matrix products through cuBLAS) but plans do not yet run on
 ## a GPU: with a GPU present @code{dfg.device ("gpu")} is the error
-## @code{dfg:unsupported}, and every plan runs on the CPU.  See
+## @code{dfg:unsupported}, and plans run on the CPU or the sim device.  See
 ## @file{docs/gpu.md}.
 ## @seealso{dfg.function, dfg.threads}
 ## @end deftypefn
-function r = device (name)
-  if (nargin == 0)
-    r = dfg_mex ("device");
-  else
-    r = dfg_mex ("device", name);
+function r = device (varargin)
+  if (nargin > 3)
+    print_usage ();
   endif
+  r = dfg_mex ("device", varargin{:});
 endfunction
 
 %!test
+%! if (! isempty (getenv ("DFG_DEVICE")))
+%!   dfg.device ("cpu");
+%! endif
 %! assert (dfg.device (), "cpu");
 %! assert (dfg.device ("cpu"), "cpu");
 %! assert (dfg.device ("CPU"), "cpu");
@@ -75,3 +110,56 @@ endfunction
 %!error <unknown device 'tpu'> dfg.device ("tpu")
 %!error <NAME must be> dfg.device (1)
 %!error <expected dfg.device> dfg_mex ("device", "cpu", "gpu")
+%!test
+%! ## the sim device as the default of new plans
+%! old = dfg.device ("sim");
+%! unwind_protect
+%!   assert (dfg.device (), "sim");
+%!   x = dfg.input ([3 3]);
+%!   f = dfg.function ({x}, {x * x + 1});
+%!   m = dfg.memory (f);
+%!   assert (m.device, "sim");
+%!   dfg.device ("sim", "reset");
+%!   assert (f (magic (3)), magic (3) ^ 2 + 1);
+%!   s = dfg.device ("sim", "stats");
+%!   assert ([s.to_device, s.to_host, s.to_device_bytes, s.to_host_bytes], [1, 1, 72, 72]);
+%!   assert (s.runs >= 1);
+%!   g = dfg.function ({x}, {x * 2}, "device", "cpu");
+%!   m = dfg.memory (g);
+%!   assert (m.device, "cpu");
+%! unwind_protect_cleanup
+%!   dfg.device (old);
+%! end_unwind_protect
+%!test
+%! ## the Nth allocation fails: dfg:outOfMemory, nothing left behind
+%! x = dfg.input ([4 4]);
+%! s0 = dfg.device ("sim", "stats");
+%! dfg.device ("sim", "fail", 1);
+%! try
+%!   dfg.function ({x}, {exp(x) * x}, "device", "sim");
+%!   error ("should have failed");
+%! catch err
+%!   assert (err.identifier, "dfg:outOfMemory");
+%!   assert (! isempty (strfind (err.message, 'device "sim"')));
+%! end_try_catch
+%! s = dfg.device ("sim", "stats");
+%! assert (s.buffers, s0.buffers);
+%! assert (s.failed_allocs, s0.failed_allocs + 1);
+%! f = dfg.function ({x}, {exp(x) * x}, "device", "sim");
+%! assert (f (eye (4)), exp (eye (4)) * eye (4), -1e-15);
+%!test
+%! ## a loop runs only on the host
+%! x = dfg.input ([1 1]);
+%! y = dfg.while (@(v) v < 10, @(v) v * 2, x);
+%! try
+%!   dfg.function ({x}, {y}, "device", "sim");
+%!   error ("should have failed");
+%! catch err
+%!   assert (err.identifier, "dfg:unsupported");
+%!   assert (! isempty (strfind (err.message, "runs only on the host")));
+%! end_try_catch
+%! f = dfg.function ({x}, {y}, "device", "cpu");
+%! assert (f (3), 12);
+%!error <unknown sim setting 'speed'> dfg.device ("sim", "speed")
+%!error <must be a whole number> dfg.device ("sim", "memory", -1)
+%!error <takes no value> dfg.device ("sim", "stats", 1)

@@ -5,6 +5,7 @@
 ## @deftypefnx {dfg} {@var{f} =} dfg.function (@dots{}, "updates", @var{updates})
 ## @deftypefnx {dfg} {@var{f} =} dfg.function (@dots{}, "checkpoint", "sqrt")
 ## @deftypefnx {dfg} {@var{f} =} dfg.function (@dots{}, "memory_limit", @var{bytes})
+## @deftypefnx {dfg} {@var{f} =} dfg.function (@dots{}, "device", @var{name})
 ## Compiles the graph that computes @var{outputs} from @var{inputs} into a
 ## plan, once, and returns a function handle that runs it.
 ##
@@ -44,7 +45,20 @@
 ## @var{bytes}} chooses what to keep so the arena fits in @var{bytes}, or
 ## fails saying the smallest budget that works.  @code{dfg.checkpoint}
 ## marks a function whose activations are recomputed.
-## @seealso{dfg.input, dfg.jit, dfg.value, dfg.passes, dfg.explain, dfg.nodes, dfg.memory, dfg.checkpoint}
+##
+## Devices (docs/gpu.md): @code{"device", @var{name}} compiles the plan
+## for @qcode{"cpu"}, @qcode{"sim"} or @qcode{"gpu"}; @qcode{"auto"} or no
+## option: the default device (@code{dfg.device}).  @qcode{"sim"} is an
+## emulated device whose memory the host cannot touch: a call copies the
+## inputs and variables in and the outputs and variables' new values out,
+## the constants stay on it, and its results are the CPU's bit for bit
+## (its counters: @code{dfg.device ("sim", "stats")}).  Plans do not run
+## on a GPU yet: @qcode{"gpu"} is the error @code{dfg:noDevice} (no GPU
+## can be used) or @code{dfg:unsupported}.  A plan whose arena does not
+## fit in the device's memory is @code{dfg:outOfMemory} naming the device
+## and the bytes; loops and conditionals run only on @qcode{"cpu"}
+## (@code{dfg:unsupported} elsewhere).
+## @seealso{dfg.input, dfg.jit, dfg.value, dfg.passes, dfg.explain, dfg.nodes, dfg.memory, dfg.checkpoint, dfg.device}
 ## @end deftypefn
 function f = function_ (inputs, outputs, varargin)
   if (nargin < 2 || mod (numel (varargin), 2) != 0)
@@ -55,6 +69,7 @@ function f = function_ (inputs, outputs, varargin)
   updates = {};
   checkpoint = "";
   limit = [];
+  device = "";
   for k = 1:2:numel (varargin)
     if (! ischar (varargin{k}))
       error ("dfg:badArgument", "dfg.function: option names must be strings");
@@ -70,14 +85,16 @@ function f = function_ (inputs, outputs, varargin)
         checkpoint = varargin{k+1};
       case "memory_limit"
         limit = varargin{k+1};
+      case "device"
+        device = varargin{k+1};
       otherwise
         error ("dfg:badArgument",
-               "dfg.function: unknown option '%s' (options: passes, fast, updates, checkpoint, memory_limit)",
+               "dfg.function: unknown option '%s' (options: passes, fast, updates, checkpoint, memory_limit, device)",
                varargin{k});
     endswitch
   endfor
   plan = dfg.internal.Plan (dfg_mex ("function", dfg.internal.untag (inputs), dfg.internal.untag (outputs), passes, fast,
-                                     updates, checkpoint, limit), inputs, outputs, varargin);
+                                     updates, checkpoint, limit, device), inputs, outputs, varargin);
   id = plan.id;
   ## The handle keeps the plan alive through P, which every call passes to
   ## the MEX file (unread).  In a cell: an object argument would make Octave
@@ -188,3 +205,61 @@ endfunction
 %!error <MEMORY_LIMIT must be> x = dfg.input ([1 1]); dfg.function ({x}, {x}, "memory_limit", -1)
 %!error <unknown option 'pases'> x = dfg.input ([1 1]); dfg.function ({x}, {x}, "pases", "none")
 %!error <FAST must be true or false> x = dfg.input ([1 1]); dfg.function ({x}, {x}, "fast", "yes")
+%!test
+%! ## a training step on the emulated device: bitwise the CPU's, copies counted
+%! X = [1 2; 3 4; 5 6; 7 8]; Y = [1; 2; 3; 4];
+%! R = {};
+%! for dev = {"cpu", "sim"}
+%!   w = dfg.variable ([0.5; -0.25]);
+%!   x = dfg.input ([4 2]); y = dfg.input ([4 1]);
+%!   loss = sum ((x * w - y) .^ 2) / 4;
+%!   step = dfg.function ({x, y}, {loss, tanh(x) * 2}, "updates", {w, w - 0.1 * dfg.grad(loss, w)},
+%!                        "device", dev{1});
+%!   dfg.device ("sim", "reset");
+%!   for k = 1:3
+%!     [L, T] = step (X, Y);
+%!   endfor
+%!   s = dfg.device ("sim", "stats");
+%!   R{end+1} = {L, T, dfg.value(w)};
+%!   if (strcmp (dev{1}, "sim"))
+%!     ## x, y and w in; the two outputs and w out, at each call
+%!     assert ([s.to_device, s.to_host, s.allocs], [9, 9, 0]);
+%!     assert (s.to_device_bytes, 3 * 8 * (8 + 4 + 2));
+%!     m = dfg.memory (step);
+%!     assert (m.device, "sim");
+%!   else
+%!     assert ([s.to_device, s.to_host, s.runs], [0, 0, 0]);
+%!     m = dfg.memory (step);
+%!     assert (m.device, "cpu");
+%!   endif
+%! endfor
+%! assert (R{2}, R{1});
+%!test
+%! ## too little device memory: dfg:outOfMemory naming the device; Octave goes on
+%! x = dfg.input ([200 200]);
+%! dfg.device ("sim", "memory", 100000);
+%! unwind_protect
+%!   try
+%!     dfg.function ({x}, {exp(x) * x}, "device", "sim");
+%!     error ("should have failed");
+%!   catch err
+%!     assert (err.identifier, "dfg:outOfMemory");
+%!     assert (! isempty (strfind (err.message, 'device "sim"')));
+%!     assert (! isempty (strfind (err.message, "free of 100000")));
+%!   end_try_catch
+%! unwind_protect_cleanup
+%!   dfg.device ("sim", "memory", 0);
+%! end_unwind_protect
+%! f = dfg.function ({x}, {exp(x) * x}, "device", "sim");
+%! X = rand (200);
+%! assert (f (X), exp (X) * X, 1e-12);
+%!error id=dfg:badArgument x = dfg.input ([1 1]); dfg.function ({x}, {x}, "device", "tpu")
+%!error <DEVICE must be> x = dfg.input ([1 1]); dfg.function ({x}, {x}, "device", 1)
+%!test
+%! x = dfg.input ([1 1]);
+%! try
+%!   dfg.function ({x}, {x}, "device", "gpu");
+%!   error ("should have failed");
+%! catch err
+%!   assert (any (strcmp (err.identifier, {"dfg:noDevice", "dfg:unsupported"})));
+%! end_try_catch

@@ -32,22 +32,85 @@ static mxArray * info_struct(const dfg_device_info * d)
     return s;
 }
 
+static mxArray * sim_struct(void)
+{
+    static const char * const f[] = {"to_device", "to_device_bytes", "to_host", "to_host_bytes",
+                                     "copies", "copy_bytes", "allocs", "frees", "failed_allocs",
+                                     "runs", "in_use", "peak", "memory", "buffers"};
+    dfg_sim_stats s;
+    dfg_sim_stats_get(&s);
+    const int64_t v[] = {s.to_device, s.to_device_bytes, s.to_host, s.to_host_bytes, s.copies,
+                         s.copy_bytes, s.allocs, s.frees, s.failed_allocs, s.runs, s.in_use,
+                         s.peak, s.memory, s.buffers};
+    mxArray * r = mxCreateStructMatrix(1, 1, sizeof f / sizeof *f, (const char **)f);
+    for (size_t k = 0; k < sizeof f / sizeof *f; k++)
+        mxSetField(r, 0, f[k], mxCreateDoubleScalar((double)v[k]));
+    return r;
+}
+
+/* dfg_mex ("device", "sim", WHAT [, VALUE]): the sim device's counters
+ * ("stats"), zeroing them ("reset"), its memory in bytes ("memory", 0: the
+ * default) and failing the Nth allocation from now ("fail", N) */
+static int sim_knob(mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    char what[16];
+    if (!mxIsChar(prhs[1]) || mxGetNumberOfElements(prhs[1]) >= sizeof what ||
+        mxGetString(prhs[1], what, sizeof what))
+        return dfg_set_error(DFG_ERR_ARG, "dfg.device: WHAT must be \"stats\", \"reset\", "
+                             "\"memory\" or \"fail\"");
+    int takes = !strcmp(what, "memory") || !strcmp(what, "fail");
+    if (!takes && strcmp(what, "stats") && strcmp(what, "reset"))
+        return dfg_set_error(DFG_ERR_ARG, "dfg.device: unknown sim setting '%s' (\"stats\", "
+                             "\"reset\", \"memory\" or \"fail\")", what);
+    if (nrhs != 2 + takes)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.device: dfg.device (\"sim\", \"%s\"%s) takes %s",
+                             what, takes ? ", N" : "", takes ? "a number" : "no value");
+    if (takes) {
+        const mxArray * n = prhs[2];
+        double x = mxIsNumeric(n) && !mxIsComplex(n) && mxGetNumberOfElements(n) == 1 ?
+                   mxGetScalar(n) : -1;
+        if (!(x >= 0) || x != (double)(int64_t)x)
+            return dfg_set_error(DFG_ERR_ARG, "dfg.device: the sim %s must be a whole number "
+                                 ">= 0", !strcmp(what, "memory") ? "memory (bytes)" :
+                                 "allocation to fail (N)");
+        if (!strcmp(what, "fail"))
+            dfg_sim_fail_alloc((int64_t)x);
+        else {
+            int st = dfg_sim_set_memory(x);
+            if (st) {
+                char m[512];
+                snprintf(m, sizeof m, "%s", dfg_last_error());
+                return dfg_set_error(st, "dfg.device: %s", m + (strncmp(m, "dfg: ", 5) ? 0 : 5));
+            }
+        }
+    } else if (!strcmp(what, "reset"))
+        dfg_sim_stats_reset();
+    plhs[0] = sim_struct();
+    return DFG_OK;
+}
+
 /* dfg_mex ("device" [, NAME]): the default device's name; with NAME
- * ("cpu", "gpu") sets it and returns the one before; NAME "info": a
+ * ("cpu", "sim", "gpu") sets it and returns the one before; NAME "info": a
  * struct of what the machine offers. */
 int cmd_device(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
 {
     (void)g; (void)nlhs;
-    static const char * const names[] = {"cpu", "gpu"};
+    if (nrhs >= 2 && mxIsChar(prhs[0])) {
+        char d[8] = "";
+        mxGetString(prhs[0], d, sizeof d);
+        if (!strcmp(d, "sim") && nrhs <= 3)
+            return sim_knob(plhs, nrhs, prhs);
+    }
     if (nrhs > 1)
-        return dfg_set_error(DFG_ERR_ARG, "dfg.device: expected dfg.device (), dfg.device (NAME) "
-                             "or dfg.device (\"info\")");
+        return dfg_set_error(DFG_ERR_ARG, "dfg.device: expected dfg.device (), dfg.device (NAME), "
+                             "dfg.device (\"info\") or dfg.device (\"sim\", WHAT [, N])");
     dfg_device old = dfg_device_get();
     if (nrhs == 1) {
         char name[16];
         if (!mxIsChar(prhs[0]) || mxGetNumberOfElements(prhs[0]) >= sizeof name ||
             mxGetString(prhs[0], name, sizeof name))
-            return dfg_set_error(DFG_ERR_ARG, "dfg.device: NAME must be \"cpu\", \"gpu\" or \"info\"");
+            return dfg_set_error(DFG_ERR_ARG, "dfg.device: NAME must be \"cpu\", \"sim\", "
+                                 "\"gpu\" or \"info\"");
         for (char * c = name; *c; c++)
             if (*c >= 'A' && *c <= 'Z')
                 *c = (char)(*c - 'A' + 'a');
@@ -60,14 +123,16 @@ int cmd_device(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
         int st;
         if (!strcmp(name, "cpu"))
             st = dfg_device_set(DFG_DEVICE_CPU);
+        else if (!strcmp(name, "sim"))
+            st = dfg_device_set(DFG_DEVICE_SIM);
         else if (!strcmp(name, "gpu"))
             st = dfg_device_set(DFG_DEVICE_GPU);
         else
-            return dfg_set_error(DFG_ERR_ARG, "dfg.device: unknown device '%s' (\"cpu\", \"gpu\" "
-                                 "or \"info\")", name);
+            return dfg_set_error(DFG_ERR_ARG, "dfg.device: unknown device '%s' (\"cpu\", \"sim\", "
+                                 "\"gpu\" or \"info\")", name);
         if (st)
             return st;
     }
-    plhs[0] = mxCreateString(names[old]);
+    plhs[0] = mxCreateString(dfg_device_name(old));
     return DFG_OK;
 }

@@ -76,13 +76,14 @@ static int parse_updates(gw * g, const mxArray * a, dfg_id ** vars, dfg_id ** va
 }
 
 /* dfg_mex ("function", INPUTS, OUTPUTS [, PASSES, FAST [, UPDATES,
- * CHECKPOINT, MEMORY_LIMIT]]) */
+ * CHECKPOINT, MEMORY_LIMIT [, DEVICE]]]) */
 int cmd_function(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
 {
     (void)nlhs;
     dfg_id * ins = NULL, * outs = NULL, * uvars = NULL, * uvals = NULL, plan;
     int n_in = 0, n_out = 0, n_upd = 0;
-    if (nrhs != 2 && nrhs != 4 && nrhs != 7)
+    char dev[16] = "";
+    if (nrhs != 2 && nrhs != 4 && nrhs != 7 && nrhs != 8)
         return dfg_set_error(DFG_ERR_ARG, "dfg.function: expected dfg.function (INPUTS, OUTPUTS, ...)");
     dfg_options o;
     dfg_options_default(&o);
@@ -97,7 +98,17 @@ int cmd_function(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** p
                 o.fast = mxGetScalar(prhs[3]) != 0;
         }
     }
-    if (!st && nrhs == 7) {
+    if (!st && nrhs == 8 && !mxIsEmpty(prhs[7])) {
+        if (!mxIsChar(prhs[7]) || mxGetNumberOfElements(prhs[7]) >= sizeof dev ||
+            mxGetString(prhs[7], dev, sizeof dev))
+            st = dfg_set_error(DFG_ERR_ARG, "dfg.function: DEVICE must be \"cpu\", \"sim\", "
+                               "\"gpu\" or \"auto\"");
+        for (char * c = dev; *c; c++)
+            if (*c >= 'A' && *c <= 'Z')
+                *c = (char)(*c - 'A' + 'a');
+        spec.device = dev;
+    }
+    if (!st && nrhs >= 7) {
         st = parse_updates(g, prhs[4], &uvars, &uvals, &n_upd);
         const mxArray * c = prhs[5], * lim = prhs[6];
         if (!st && !mxIsEmpty(c)) {
@@ -187,8 +198,10 @@ int cmd_memory(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
     }
     const char * f[] = {"arena_bytes", "naive_bytes", "lower_bound", "inplace", "views",
                         "variables_inplace", "steps", "recomputed", "flops",
-                        "recompute_flops", "loop_bytes", "buffers"};
-    plhs[0] = mxCreateStructMatrix(1, 1, 12, f);
+                        "recompute_flops", "loop_bytes", "device", "leaf_bytes", "buffers"};
+    plhs[0] = mxCreateStructMatrix(1, 1, 14, f);
+    mxSetField(plhs[0], 0, "device", mxCreateString(m.device ? m.device : "cpu"));
+    mxSetField(plhs[0], 0, "leaf_bytes", mxCreateDoubleScalar((double)m.leaf_bytes));
     mxSetField(plhs[0], 0, "arena_bytes", mxCreateDoubleScalar((double)m.arena_bytes));
     mxSetField(plhs[0], 0, "naive_bytes", mxCreateDoubleScalar((double)m.naive_bytes));
     mxSetField(plhs[0], 0, "lower_bound", mxCreateDoubleScalar((double)m.lower_bound));
