@@ -28,6 +28,15 @@
 ## @item recomputed, recompute_flops, flops
 ## nodes recomputed by gradient checkpointing, their estimated work, and
 ## the estimated work of a whole call;
+## @item loop_bytes
+## what loops and conditionals hold (their bodies' plans, carry sets and
+## stacks);
+## @item device
+## the device the plan runs on (@qcode{"cpu"}, @qcode{"sim"});
+## @item leaf_bytes
+## on a device whose memory is not the host's (@qcode{"sim"}): its copies
+## of the constants and variables the plan reads (there the inputs are
+## buffers in the arena too, copied in at each call);
 ## @item buffers
 ## a struct array, one element per intermediate: @code{op}, @code{class},
 ## @code{size}, @code{offset} and @code{bytes} in the arena,
@@ -53,6 +62,19 @@ function m = memory (f)
   m = dfg_mex ("memory", ids{end});
 endfunction
 
+%!test
+%! ## on the sim device the input has a buffer in the arena, constants their copies
+%! x = dfg.input ([10 10]);
+%! f = dfg.function ({x}, {exp(x) * x + 2}, "device", "sim");
+%! m = dfg.memory (f);
+%! assert (m.device, "sim");
+%! assert (any (strcmp ({m.buffers.op}, "input")));
+%! assert (m.leaf_bytes, 64);
+%! g = dfg.function ({x}, {exp(x) * x + 2}, "device", "cpu");
+%! mg = dfg.memory (g);
+%! assert (mg.device, "cpu");
+%! assert (mg.leaf_bytes, 0);
+%! assert (m.arena_bytes > mg.arena_bytes);
 %!test
 %! x = dfg.input ([100 100]);
 %! y = exp (sin (x) .* x) * x;
