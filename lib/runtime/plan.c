@@ -491,16 +491,23 @@ static dfg_status plan_fused(dfg_plan * p, compile_ctx * c)
  * written straight into the caller's arrays when a kernel makes them
  * (the others copied at the end), and views (no kernel, no buffer).  On a
  * device whose memory is not the host's every output and update is
- * copied out at the end. */
+ * copied out at the end; an update is computed in place in the
+ * variable's copy on the device when the plan reads the variable. */
 static void plan_results(dfg_plan * p, compile_ctx * c)
 {
     int8_t * kind = p->kind;
     for (int k = 0; k < p->n_upd; k++) {
         int32_t v = pmap_get(&c->seen, p->gouts[p->n_out + k]);
-        if (c->inplace[k] && kind[v] == VAL_ARENA && p->be->host_memory) {
+        int dev = !p->be->host_memory;
+        if (c->inplace[k] && kind[v] == VAL_ARENA &&
+            (!dev || pmap_get(&c->seen, p->upd_vars[k]) >= 0)) {
+            /* on a device: computed in the variable's copy there
+             * (plan_leaves), which is then copied out */
             kind[v] = VAL_VAR;
             p->bufs[v] = p->upd_vars[k]->data;
             p->mem.variables_inplace++;
+            if (dev)
+                p->ucopies[p->n_ucopies++] = (copy_out){ v, k };
         } else if (p->gouts[p->n_out + k] != p->upd_vars[k])
             p->ucopies[p->n_ucopies++] = (copy_out){ v, k };
     }
@@ -588,6 +595,10 @@ static dfg_status plan_leaves(dfg_plan * p)
         }
     p->leaf_bytes = bytes;
     p->mem.leaf_bytes = (int64_t)bytes;
+    if (!bytes)                  /* none, or all empty: no host pointer stays */
+        for (int32_t v = 0; v < p->n_vals; v++)
+            if (p->kind[v] == VAL_LEAF || p->kind[v] == VAL_VAR)
+                p->bufs[v] = NULL;
     if (p->dry || !bytes)
         return DFG_OK;
     if (!(p->var_in = dfg_malloc(((size_t)nv + 1) * sizeof *p->var_in)))
@@ -609,6 +620,14 @@ static dfg_status plan_leaves(dfg_plan * p)
             if (st)
                 return st;
         }
+    }
+    /* updates computed in place: in the variable's copy */
+    for (int32_t c = 0; c < p->n_ucopies; c++) {
+        int32_t v = p->ucopies[c].from;
+        const dfg_node * var = p->upd_vars[p->ucopies[c].to];
+        for (int32_t u = 0; p->kind[v] == VAL_VAR && u < p->n_vals; u++)
+            if (p->vals[u] == var)
+                p->bufs[v] = p->bufs[u];
     }
     return DFG_OK;
 }

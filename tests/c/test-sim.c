@@ -408,6 +408,25 @@ static void test_plan_nomem(void)
     o[0] = Zc;
     CHECK(dfg_plan_run(plan, in, o) == DFG_OK && !memcmp(Z, Zc, sizeof Z));
     dfg_release(plan);
+    /* an empty constant: no host pointer reaches the device */
+    int64_t d0[2] = {0, 4};
+    dfg_id e, ne, pe;
+    CHECK(dfg_constant(DFG_DOUBLE, 2, d0, NULL, &e) == DFG_OK);
+    ne = op1(DFG_OP_NEG, e);
+    dfg_plan_spec se = { .n_in = 0, .n_out = 1, .outs = &ne, .device = "sim" };
+    {
+        dfg_options o;
+        dfg_options_default(&o);
+        CHECK(dfg_options_parse("none", &o) == DFG_OK);    /* no folding it away */
+        se.opts = &o;
+        CHECK(dfg_plan_compile_spec(&se, &pe) == DFG_OK);
+    }
+    double dummy = 0;
+    void * oe[1] = {&dummy};
+    CHECK(dfg_plan_run(pe, NULL, oe) == DFG_OK);
+    dfg_release(pe);
+    dfg_release(ne);
+    dfg_release(e);
     /* devices that are not there or not devices */
     sp.device = "tpu";
     CHECK(dfg_plan_compile_spec(&sp, &plan) == DFG_ERR_ARG);
