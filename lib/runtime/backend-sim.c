@@ -257,8 +257,22 @@ static void sim_free(const dfg_backend * b, void * buf)
         st.in_use -= (int64_t)k->size;
         if (k->next && !k->next->used)
             merge_next(k);
-        if (k->prev && !k->prev->used)
-            merge_next(k->prev);
+        if (k->prev && !k->prev->used) {
+            k = k->prev;
+            merge_next(k);
+        }
+        /* the whole pages of the free block go back to the system, and
+         * the toggled span ends at the highest used block: toggling costs
+         * what is in use, not what ever was */
+        size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+        size_t lo = round_up(k->off, pg), hi = (k->off + k->size) / pg * pg;
+        if (hi > lo)
+            madvise(base + lo, hi - lo, MADV_DONTNEED);
+        if (depth == 0) {
+            const sim_block * top = k->next ? NULL : k->prev;   /* k is the last block: */
+            if (!k->next)                                        /* its used neighbour   */
+                hw = top ? round_up(top->off + top->size, pg) : 0;
+        }
     }
     pthread_mutex_unlock(&sim_lock);
 }
