@@ -127,6 +127,12 @@ endfunction
 %!   g = dfg.function ({x}, {x * 2}, "device", "cpu");
 %!   m = dfg.memory (g);
 %!   assert (m.device, "cpu");
+%!   ## a loop cannot run on sim: a plan for the default device takes the CPU
+%!   y = dfg.input ([1 1]);
+%!   h = dfg.function ({y}, {dfg.while(@(v) v < 10, @(v) v * 2, y)});
+%!   m = dfg.memory (h);
+%!   assert (m.device, "cpu");
+%!   assert (h (3), 12);
 %! unwind_protect_cleanup
 %!   dfg.device (old);
 %! end_unwind_protect

@@ -57,7 +57,9 @@
 ## can be used) or @code{dfg:unsupported}.  A plan whose arena does not
 ## fit in the device's memory is @code{dfg:outOfMemory} naming the device
 ## and the bytes; loops and conditionals run only on @qcode{"cpu"}
-## (@code{dfg:unsupported} elsewhere).
+## (@code{dfg:unsupported} for another device named; a plan for the
+## default device that holds them is compiled for the CPU, and
+## @code{dfg.memory (f).device} says so).
 ## @seealso{dfg.input, dfg.jit, dfg.value, dfg.passes, dfg.explain, dfg.nodes, dfg.memory, dfg.checkpoint, dfg.device}
 ## @end deftypefn
 function f = function_ (inputs, outputs, varargin)

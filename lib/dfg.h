@@ -406,7 +406,9 @@ typedef struct dfg_plan_spec {
                                      each run; constants live on the
                                      device; variables are copied in at
                                      each run and their updates copied
-                                     back (docs/gpu.md)                   */
+                                     back; a plan for the default device
+                                     that it cannot run (loops) goes to
+                                     the CPU (docs/gpu.md)                */
 } dfg_plan_spec;
 dfg_status dfg_plan_compile_spec(const dfg_plan_spec * spec, dfg_id * plan);
 /* Nodes recorded between dfg_region_begin and the matching dfg_region_end

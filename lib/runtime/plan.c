@@ -654,14 +654,24 @@ static dfg_status plan_memory(dfg_plan * p, compile_ctx * c)
 
 /* A plan for a device whose memory is not the host's may hold only what
  * that device runs: not loops and conditionals (their bodies run as plans
- * on the host), nor an op the backend has no kernel for. */
-static dfg_status plan_on_device(const dfg_plan * p)
+ * on the host), nor an op the backend has no kernel for.  Such a plan
+ * compiled for the default device ("auto", or no device named) goes to
+ * the CPU instead (dfg.memory names it); for a device named, an error. */
+static dfg_status plan_on_device(dfg_plan * p, const dfg_plan_spec * sp)
 {
     if (p->be->host_memory)
         return DFG_OK;
+    int named = sp->device && strcmp(sp->device, "auto");
     for (int32_t v = 0; v < p->n_vals; v++) {
         const dfg_node * n = p->vals[v];
-        if (dfg_ops[n->op].family == DFG_FAM_CTRL)
+        int ctrl = dfg_ops[n->op].family == DFG_FAM_CTRL;
+        if (!named && (ctrl || (dfg_ops[n->op].family != DFG_FAM_LEAF &&
+                                !p->be->supports(p->be, n)))) {
+            p->be = dfg_backend_cpu();
+            p->mem.device = p->be->name;
+            return DFG_OK;
+        }
+        if (ctrl)
             return dfg_set_error(DFG_ERR_UNSUPPORTED, "dfg.function: the plan holds a %s "
                                  "(dfg.while, dfg.for, dfg.if), which runs only on the host: "
                                  "compile it for the device \"cpu\", not \"%s\"",
@@ -687,7 +697,7 @@ static dfg_status compile_one(const dfg_plan_spec * sp, const pass_ckpt * ck, in
     compile_ctx c = { .seen = {0} };
     if (!(st = plan_optimise(p, sp, ck)) &&
         !(st = plan_schedule(p, sp->n_out + sp->n_upd, &c)) &&
-        !(st = plan_tables(p)) && !(st = plan_on_device(p)) && !(st = plan_fused(p, &c))) {
+        !(st = plan_tables(p)) && !(st = plan_on_device(p, sp)) && !(st = plan_fused(p, &c))) {
         plan_results(p, &c);
         plan_steps(p, &c);
         st = plan_memory(p, &c);
