@@ -570,11 +570,10 @@ static void plan_steps(dfg_plan * p, compile_ctx * c)
 }
 
 /* The backend's out-of-memory message with what it was for. */
-static dfg_status device_nomem(const dfg_plan * p, const char * what)
+static dfg_status device_nomem(const char * what)
 {
     char m[512];
     snprintf(m, sizeof m, "%s", dfg_last_error());
-    (void)p;
     return dfg_set_error(DFG_ERR_NOMEM, "dfg.function: %s (for %s)",
                          m + (strncmp(m, "dfg: ", 5) ? 0 : 5), what);
 }
@@ -604,7 +603,7 @@ static dfg_status plan_leaves(dfg_plan * p)
     if (!(p->var_in = dfg_malloc(((size_t)nv + 1) * sizeof *p->var_in)))
         return plan_nomem();
     if (p->be->alloc(p->be, bytes, &p->leaves))
-        return device_nomem(p, "the plan's constants and variables");
+        return device_nomem("the plan's constants and variables");
     size_t at = 0;
     for (int32_t v = 0; v < p->n_vals; v++) {
         if (p->kind[v] != VAL_LEAF)
@@ -646,7 +645,7 @@ static dfg_status plan_memory(dfg_plan * p, compile_ctx * c)
             return st;
     }
     if (p->scratch_bytes && !p->dry && (st = p->be->alloc(p->be, p->scratch_bytes, &p->scratch)))
-        return device_nomem(p, "its fused kernels' working memory");
+        return device_nomem("its fused kernels' working memory");
     if (!p->be->host_memory && (st = plan_leaves(p)))
         return st;
     return build_rows(p, &c->seen);
