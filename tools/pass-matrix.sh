@@ -5,7 +5,8 @@
 # "pass-matrix: N passed, N failed".  Exits non-zero if anything failed.
 #
 #   sh tools/pass-matrix.sh          none, all, all with fast, each pass alone,
-#                                    each pass off (13 runs; part of `make test`)
+#                                    each pass off (13 runs; part of `make test`),
+#                                    and one run with every plan on the sim device
 #   sh tools/pass-matrix.sh full     every subset of the 5 passes (32 runs)
 passes="cse fold simplify gemm fuse"
 if [ "$1" = full ]; then
@@ -30,20 +31,30 @@ jobs=${DFG_MATRIX_JOBS:-$(nproc 2>/dev/null || echo 1)}
 [ "$jobs" -ge 1 ] 2>/dev/null || jobs=1
 [ "$jobs" -le 4 ] || jobs=4
 tmp=$(mktemp -d) || exit 2
-run_one() {  # combination, its number: output in $tmp/N.out
-    (cd build && DFG_PASSES="$1" DFG_OCTAVE_SUITES="test_parity_*,test_grad_*" \
-        DFG_TEST_LOG="$tmp/$2.log" octave --no-gui --no-window-system -q "$top/tools/run_octave_tests.m" \
-        > "$tmp/$2.out" 2>&1)
+# the runs: "passes:COMBINATION" (the parity and gradient suites), and
+# "device:sim" (those, the control-flow and jit suites and the +dfg/+nn
+# tests with every plan on the emulated device, docs/gpu.md)
+runs=""
+for c in $combos; do runs="$runs passes:$c"; done
+runs="$runs device:sim"
+run_one() {  # run, its number: output in $tmp/N.out
+    case "$1" in
+        passes:*) set -- "$2" "DFG_PASSES=${1#passes:}" "test_parity_*,test_grad_*" ;;
+        device:*) set -- "$2" "DFG_DEVICE=${1#device:}" \
+                        "test_parity_*,test_grad_*,test_control_flow,test_function_jit,+dfg/+nn/*" ;;
+    esac
+    (cd build && env "$2" DFG_OCTAVE_SUITES="$3" DFG_TEST_LOG="$tmp/$1.log" \
+        octave --no-gui --no-window-system -q "$top/tools/run_octave_tests.m" > "$tmp/$1.out" 2>&1)
 }
 n=0
-for c in $combos; do
+for r in $runs; do
     n=$((n + 1))
-    run_one "$c" $n &
+    run_one "$r" $n &
     [ $((n % jobs)) -ne 0 ] || wait
 done
 wait
 pass=0; fail=0; n=0
-for c in $combos; do
+for r in $runs; do
     n=$((n + 1))
     out=$(cat "$tmp/$n.out")
     line=$(echo "$out" | grep -E '^octave: [0-9]+ passed, [0-9]+ failed' | tail -n 1)
@@ -51,8 +62,8 @@ for c in $combos; do
     f=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
     [ -n "$p" ] || p=0
     [ -n "$f" ] || { f=1; echo "$out" | tail -n 5; }
-    echo "passes $c: $p passed, $f failed"
-    if [ "$f" != 0 ]; then cp "$tmp/$n.log" "build/octave-tests-matrix-$(echo "$c" | tr ',+' '__').log"; fi
+    echo "${r%%:*} ${r#*:}: $p passed, $f failed"
+    if [ "$f" != 0 ]; then cp "$tmp/$n.log" "build/octave-tests-matrix-$(echo "$r" | tr ',+:' '___').log"; fi
     pass=$((pass + p)); fail=$((fail + f))
 done
 rm -rf "$tmp"

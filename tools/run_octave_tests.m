@@ -13,8 +13,9 @@ if (! isempty (getenv ("DFG_MEX_DIR")))
   addpath (getenv ("DFG_MEX_DIR"));
   printf ("dfg_mex: %s\n", which ("dfg_mex"));
 endif
-## DFG_OCTAVE_SUITES (e.g. "test_parity_*,test_grad_*") restricts the run to
-## those suites of tests/octave (tools/pass-matrix.sh uses it)
+## DFG_OCTAVE_SUITES (e.g. "test_parity_*,test_grad_*,+dfg/+nn/*") restricts
+## the run to those suites of tests/octave, or files of the package for a
+## pattern that starts with "+" (tools/pass-matrix.sh uses it)
 only = getenv ("DFG_OCTAVE_SUITES");
 if (isempty (only))
   files = [glob(fullfile (root, "+dfg", "*.m")); glob(fullfile (root, "+dfg", "+internal", "*.m")); ...
@@ -24,7 +25,11 @@ if (isempty (only))
 else
   files = {};
   for pat = strsplit (only, ",")
-    files = [files; glob(fullfile (root, "tests", "octave", [pat{1} ".m"]))];
+    if (pat{1}(1) == "+")      # a package folder, e.g. "+dfg/+nn/*"
+      files = [files; glob(fullfile (root, [pat{1} ".m"]))];
+    else
+      files = [files; glob(fullfile (root, "tests", "octave", [pat{1} ".m"]))];
+    endif
   endfor
   logfile = fullfile (root, "build", "octave-tests-matrix.log");
 endif
