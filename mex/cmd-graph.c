@@ -53,13 +53,15 @@ int cmd_graph(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs
             for (int j = 0; j < x->n_in; j++)
                 mxGetPr(in)[j] = (double)pmap_get(&index, x->in[j]) + 1;
             mxArray * val = mxCreateDoubleMatrix(0, 0, mxREAL);
-            if ((x->op == DFG_OP_CONSTANT || x->op == DFG_OP_VARIABLE) && x->numel <= 64 && x->data) {
+            void * xd = NULL;   /* a variable's value made current on the host first */
+            if ((x->op == DFG_OP_CONSTANT || x->op == DFG_OP_VARIABLE) && x->numel <= 64 &&
+                !dfg_var_host_data(list[v], &xd) && xd) {
                 mxDestroyArray(val);
                 val = mxCreateDoubleMatrix(1, (mwSize)x->numel, mxREAL);
                 for (int64_t i = 0; i < x->numel; i++)
-                    mxGetPr(val)[i] = x->dtype == DFG_DOUBLE ? ((const double *)x->data)[i]
-                                    : x->dtype == DFG_SINGLE ? ((const float *)x->data)[i]
-                                    : ((const uint8_t *)x->data)[i];
+                    mxGetPr(val)[i] = x->dtype == DFG_DOUBLE ? ((const double *)xd)[i]
+                                    : x->dtype == DFG_SINGLE ? ((const float *)xd)[i]
+                                    : ((const uint8_t *)xd)[i];
             }
             mxArray * id = mxCreateNumericMatrix(1, 1, mxUINT64_CLASS, mxREAL);
             if (with_ids) {

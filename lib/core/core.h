@@ -29,7 +29,12 @@ struct dfg_node {
     double      dattr[2];
     int64_t *   idx;            /* owned copy of attr.idx, or NULL          */
     int64_t     nidx;
-    void *      data;           /* owned: constant/variable storage         */
+    void *      data;           /* owned: constant/variable storage (a      */
+                                /* variable's: read it through              */
+                                /* dfg_var_host_data, which makes it current) */
+    void *      res;            /* a variable's copy on a device, or NULL:  */
+                                /* the runtime's record, freed through      */
+                                /* dfg_var_hooks                            */
     char *      name;           /* owned, or NULL                           */
     uint64_t    hash;           /* structural hash (op, inputs, attrs)      */
     uint32_t    tags;           /* DFG_TAG_*: where the node came from      */
@@ -68,6 +73,27 @@ dfg_status  dfg_node_make(int op, int n_in, dfg_node * const * in,
  * the caller owns (release with dfg_node_unuse). */
 dfg_status  dfg_build(int op, int n_in, dfg_node * const * in,
                       const dfg_attr * attr, dfg_node ** out);
+
+/* ---- variables living on a device (lib/core/store.c) ---------------------
+ * A plan on a device whose memory is not the host's keeps a variable's
+ * value there between runs (lib/runtime owns that copy, in n->res); core
+ * asks through these callbacks, which the runtime sets before it makes its
+ * first copy:
+ *   to_host      n->data made current (copied from the device when the
+ *                device copy is newer)
+ *   host_written n->data was written: the device copy is stale
+ *   release      n is being freed (or dfg_reset): frees n->res
+ * dfg_var_host_data is the one way to read a variable's data on the host
+ * (n->data of a constant is always current): *data gets n->data once it
+ * is current.  dfg_var_host_written is called after writing n->data. */
+typedef struct dfg_var_hooks {
+    dfg_status (*to_host)(dfg_node * n);
+    void       (*host_written)(dfg_node * n);
+    void       (*release)(dfg_node * n);
+} dfg_var_hooks;
+void        dfg_var_hooks_set(const dfg_var_hooks * h);
+dfg_status  dfg_var_host_data(dfg_node * n, void ** data);
+void        dfg_var_host_written(dfg_node * n);
 
 /* ---- the family table (lib/core/family.c) -------------------------------
  * What a layer above core knows about the nodes of one op family, asked

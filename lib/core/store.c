@@ -133,6 +133,27 @@ dfg_id dfg_node_id(const dfg_node * n)
     return ((uint64_t)n->gen << 32) | (uint64_t)(n->slot + 1);
 }
 
+/* The runtime's callbacks for variables with a copy on a device (core.h). */
+static const dfg_var_hooks * var_hooks;
+
+void dfg_var_hooks_set(const dfg_var_hooks * h)
+{
+    var_hooks = h;
+}
+
+dfg_status dfg_var_host_data(dfg_node * n, void ** data)
+{
+    dfg_status st = n->res && var_hooks ? var_hooks->to_host(n) : DFG_OK;
+    *data = st ? NULL : n->data;
+    return st;
+}
+
+void dfg_var_host_written(dfg_node * n)
+{
+    if (n->res && var_hooks)
+        var_hooks->host_written(n);
+}
+
 /* Frees n and every input that this leaves unreferenced, with an explicit
  * stack so that a long chain cannot overflow the C stack. */
 static void node_free_chain(dfg_node * n)
@@ -163,6 +184,8 @@ static void node_free_chain(dfg_node * n)
         void (*node_free)(dfg_node *) = dfg_family_of(x)->node_free;
         if (node_free)
             node_free(x);
+        if (x->res && var_hooks)
+            var_hooks->release(x);
         dfg_store_remove(x->slot);
         dfg_free(x->in);
         dfg_free(x->idx);
@@ -540,6 +563,7 @@ dfg_status dfg_variable_assign(dfg_id v, dfg_dtype dt, int ndim,
                              dfg_shape_str(nd, d, a, sizeof a),
                              dfg_shape_str(n->ndim, n->dims, b, sizeof b));
     memcpy(n->data, data, (size_t)n->numel * dfg_dtype_size(n->dtype));
+    dfg_var_host_written(n);     /* the whole value: the device copy is stale */
     return DFG_OK;
 }
 
@@ -620,6 +644,8 @@ void dfg_reset(void)
     for (uint32_t s = 0; s < n_slots; s++)
         if (slots[s].kind == SLOT_NODE) {
             dfg_node * n = slots[s].obj;
+            if (n->res && var_hooks)
+                var_hooks->release(n);
             dfg_free(n->in);
             dfg_free(n->idx);
             dfg_free(n->data);
@@ -675,6 +701,8 @@ dfg_status dfg_node_data(dfg_id id, const void ** data)
         return DFG_ERR_HANDLE;
     if (n->op != DFG_OP_CONSTANT && n->op != DFG_OP_VARIABLE)
         return dfg_set_error(DFG_ERR_ARG, "dfg: not a constant or variable");
-    *data = n->data;
-    return DFG_OK;
+    void * d;
+    dfg_status st = dfg_var_host_data(n, &d);
+    *data = d;
+    return st;
 }

@@ -81,6 +81,16 @@ const dfg_backend * dfg_backend_cuda(void);
  * for the default. */
 dfg_status dfg_device_backend(const char * name, const char * fn, const dfg_backend ** be);
 
+/* resident.c: variables living on a device between runs (core.h,
+ * "variables living on a device").  dfg_var_on_device gives in *buf n's
+ * copy on be (device memory owned by n's record, freed with n), made the
+ * first time and copied in from n->data when that is newer; write_all: the
+ * caller overwrites all of it, so nothing is copied in and the copy counts
+ * as the newer one at once.  dfg_var_device_written: a plan wrote the copy
+ * (n->data is stale until dfg_var_host_data). */
+dfg_status  dfg_var_on_device(dfg_node * n, const dfg_backend * be, int write_all, void ** buf);
+void        dfg_var_device_written(dfg_node * n);
+
 /* exec.c: the [pre, n, post] view of x along dim, and the kernels' code of
  * a reduction op (kernels/kernels.h), -1 for other ops. */
 void        dfg_split_dim(const dfg_node * x, int dim, int64_t * pre, int64_t * n,

@@ -18,7 +18,8 @@ enum {
     VAL_INPUT,    /* the caller's input array, read in place (on a device  */
                   /* whose memory is not the host's: its copy in the arena) */
     VAL_LEAF,     /* a constant's or variable's own storage (on such a     */
-                  /* device: its copy in the plan's leaves)                */
+                  /* device: a constant's copy in the plan's leaves, a     */
+                  /* variable's copy kept on the device, resident.c)       */
     VAL_ARENA,    /* an intermediate: a buffer in the plan's arena         */
     VAL_OUTPUT,   /* written straight into the caller's output array       */
     VAL_VIRTUAL,  /* a fused kernel's packed result, never stored: the     */
@@ -99,12 +100,13 @@ struct dfg_plan {
     size_t      scratch_bytes;
     /* a device whose memory is not the host's (be->host_memory == 0):
      * inputs have buffers in the arena (copied in at each run), outputs
-     * and variable updates are copied out, and the constants and
-     * variables the plan reads have copies in leaves */
-    void *      leaves;       /* constants and variables, owned             */
+     * are copied out, the constants the plan reads have copies in leaves,
+     * and variables are read and updated in their own copies on the
+     * device, which stay there between runs (resident.c) */
+    void *      leaves;       /* constants, owned                           */
     size_t      leaf_bytes;
-    int32_t     n_var_in;     /* variables copied in at each run:           */
-    int32_t *   var_in;       /* their value indices                        */
+    int32_t     n_var_in;     /* the variables the plan reads (made current */
+    int32_t *   var_in;       /* on its device at each run): value indices  */
     int32_t *   fout;         /* fused kernels' output values               */
     int *       fdt;          /* fused kernels' operand classes ...         */
     int64_t   (*fdims)[DFG_MAX_DIMS]; /* ... and sizes                      */

@@ -424,8 +424,9 @@ static dfg_status plan_tables(dfg_plan * p)
     p->steps = dfg_malloc(((size_t)p->n_vals + 1) * sizeof *p->steps);
     p->args = dfg_malloc((n_args + 1) * sizeof *p->args);
     p->argp = dfg_malloc((n_args + 1) * sizeof *p->argp);
+    p->var_in = dfg_malloc(((size_t)p->n_vals + 1) * sizeof *p->var_in);
     if (!p->kind || !p->copies || !p->ucopies || !p->views || !p->bufs || !p->steps ||
-        !p->args || !p->argp)
+        !p->args || !p->argp || !p->var_in)
         return plan_nomem();
     for (int32_t v = 0; v < p->n_vals; v++) {
         int op = p->vals[v]->op;
@@ -434,6 +435,8 @@ static dfg_status plan_tables(dfg_plan * p)
                    : op == DFG_OP_FUSED ? VAL_VIRTUAL : VAL_ARENA;
         if (p->kind[v] == VAL_LEAF)
             p->bufs[v] = p->vals[v]->data;
+        if (op == DFG_OP_VARIABLE)
+            p->var_in[p->n_var_in++] = v;
     }
     return DFG_OK;
 }
@@ -491,8 +494,9 @@ static dfg_status plan_fused(dfg_plan * p, compile_ctx * c)
  * written straight into the caller's arrays when a kernel makes them
  * (the others copied at the end), and views (no kernel, no buffer).  On a
  * device whose memory is not the host's every output and update is
- * copied out at the end; an update is computed in place in the
- * variable's copy on the device when the plan reads the variable. */
+ * copied out at the end, and an update is computed in place in the
+ * variable's copy on the device when the plan reads the variable, or
+ * copied there at the end (the copy stays there: resident.c). */
 static void plan_results(dfg_plan * p, compile_ctx * c)
 {
     int8_t * kind = p->kind;
@@ -501,8 +505,8 @@ static void plan_results(dfg_plan * p, compile_ctx * c)
         int dev = !p->be->host_memory;
         if (c->inplace[k] && kind[v] == VAL_ARENA &&
             (!dev || pmap_get(&c->seen, p->upd_vars[k]) >= 0)) {
-            /* on a device: computed in the variable's copy there
-             * (plan_leaves), which is then copied out */
+            /* on a device: computed in the variable's copy there,
+             * found at each run (exec_device) */
             kind[v] = VAL_VAR;
             p->bufs[v] = p->upd_vars[k]->data;
             p->mem.variables_inplace++;
@@ -579,54 +583,41 @@ static dfg_status device_nomem(const char * what)
 }
 
 /* On a device whose memory is not the host's: one buffer holding a copy of
- * every constant and variable the plan reads (64-byte aligned each), the
- * constants copied there now, the variables listed to be copied at each
- * run (they change between runs). */
+ * every constant the plan reads (64-byte aligned each), copied there now.
+ * Variables are not in it: each has its own copy on the device, kept
+ * between runs (resident.c), found at each run (exec_device); until then
+ * their values hold no pointer. */
 static dfg_status plan_leaves(dfg_plan * p)
 {
     size_t bytes = 0;
-    int32_t nv = 0;
-    for (int32_t v = 0; v < p->n_vals; v++)
-        if (p->kind[v] == VAL_LEAF) {
-            const dfg_node * n = p->vals[v];
+    for (int32_t v = 0; v < p->n_vals; v++) {
+        const dfg_node * n = p->vals[v];
+        if (p->kind[v] == VAL_VAR || (p->kind[v] == VAL_LEAF && n->op == DFG_OP_VARIABLE))
+            p->bufs[v] = NULL;
+        else if (p->kind[v] == VAL_LEAF)
             bytes += (size_t)dfg_align64(n->numel * (int64_t)dfg_dtype_size(n->dtype));
-            nv += n->op == DFG_OP_VARIABLE;
-        }
+    }
     p->leaf_bytes = bytes;
     p->mem.leaf_bytes = (int64_t)bytes;
     if (!bytes)                  /* none, or all empty: no host pointer stays */
         for (int32_t v = 0; v < p->n_vals; v++)
-            if (p->kind[v] == VAL_LEAF || p->kind[v] == VAL_VAR)
+            if (p->kind[v] == VAL_LEAF)
                 p->bufs[v] = NULL;
     if (p->dry || !bytes)
         return DFG_OK;
-    if (!(p->var_in = dfg_malloc(((size_t)nv + 1) * sizeof *p->var_in)))
-        return plan_nomem();
     if (p->be->alloc(p->be, bytes, &p->leaves))
-        return device_nomem("the plan's constants and variables");
+        return device_nomem("the plan's constants");
     size_t at = 0;
     for (int32_t v = 0; v < p->n_vals; v++) {
-        if (p->kind[v] != VAL_LEAF)
-            continue;
         const dfg_node * n = p->vals[v];
+        if (p->kind[v] != VAL_LEAF || n->op == DFG_OP_VARIABLE)
+            continue;
         size_t b = (size_t)(n->numel * (int64_t)dfg_dtype_size(n->dtype));
         p->bufs[v] = (char *)p->leaves + at;
         at += (size_t)dfg_align64((int64_t)b);
-        if (n->op == DFG_OP_VARIABLE)
-            p->var_in[p->n_var_in++] = v;
-        else {
-            dfg_status st = p->be->to_device(p->be, p->bufs[v], n->data, b);
-            if (st)
-                return st;
-        }
-    }
-    /* updates computed in place: in the variable's copy */
-    for (int32_t c = 0; c < p->n_ucopies; c++) {
-        int32_t v = p->ucopies[c].from;
-        const dfg_node * var = p->upd_vars[p->ucopies[c].to];
-        for (int32_t u = 0; p->kind[v] == VAL_VAR && u < p->n_vals; u++)
-            if (p->vals[u] == var)
-                p->bufs[v] = p->bufs[u];
+        dfg_status st = p->be->to_device(p->be, p->bufs[v], n->data, b);
+        if (st)
+            return st;
     }
     return DFG_OK;
 }
@@ -819,22 +810,33 @@ static size_t val_size(const dfg_node * n)
     return (size_t)n->numel * dfg_dtype_size(n->dtype);
 }
 
-/* A run on a device whose memory is not the host's: the inputs and the
- * variables copied in, the steps, the outputs and the variables' new
- * values copied out. */
+/* A run on a device whose memory is not the host's: the inputs copied in,
+ * the variables' copies on the device found (made, or copied in, only when
+ * the host's value is newer: resident.c), the steps, the outputs copied
+ * out and the variables' new values left in their copies there (an update
+ * not computed in place copied into it on the device).  Nothing of a
+ * variable comes back to the host until something reads it there. */
 static dfg_status exec_device(dfg_plan * p, const void * const * in, void * const * out)
 {
     const dfg_backend * be = p->be;
     dfg_status st;
+    void * vb;
     for (int k = 0; k < p->n_in; k++) {
         int32_t v = p->in_val[k];
         if (v >= 0 && (st = be->to_device(be, p->bufs[v], in[k], val_size(p->vals[v]))))
             return st;
     }
     for (int32_t i = 0; i < p->n_var_in; i++) {
-        const dfg_node * n = p->vals[p->var_in[i]];
-        if ((st = be->to_device(be, p->bufs[p->var_in[i]], n->data, val_size(n))))
+        if ((st = dfg_var_on_device(p->vals[p->var_in[i]], be, 0, &vb)))
             return st;
+        p->bufs[p->var_in[i]] = vb;
+    }
+    for (int32_t c = 0; c < p->n_ucopies; c++) {   /* written below: no copy in */
+        int32_t v = p->ucopies[c].from;
+        if ((st = dfg_var_on_device(p->upd_vars[p->ucopies[c].to], be, 1, &vb)))
+            return st;
+        if (p->kind[v] == VAL_VAR)
+            p->bufs[v] = vb;
     }
     if ((st = run_steps(p)))
         return st;
@@ -844,8 +846,12 @@ static dfg_status exec_device(dfg_plan * p, const void * const * in, void * cons
             return st;
     }
     for (int32_t c = 0; c < p->n_ucopies; c++) {
+        int32_t v = p->ucopies[c].from;
         dfg_node * var = p->upd_vars[p->ucopies[c].to];
-        if ((st = be->to_host(be, var->data, p->bufs[p->ucopies[c].from], val_size(var))))
+        if (p->kind[v] == VAL_VAR)
+            continue;                /* computed in its copy */
+        if ((st = dfg_var_on_device(var, be, 1, &vb)) ||
+            (st = be->copy(be, vb, p->bufs[v], val_size(var))))
             return st;
     }
     return be->sync(be);
@@ -855,13 +861,26 @@ dfg_status dfg_plan_exec(dfg_plan * p, const void * const * in, void * const * o
 {
     if (!p->be->host_memory)
         return exec_device(p, in, out);
+    dfg_status st;
+    void * vd;
+    for (int32_t i = 0; i < p->n_var_in; i++)      /* last updated on a device */
+        if ((st = dfg_var_host_data(p->vals[p->var_in[i]], &vd)))
+            return st;
+    for (int k = 0; k < p->n_upd; k++)             /* a failed run keeps them */
+        if ((st = dfg_var_host_data(p->upd_vars[k], &vd)))
+            return st;
     for (int k = 0; k < p->n_in; k++)
         if (p->in_val[k] >= 0)
             p->bufs[p->in_val[k]] = (void *)in[k];
     for (int k = 0; k < p->n_out; k++)
         if (p->out_val[k] >= 0)
             p->bufs[p->out_val[k]] = out[k];
-    dfg_status st = run_steps(p);
+    st = run_steps(p);
+    /* variables assigned (in place during the steps, or below): a copy
+     * on a device is stale now, even when a step failed */
+    for (int k = 0; k < p->n_upd; k++)
+        if (p->gouts[p->n_out + k] != p->upd_vars[k])
+            dfg_var_host_written(p->upd_vars[k]);
     if (st)
         return st;
     for (int32_t c = 0; c < p->n_copies; c++) {
