@@ -50,9 +50,12 @@
 ## for @qcode{"cpu"}, @qcode{"sim"} or @qcode{"gpu"}; @qcode{"auto"} or no
 ## option: the default device (@code{dfg.device}).  @qcode{"sim"} is an
 ## emulated device whose memory the host cannot touch: a call copies the
-## inputs and variables in and the outputs and variables' new values out,
-## the constants stay on it, and its results are the CPU's bit for bit
-## (its counters: @code{dfg.device ("sim", "stats")}).  Plans do not run
+## inputs in and the outputs out, the constants stay on it, a variable gets
+## a copy there at its first use which @qcode{"updates"} update in place and
+## which stays there between calls (copied back only when something reads
+## the variable on the host, @code{dfg.value} or a CPU plan; copied in again
+## after @code{dfg.assign}), and its results are the CPU's bit for bit (its
+## counters: @code{dfg.device ("sim", "stats")}).  Plans do not run
 ## on a GPU yet: @qcode{"gpu"} is the error @code{dfg:noDevice} (no GPU
 ## can be used) or @code{dfg:unsupported}.  A plan whose arena does not
 ## fit in the device's memory is @code{dfg:outOfMemory} naming the device
@@ -224,9 +227,10 @@ endfunction
 %!   s = dfg.device ("sim", "stats");
 %!   R{end+1} = {L, T, dfg.value(w)};
 %!   if (strcmp (dev{1}, "sim"))
-%!     ## x, y and w in; the two outputs and w out, at each call
-%!     assert ([s.to_device, s.to_host, s.allocs], [9, 9, 0]);
-%!     assert (s.to_device_bytes, 3 * 8 * (8 + 4 + 2));
+%!     ## x and y in, the two outputs out, at each call; w in once (its
+%!     ## copy made at the first call), never out
+%!     assert ([s.to_device, s.to_host, s.allocs], [7, 6, 1]);
+%!     assert (s.to_device_bytes, 3 * 8 * (8 + 4) + 8 * 2);
 %!     m = dfg.memory (step);
 %!     assert (m.device, "sim");
 %!   else
@@ -236,6 +240,65 @@ endfunction
 %!   endif
 %! endfor
 %! assert (R{2}, R{1});
+%!test
+%! ## variables live on sim between calls: after the first call a training
+%! ## step copies exactly its mini-batch in and its loss out, no parameter;
+%! ## the parameters after N steps are the CPU's bit for bit
+%! randn ("state", 3);
+%! X = randn (16, 3); Y = randn (16, 1);
+%! R = {};
+%! for dev = {"cpu", "sim"}
+%!   s0 = dfg.device ("sim", "stats");
+%!   w = dfg.variable ([0.5; -0.25; 0.1]);  b = dfg.variable (0.3);
+%!   x = dfg.input ([4 3]); y = dfg.input ([4 1]);
+%!   loss = sum ((x * w + b - y) .^ 2) / 4;
+%!   step = dfg.function ({x, y}, {loss}, "updates", {w, w - 0.1 * dfg.grad(loss, w), ...
+%!                        b, b - 0.1 * dfg.grad(loss, b)}, "device", dev{1});
+%!   L = zeros (1, 4);
+%!   for k = 1:4
+%!     i = 4 * (k - 1) + (1:4);
+%!     dfg.device ("sim", "reset");
+%!     L(k) = step (X(i,:), Y(i));
+%!     s = dfg.device ("sim", "stats");
+%!     if (strcmp (dev{1}, "sim") && k > 1)
+%!       assert ([s.to_device, s.to_host, s.allocs, s.frees, s.copies], [2, 1, 0, 0, 0]);
+%!       assert ([s.to_device_bytes, s.to_host_bytes], [8 * (12 + 4), 8]);
+%!     elseif (strcmp (dev{1}, "sim"))
+%!       assert ([s.to_device, s.to_host, s.allocs], [4, 1, 2]);
+%!     else
+%!       assert ([s.to_device, s.to_host], [0, 0]);
+%!     endif
+%!   endfor
+%!   dfg.device ("sim", "reset");
+%!   R{end+1} = {L, dfg.value(w), dfg.value(b)};
+%!   s = dfg.device ("sim", "stats");
+%!   if (strcmp (dev{1}, "sim"))    ## dfg.value copies each back once
+%!     assert ([s.to_host, s.to_host_bytes], [2, 8 * 4]);
+%!   endif
+%!   clear step loss x y w b
+%!   s = dfg.device ("sim", "stats");
+%!   assert ([s.in_use, s.buffers], [s0.in_use, s0.buffers]);  ## their copies freed
+%! endfor
+%! assert (R{2}, R{1});
+%!test
+%! ## a CPU plan reading a variable last updated on sim sees its new value;
+%! ## dfg.assign and a CPU update reach the next sim step
+%! w = dfg.variable ([1 2; 3 4]);
+%! x = dfg.input ([2 2]);
+%! sim = dfg.function ({x}, {sum(x .* w)}, "updates", {w, w + x}, "device", "sim");
+%! cpu = dfg.function ({x}, {w * 2}, "device", "cpu");
+%! cpu_step = dfg.function ({x}, {}, "updates", {w, w .* x}, "device", "cpu");
+%! O = ones (2);
+%! assert (sim (O), [4 6]);
+%! assert (sim (O), [6 8]);
+%! assert (cpu (O), 2 * [3 4; 5 6]);
+%! cpu_step (2 * O);
+%! assert (sim (O), [16 20]);
+%! assert (dfg.value (w), [7 9; 11 13]);
+%! dfg.assign (w, [10 20; 30 40]);
+%! assert (sim (O), [40 60]);
+%! assert (dfg.value (w), [11 21; 31 41]);
+%! assert (cpu (O), 2 * [11 21; 31 41]);
 %!test
 %! ## too little device memory: dfg:outOfMemory naming the device; Octave goes on
 %! x = dfg.input ([200 200]);
