@@ -35,8 +35,9 @@
 ## the device the plan runs on (@qcode{"cpu"}, @qcode{"sim"});
 ## @item leaf_bytes
 ## on a device whose memory is not the host's (@qcode{"sim"}): its copies
-## of the constants and variables the plan reads (there the inputs are
-## buffers in the arena too, copied in at each call);
+## of the constants the plan reads (variables have their own copies there,
+## kept between calls; the inputs are buffers in the arena too, copied in
+## at each call);
 ## @item buffers
 ## a struct array, one element per intermediate: @code{op}, @code{class},
 ## @code{size}, @code{offset} and @code{bytes} in the arena,

@@ -119,7 +119,9 @@ dfg_status dfg_fill(dfg_dtype dt, int ndim, const int64_t * dims,
 /* A variable owns mutable storage, initialised from data. */
 dfg_status dfg_variable(dfg_dtype dt, int ndim, const int64_t * dims,
                         const void * data, const char * name, dfg_id * out);
-/* New contents for a variable: same class and size as before. */
+/* New contents for a variable: same class and size as before (written on
+ * the host; a copy the variable has on a device is then stale and copied
+ * in again by the next plan there). */
 dfg_status dfg_variable_assign(dfg_id v, dfg_dtype dt, int ndim,
                                const int64_t * dims, const void * data);
 
@@ -140,7 +142,10 @@ dfg_status dfg_info(dfg_id id, dfg_dtype * dt, int * ndim, int64_t * dims);
 dfg_status dfg_node_op(dfg_id id, int * op, int * n_in);
 dfg_status dfg_node_name(dfg_id id, const char ** name);
 /* For a constant or variable: a borrowed pointer to its data, valid until
- * the node is released or the variable is assigned. */
+ * the node is released or the variable is assigned (by dfg_variable_assign
+ * or a plan).  A variable last updated by a plan on a device is copied
+ * back to the host first (its value lives there between runs: docs/gpu.md,
+ * "Where variables live"); errors of that copy are returned. */
 dfg_status dfg_node_data(dfg_id id, const void ** data);
 
 /* ---- automatic differentiation (lib/autodiff/grad.c) ----------------------------
@@ -438,8 +443,9 @@ typedef struct dfg_memory_info {
                               /* stacks (as long as the longest run so far) */
     const char * device;      /* the device the plan runs on ("cpu", "sim") */
     int64_t leaf_bytes;       /* on a device whose memory is not the host's:*/
-                              /* its copies of the constants and variables  */
-                              /* (the arena then holds the inputs too)      */
+                              /* its copies of the constants (variables     */
+                              /* have their own, kept between calls; the    */
+                              /* arena then holds the inputs too)           */
 } dfg_memory_info;
 typedef struct dfg_buffer_info {
     const char * op;          /* the op that writes it                      */

@@ -84,11 +84,10 @@ dfg_status dfg_device_backend(const char * name, const char * fn, const dfg_back
 /* resident.c: variables living on a device between runs (core.h,
  * "variables living on a device").  dfg_var_on_device gives in *buf n's
  * copy on be (device memory owned by n's record, freed with n), made the
- * first time and copied in from n->data when that is newer; write_all: the
- * caller overwrites all of it, so nothing is copied in and the copy counts
- * as the newer one at once.  dfg_var_device_written: a plan wrote the copy
- * (n->data is stale until dfg_var_host_data). */
-dfg_status  dfg_var_on_device(dfg_node * n, const dfg_backend * be, int write_all, void ** buf);
+ * first time and copied in from n->data when that is newer.
+ * dfg_var_device_written: a plan wrote the copy (n->data is stale until
+ * dfg_var_host_data). */
+dfg_status  dfg_var_on_device(dfg_node * n, const dfg_backend * be, void ** buf);
 void        dfg_var_device_written(dfg_node * n);
 
 /* exec.c: the [pre, n, post] view of x along dim, and the kernels' code of

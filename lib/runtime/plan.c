@@ -827,18 +827,23 @@ static dfg_status exec_device(dfg_plan * p, const void * const * in, void * cons
             return st;
     }
     for (int32_t i = 0; i < p->n_var_in; i++) {
-        if ((st = dfg_var_on_device(p->vals[p->var_in[i]], be, 0, &vb)))
+        if ((st = dfg_var_on_device(p->vals[p->var_in[i]], be, &vb)))
             return st;
         p->bufs[p->var_in[i]] = vb;
     }
-    for (int32_t c = 0; c < p->n_ucopies; c++) {   /* written below: no copy in */
+    for (int32_t c = 0; c < p->n_ucopies; c++) {   /* computed in place */
         int32_t v = p->ucopies[c].from;
-        if ((st = dfg_var_on_device(p->upd_vars[p->ucopies[c].to], be, 1, &vb)))
+        if (p->kind[v] == VAL_VAR &&
+            (st = dfg_var_on_device(p->upd_vars[p->ucopies[c].to], be, &p->bufs[v])))
             return st;
-        if (p->kind[v] == VAL_VAR)
-            p->bufs[v] = vb;
     }
-    if ((st = run_steps(p)))
+    st = run_steps(p);
+    /* written in place (even by a run that failed part way, as on the
+     * host): the device copy is the newer one */
+    for (int32_t c = 0; c < p->n_ucopies; c++)
+        if (p->kind[p->ucopies[c].from] == VAL_VAR)
+            dfg_var_device_written(p->upd_vars[p->ucopies[c].to]);
+    if (st)
         return st;
     for (int32_t c = 0; c < p->n_copies; c++) {
         int32_t v = p->copies[c].from;
@@ -850,9 +855,10 @@ static dfg_status exec_device(dfg_plan * p, const void * const * in, void * cons
         dfg_node * var = p->upd_vars[p->ucopies[c].to];
         if (p->kind[v] == VAL_VAR)
             continue;                /* computed in its copy */
-        if ((st = dfg_var_on_device(var, be, 1, &vb)) ||
+        if ((st = dfg_var_on_device(var, be, &vb)) ||
             (st = be->copy(be, vb, p->bufs[v], val_size(var))))
             return st;
+        dfg_var_device_written(var);
     }
     return be->sync(be);
 }

@@ -62,7 +62,7 @@ static void res_release(dfg_node * n)
 
 static const dfg_var_hooks hooks = { res_to_host, res_host_written, res_release };
 
-dfg_status dfg_var_on_device(dfg_node * n, const dfg_backend * be, int write_all, void ** buf)
+dfg_status dfg_var_on_device(dfg_node * n, const dfg_backend * be, void ** buf)
 {
     var_res * r = n->res;
     dfg_status st;
@@ -84,10 +84,7 @@ dfg_status dfg_var_on_device(dfg_node * n, const dfg_backend * be, int write_all
         r->dev_stale = 1;
         n->res = r;
     }
-    if (write_all) {                 /* the caller writes all of it: no copy in */
-        r->dev_stale = 0;
-        r->host_stale = 1;
-    } else if (r->dev_stale) {
+    if (r->dev_stale) {
         if ((st = be->to_device(be, r->buf, n->data, var_bytes(n))))
             return st;
         r->dev_stale = 0;

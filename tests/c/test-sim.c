@@ -389,6 +389,13 @@ static void test_resident(void)
     sp.device = "cpu";
     CHECK(dfg_plan_compile_spec(&sp, &cpu_upd) == DFG_OK);
     dfg_node * wn = dfg_node_get(w);
+    /* w's copy cannot be made: DFG_ERR_NOMEM, w's value untouched */
+    const void * in1[1] = {X};
+    void * out1[1] = {Y};
+    dfg_sim_fail_alloc(1);
+    CHECK(dfg_plan_run(sim, in1, out1) == DFG_ERR_NOMEM && !wn->res);
+    dfg_sim_fail_alloc(0);
+    CHECK(((double *)wn->data)[3] == 4);
     /* first sim step: w's copy made and copied in; then only x in, loss out */
     run_var_plan(sim, X, Y, &st);
     CHECK(st.allocs == 1 && st.to_device == 2 && st.to_host == 1 && st.to_host_bytes == 16);
