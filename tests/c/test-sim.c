@@ -434,6 +434,29 @@ static void test_resident(void)
     CHECK(st.in_use == s0.in_use && st.buffers == s0.buffers);
 }
 
+/* dfg_reset frees a variable's copy on the device (its plan and the
+ * variable still held). */
+static void test_resident_reset(void)
+{
+    dfg_sim_stats s0, st;
+    dfg_sim_stats_get(&s0);
+    int64_t d[2] = {3, 1};
+    double W[3] = {1, 2, 3}, X[3] = {1, 1, 1}, Y[3];
+    dfg_id x, w, nw, plan;
+    CHECK(dfg_input(DFG_DOUBLE, 2, d, "x", &x) == DFG_OK);
+    CHECK(dfg_variable(DFG_DOUBLE, 2, d, W, "w", &w) == DFG_OK);
+    nw = op2(DFG_OP_MUL, w, x);
+    dfg_plan_spec sp = { .n_in = 1, .ins = &x, .n_out = 1, .outs = &nw, .n_upd = 1,
+                         .upd_vars = &w, .upd_vals = &nw, .device = "sim" };
+    CHECK(dfg_plan_compile_spec(&sp, &plan) == DFG_OK);
+    run_var_plan(plan, X, Y, &st);
+    dfg_sim_stats_get(&st);
+    CHECK(st.buffers > s0.buffers && dfg_node_get(w)->res);
+    dfg_reset();
+    dfg_sim_stats_get(&st);
+    CHECK(st.buffers == s0.buffers && st.in_use == s0.in_use);
+}
+
 static void test_plans(void)
 {
     size_t n = 2 * R * M + 1 + R * K + K * M;
@@ -544,6 +567,7 @@ int main(void)
     RUN(test_plans);
     RUN(test_resident);
     RUN(test_plan_nomem);
+    RUN(test_resident_reset);
     dfg_sim_stats s;
     dfg_sim_stats_get(&s);
     CHECK(s.buffers == 0 && s.in_use == 0);
