@@ -5,7 +5,8 @@
 ## bench_scalar_plan, bench_fused_expr, bench_grad, bench_passes,
 ## bench_mlp, bench_train, bench_rnn, bench_sim_copies), each in a
 ## workspace of its own, and prints a summary of every ratio they report
-## with its target and verdict.  A benchmark that fails is reported and the others still run.
+## with its target and verdict.  A benchmark that fails is reported and
+## the others still run.
 ## Returns the benchmarks' result structs.  @code{make bench} calls this.
 ## @end deftypefn
 function out = bench_all ()
