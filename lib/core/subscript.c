@@ -430,17 +430,25 @@ static dfg_status delete_elems(dfg_id x, int nd, const int64_t * d, int k, const
     return st;
 }
 
-dfg_status dfg_index_delete(dfg_id x, int k, const dfg_sub * sub, dfg_id * y)
+/* What dfg_index_delete and dfg_index_assign start with: x's size and
+ * the checked copy of the k >= 1 subscripts. */
+static dfg_status asgn_begin(dfg_id x, int k, const dfg_sub * sub, int * nd, int64_t * d, dfg_sub * s)
 {
-    int nd;
-    int64_t d[DFG_MAX_DIMS];
-    dfg_status st = dfg_info(x, NULL, &nd, d);
+    dfg_status st = dfg_info(x, NULL, nd, d);
     if (st)
         return st;
     if (k == 0)
         return dfg_set_error(DFG_ERR_ARG, "dfg.subsasgn: expected x(i, ...) = v");
+    return copy_subs("subsasgn", k, sub, s);
+}
+
+dfg_status dfg_index_delete(dfg_id x, int k, const dfg_sub * sub, dfg_id * y)
+{
+    int nd;
+    int64_t d[DFG_MAX_DIMS];
     dfg_sub s[DFG_MAX_DIMS];
-    if ((st = copy_subs("subsasgn", k, sub, s)))
+    dfg_status st = asgn_begin(x, k, sub, &nd, d, s);
+    if (st)
         return st;
     return delete_elems(x, nd, d, k, s, y);
 }
@@ -619,13 +627,9 @@ dfg_status dfg_index_assign(dfg_id x, int k, const dfg_sub * sub, dfg_id v, dfg_
 {
     int nd;
     int64_t d[DFG_MAX_DIMS];
-    dfg_status st = dfg_info(x, NULL, &nd, d);
-    if (st)
-        return st;
-    if (k == 0)
-        return dfg_set_error(DFG_ERR_ARG, "dfg.subsasgn: expected x(i, ...) = v");
     dfg_sub s[DFG_MAX_DIMS];
-    if ((st = copy_subs("subsasgn", k, sub, s)))
+    dfg_status st = asgn_begin(x, k, sub, &nd, d, s);
+    if (st)
         return st;
     int64_t * owned[DFG_MAX_DIMS] = {NULL};
     st = assign(x, nd, d, k, s, v, owned, y);

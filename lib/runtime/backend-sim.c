@@ -284,6 +284,19 @@ static dfg_status bad_pointer(const char * what, const void * p, size_t bytes)
                          in_region(p, 0) ? "running past the end of" : "not");
 }
 
+/* The copy itself, inside the opened region, counted in *count and *nbytes. */
+static dfg_status sim_move(void * dst, const void * src, size_t bytes, int64_t * count, int64_t * nbytes)
+{
+    region_open();
+    memmove(dst, src, bytes);
+    region_close();
+    pthread_mutex_lock(&sim_lock);
+    (*count)++;
+    *nbytes += (int64_t)bytes;
+    pthread_mutex_unlock(&sim_lock);
+    return DFG_OK;
+}
+
 static dfg_status sim_to_device(const dfg_backend * b, void * dst, const void * host, size_t bytes)
 {
     (void)b;
@@ -294,14 +307,7 @@ static dfg_status sim_to_device(const dfg_backend * b, void * dst, const void * 
     if (in_region(host, 0))
         return dfg_set_error(DFG_ERR_INTERNAL, "dfg: the sim device's copy to the device was "
                              "given device memory as its host source");
-    region_open();
-    memcpy(dst, host, bytes);
-    region_close();
-    pthread_mutex_lock(&sim_lock);
-    st.to_device++;
-    st.to_device_bytes += (int64_t)bytes;
-    pthread_mutex_unlock(&sim_lock);
-    return DFG_OK;
+    return sim_move(dst, host, bytes, &st.to_device, &st.to_device_bytes);
 }
 
 static dfg_status sim_to_host(const dfg_backend * b, void * host, const void * src, size_t bytes)
@@ -314,14 +320,7 @@ static dfg_status sim_to_host(const dfg_backend * b, void * host, const void * s
     if (in_region(host, 0))
         return dfg_set_error(DFG_ERR_INTERNAL, "dfg: the sim device's copy to the host was "
                              "given device memory as its host destination");
-    region_open();
-    memcpy(host, src, bytes);
-    region_close();
-    pthread_mutex_lock(&sim_lock);
-    st.to_host++;
-    st.to_host_bytes += (int64_t)bytes;
-    pthread_mutex_unlock(&sim_lock);
-    return DFG_OK;
+    return sim_move(host, src, bytes, &st.to_host, &st.to_host_bytes);
 }
 
 static dfg_status sim_copy(const dfg_backend * b, void * dst, const void * src, size_t bytes)
@@ -333,14 +332,7 @@ static dfg_status sim_copy(const dfg_backend * b, void * dst, const void * src, 
         return bad_pointer("copy within the device (destination)", dst, bytes);
     if (!in_region(src, bytes))
         return bad_pointer("copy within the device (source)", src, bytes);
-    region_open();
-    memmove(dst, src, bytes);
-    region_close();
-    pthread_mutex_lock(&sim_lock);
-    st.copies++;
-    st.copy_bytes += (int64_t)bytes;
-    pthread_mutex_unlock(&sim_lock);
-    return DFG_OK;
+    return sim_move(dst, src, bytes, &st.copies, &st.copy_bytes);
 }
 
 static dfg_status operand_not_here(const dfg_node * n, const char * what, int k)
