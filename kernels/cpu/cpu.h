@@ -105,7 +105,11 @@ int dfg_cpu_pinv(int dt, int64_t m, int64_t n, const void * a, void * out);
  * return a complex result (log(-1), sqrt(-1), asin(2), ...) give
  * DFG_ERR_DOMAIN; NaN in a logical op gives DFG_ERR_ARG (as Octave). */
 /* A binary op (not merge) on n contiguous elements; sa/sb are 1, or 0 for
- * a scalar operand.  Same results and errors as dfg_cpu_nary. */
+ * a scalar operand: a fused kernel's tile step.  Same results and errors
+ * as dfg_cpu_nary, except for x .^ y, whose real-or-complex decision needs
+ * the whole array: where the n elements alone would make it complex or
+ * change a value, DFG_ERR_INTERNAL (the fuse pass fuses only a .^ whose
+ * decision cannot come out complex). */
 int dfg_cpu_binary(int op, int dt_in, void * out, const void * a, int64_t sa,
                    const void * b, int64_t sb, int64_t n);
 

@@ -14,6 +14,18 @@
 #include <string.h>
 #include "cpu.h"
 
+/* ---- flags a kernel loop raises (or'ed into an int) ------------------------ */
+
+#define BAD_NANLOGIC 2     /* NaN converted to logical */
+/* x .^ y: Octave decides for the whole array (see "Octave's x .^ y") */
+#define POW_NEG      4     /* some x < 0 */
+#define POW_NONINT   8     /* some y not a finite integer */
+#define POW_TRIG     16    /* some x < 0 with y not an int-range integer */
+#define POW_NONREAL  32    /* some element non-real in complex arithmetic */
+#define POW_FIX      64    /* some real element whose complex value differs */
+#define POW_FORCE    128   /* in: compute every element the complex way */
+#define POW_BCAST    256   /* in: a broadcast, each element by pow (bsxfun) */
+
 /* ---- scalar semantics shared by double and single ------------------------ */
 
 #define DEF_SCALARS(T, SFX)                                                    \
@@ -37,23 +49,34 @@ static inline T oct_mod_##SFX(T x, T y)                                        \
         r = copysign##SFX(r, y);                                               \
     return r;                                                                  \
 }                                                                              \
-/* x .^ y as Octave computes it: where x < 0 and y is not an integer in   */  \
-/* int range (Octave's xisint), in complex arithmetic, as polar (exp (y   */  \
-/* log (-x)), pi y) (libstdc++); the result stays complex, so *bad is set,*/  \
-/* unless its imaginary part is 0: exp (...) == 0 with y finite (x = -Inf */  \
-/* and y < 0, or an underflow), where the value is the real part, +-0.    */  \
+/* x .^ y, one element of an array (see "Octave's x .^ y" below): the real */  \
+/* pow (x, y), or with POW_FORCE in *bad the real part of the complex      */  \
+/* std::pow (x + 0i, y) (libstdc++: pow (x, y) for x > 0, else polar (exp  */  \
+/* (y log |x|), y arg x)); the POW_ flags record what Octave's decision    */  \
+/* for the whole array needs to know about this element.                  */  \
 static inline T oct_pow_##SFX(T x, T y, int * bad)                             \
 {                                                                              \
-    if (x < 0 && !(floor##SFX(y + (T)0.5) == y && (double)y <= 2147483647.0 && \
-                   (double)y >= -2147483648.0)) {                              \
-        T rho = exp##SFX(y * log##SFX(-x));                                    \
-        if (!(isfinite(y) && rho == 0)) {                                      \
-            *bad |= 1;                                                         \
-            return (T)NAN;                                                     \
-        }                                                                      \
-        return rho * cos##SFX(y * (T)3.14159265358979323846);                  \
+    int f = isfinite(y) && floor##SFX(y) == y ? 0 : POW_NONINT;                \
+    if (x > 0) {                                                               \
+        *bad |= f;                                                             \
+        return pow##SFX(x, y);                                                 \
     }                                                                          \
-    return pow##SFX(x, y);                                                     \
+    const T th = isnan(x) ? x : x < 0 || signbit(x) ? (T)3.14159265358979323846 : 0; \
+    const T rho = exp##SFX(y * log##SFX(fabs##SFX(x)));                        \
+    const T im = rho * sin##SFX(y * th), re = rho * cos##SFX(y * th);          \
+    if (x < 0) {                                                               \
+        f |= POW_NEG;                                                          \
+        if (!(floor##SFX(y + (T)0.5) == y && (double)y <= 2147483647.0 &&      \
+              (double)y >= -2147483648.0))                                     \
+            f |= POW_TRIG;                                                     \
+    }                                                                          \
+    T v = (*bad & POW_FORCE) ? re : pow##SFX(x, y);                            \
+    if (!(im == 0))                                                            \
+        f |= POW_NONREAL;                                                      \
+    else if (re != v || signbit(re) != signbit(v))                             \
+        f |= POW_FIX;                                                          \
+    *bad |= f;                                                                 \
+    return v;                                                                  \
 }                                                                              \
 static inline T oct_rem_##SFX(T x, T y)                                        \
 {                                                                              \
@@ -332,20 +355,21 @@ int dfg_cpu_unary(int op, int dt_in, int dt_out, void * out, const void * in,
     case DFG_OP_LE:    BIN_LOOP(TI, uint8_t, x <= y); break;                        \
     case DFG_OP_GT:    BIN_LOOP(TI, uint8_t, x > y); break;                         \
     case DFG_OP_GE:    BIN_LOOP(TI, uint8_t, x >= y); break;                        \
-    case DFG_OP_AND:   BIN_LOOP(TI, uint8_t, (*bad |= 2 * (isnan(x) || isnan(y)),   \
+    case DFG_OP_AND:   BIN_LOOP(TI, uint8_t, (*bad |= BAD_NANLOGIC * (isnan(x) || isnan(y)),   \
                                               x != 0 && y != 0)); break;            \
-    case DFG_OP_OR:    BIN_LOOP(TI, uint8_t, (*bad |= 2 * (isnan(x) || isnan(y)),   \
+    case DFG_OP_OR:    BIN_LOOP(TI, uint8_t, (*bad |= BAD_NANLOGIC * (isnan(x) || isnan(y)),   \
                                               x != 0 || y != 0)); break;            \
-    case DFG_OP_XOR:   BIN_LOOP(TI, uint8_t, (*bad |= 2 * (isnan(x) || isnan(y)),   \
+    case DFG_OP_XOR:   BIN_LOOP(TI, uint8_t, (*bad |= BAD_NANLOGIC * (isnan(x) || isnan(y)),   \
                                               (x != 0) != (y != 0))); break;        \
     default: return -1;
 
 /* x .^ p with a scalar p of 2, 3 or -1 is computed as Octave's elem_xpow
  * does: x .* x, x .* x .* x, 1 ./ x (pow (x, 2) is the rounded square, so
  * that one is only faster; x .* x .* x and 1 ./ x can differ from pow in
- * the last place, and Octave's bits are the contract). */
+ * the last place, and Octave's bits are the contract).  Not in a row of a
+ * broadcast (POW_BCAST), where Octave's bsxfun calls pow for each element. */
 #define POW_SQUARE(TI) do {                                                       \
-        if (op == DFG_OP_POW && sa && !sb) {                                      \
+        if (op == DFG_OP_POW && sa && !sb && !(*bad & POW_BCAST)) {               \
             const TI * A = a; TI * O = o; const TI p = ((const TI *)b)[0];        \
             if (p == 2) {                                                         \
                 for (int64_t i = 0; i < n; i++) O[i] = A[i] * A[i];               \
@@ -417,6 +441,34 @@ static void merge_row(int dt, void * o, const void * m, int64_t sm, const void *
 
 typedef int (*bin_fn)(int, void *, const void *, int64_t, const void *, int64_t, int64_t, int *);
 
+/* Octave's x .^ y (liboctave's elem_xpow) decides for the whole array:
+ * it is computed in complex arithmetic when, in the element-wise forms
+ * (equal sizes, array .^ scalar, scalar .^ scalar), some x(i) < 0 has a
+ * y(i) that is not an integer in int range; in the any-pair forms (scalar
+ * .^ array, broadcasting), when some x < 0 and some y is not a finite
+ * integer.  The complex result is narrowed to real when every imaginary
+ * part is 0.  So: the real values stand (POW_REAL), or the result is
+ * complex (POW_COMPLEX, an error here), or it is real but some element's
+ * complex value differs (a sign of zero, an underflow to 0 where pow gives
+ * NaN): computed again with POW_FORCE (POW_AGAIN). */
+enum { POW_REAL, POW_COMPLEX, POW_AGAIN };
+
+static int pow_verdict(int flags, int anyany)
+{
+    int trig = anyany ? (flags & POW_NEG) && (flags & POW_NONINT) : (flags & POW_TRIG) != 0;
+    if (!trig)
+        return POW_REAL;
+    if (flags & POW_NONREAL)
+        return POW_COMPLEX;
+    return flags & POW_FIX ? POW_AGAIN : POW_REAL;
+}
+
+static int overlaps(const void * a, int64_t na, const void * b, int64_t nb)
+{
+    const char * p = a, * q = b;
+    return p < q + nb && q < p + na;
+}
+
 /* What every thread of an n-ary op reads.  The op runs as rows of n0
  * elements along dimension 0 (or one row of everything when nothing
  * broadcasts); the outer dimensions start..ndim-1 are walked with a
@@ -430,11 +482,11 @@ typedef struct nary_ctx {
     int64_t stride[3][DFG_MAX_DIMS];   /* element strides, 0 where broadcast */
     size_t esz[3], eo;
     bin_fn bin;
+    int flags0;                        /* flags every row starts with (POW_FORCE) */
 } nary_ctx;
 
 /* Rows [r0, r1); elements [e0, e1) of them when there is one row.  Returns
- * -1 when there is no kernel, else the bad flags (1: complex, 2: NaN to
- * logical). */
+ * -1 when there is no kernel, else the flags raised (BAD_, POW_). */
 static int nary_rows(const nary_ctx * c, int64_t r0, int64_t r1, int64_t e0, int64_t e1)
 {
     int64_t ctr[DFG_MAX_DIMS] = {0};
@@ -447,7 +499,7 @@ static int nary_rows(const nary_ctx * c, int64_t r0, int64_t r1, int64_t e0, int
         for (int k = 0; k < c->n_in; k++)
             off[k] += ctr[j] * c->stride[k][j];
     }
-    int bad = 0;
+    int bad = c->flags0;
     for (int64_t r = r0; r < r1; r++) {
         const char * p0 = (const char *)c->in[0] + off[0] * (int64_t)c->esz[0];
         const char * p1 = (const char *)c->in[1] + off[1] * (int64_t)c->esz[1];
@@ -544,22 +596,42 @@ int dfg_cpu_nary(int op, int n_in, const int * dt_in, int dt_out, void * out,
     int nt = dfg_threads_for(numel * dfg_cpu_op_cost(op));
     if (rows > 1 && nt > rows)
         nt = (int)rows;
-    int bad;
-    if (nt <= 1)
-        bad = nary_rows(&c, 0, rows, 0, c.n0);
-    else {
-        /* one row: chunks of its elements; else chunks of rows */
-        nary_job j = {&c, rows, rows == 1 ? dfg_par_chunk(c.n0, nt, 64) : dfg_par_chunk(rows, nt, 1), 0};
-        dfg_par_run(nt, nary_part, &j);
-        bad = atomic_load(&j.bad);
+    /* x .^ y: scalar .^ array and broadcasting are Octave's any-pair forms */
+    const int64_t nx = dfg_shape_numel(ndim, ind[0]), ny = dfg_shape_numel(ndim, ind[1]);
+    int differ = 0;
+    for (int j = 0; j < ndim; j++)
+        differ |= ind[0][j] != ind[1][j];
+    const int anyany = nx == 1 ? numel > 1 : differ && ny != 1;
+    c.flags0 = op == DFG_OP_POW && differ && nx != 1 && ny != 1 ? POW_BCAST : 0;
+    for (int pass = 0; pass < 2; pass++) {
+        int bad;
+        if (nt <= 1)
+            bad = nary_rows(&c, 0, rows, 0, c.n0);
+        else {
+            /* one row: chunks of its elements; else chunks of rows */
+            nary_job j = {&c, rows, rows == 1 ? dfg_par_chunk(c.n0, nt, 64) : dfg_par_chunk(rows, nt, 1), 0};
+            dfg_par_run(nt, nary_part, &j);
+            bad = atomic_load(&j.bad);
+        }
+        if (bad < 0)
+            return dfg_set_error(DFG_ERR_INTERNAL, "dfg: no kernel for %s on %s",
+                                 dfg_op_name(op), dfg_dtype_name(dt_in[0]));
+        int v = op == DFG_OP_POW ? pow_verdict(bad, anyany) : POW_REAL;
+        if (v == POW_COMPLEX)
+            return complex_error(dfg_op_name(op));
+        if (bad & BAD_NANLOGIC)
+            return nan_logical_error(dfg_op_name(op));
+        if (v == POW_REAL || pass)
+            break;
+        /* the complex values, narrowed: a second pass, which reads x and y
+         * again (the memory planner never gives .^ an operand's buffer) */
+        for (int k = 0; k < 2; k++)
+            if (overlaps(out, numel * (int64_t)c.eo, in[k],
+                         (k ? ny : nx) * (int64_t)c.esz[k]))
+                return dfg_set_error(DFG_ERR_INTERNAL, "dfg: power: the result overwrites "
+                                     "an operand that a second pass reads");
+        c.flags0 |= POW_FORCE;
     }
-    if (bad < 0)
-        return dfg_set_error(DFG_ERR_INTERNAL, "dfg: no kernel for %s on %s",
-                             dfg_op_name(op), dfg_dtype_name(dt_in[0]));
-    if (bad & 1)
-        return complex_error(dfg_op_name(op));
-    if (bad & 2)
-        return nan_logical_error(dfg_op_name(op));
     return DFG_OK;
 }
 
@@ -611,10 +683,13 @@ int dfg_cpu_binary(int op, int dt_in, void * out, const void * a, int64_t sa,
     if (r < 0)
         return dfg_set_error(DFG_ERR_INTERNAL, "dfg: no kernel for %s on %s",
                              dfg_op_name(op), dfg_dtype_name(dt_in));
-    if (bad & 1)
-        return complex_error(dfg_op_name(op));
-    if (bad & 2)
+    if (bad & BAD_NANLOGIC)
         return nan_logical_error(dfg_op_name(op));
+    /* the fuse pass keeps .^ out of fused kernels unless Octave's decision
+     * for the whole array cannot go complex (lib/passes/pass-fuse.c) */
+    if (op == DFG_OP_POW && pow_verdict(bad, sa == 0 && sb != 0 && n > 1) != POW_REAL)
+        return dfg_set_error(DFG_ERR_INTERNAL, "dfg: %s in a fused kernel went complex",
+                             dfg_op_name(op));
     return DFG_OK;
 }
 

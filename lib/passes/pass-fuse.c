@@ -24,6 +24,7 @@
  * has the domain's size (the power kernel computes a scalar exponent 2 as
  * x .* x, and fusion must not change which path an element takes).
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include "pass.h"
@@ -100,11 +101,21 @@ static ext operand_ext(const dfg_node * n, int k, const group * g)
     return (ext){ x, x->numel == 1 ? FX_SCALAR : FX_BCAST };
 }
 
-/* May n (an element-wise op) be computed inside a group of its own size? */
+/* May n (an element-wise op) be computed inside a group of its own size?
+ * A fused kernel computes a tile at a time, and x .^ y's real-or-complex
+ * decision needs the whole array (kernels/cpu/elementwise.c), so .^ joins
+ * a group only where that decision cannot come out complex: a constant
+ * integer exponent (up to 2^22: an integer to Octave in single too), or
+ * a constant base not < 0. */
 static int pow_ok(const dfg_node * n)
 {
     if (n->op != DFG_OP_POW)
         return 1;
+    double base, e;
+    int int_exp = pass_const_scalar(n->in[1], &e) && floor(e) == e && fabs(e) <= 0x1p22;
+    int pos_base = pass_const_scalar(n->in[0], &base) && !(base < 0);
+    if (!int_exp && !pos_base)
+        return 0;
     for (int k = 0; k < 2; k++) {
         const dfg_node * x = n->in[k];
         if (x->numel != 1 && !pass_same_shape(x, n) &&

@@ -67,11 +67,8 @@ static int is_transpose2(const dfg_node * t)
 /* the scalar value of a one-element constant, else NAN */
 static double scalar_of(const dfg_node * c)
 {
-    if (c->op != DFG_OP_CONSTANT || c->numel != 1)
-        return NAN;
-    return c->dtype == DFG_DOUBLE ? ((const double *)c->data)[0]
-         : c->dtype == DFG_SINGLE ? (double)((const float *)c->data)[0]
-         : (double)((const uint8_t *)c->data)[0];
+    double v;
+    return c->op == DFG_OP_CONSTANT && pass_const_scalar(c, &v) ? v : NAN;
 }
 
 static dfg_status simplify_keep(dfg_node * x, dfg_node ** out)

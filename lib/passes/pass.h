@@ -71,6 +71,9 @@ dfg_status pass_scalar(int dt, double v, dfg_node ** out);
  * reshape of one, whose every element is v, with the sign of v when v is
  * zero; numel >= 1. */
 int        pass_is_const(const dfg_node * n, double v);
+/* 1 when n is a one-element constant, or a broadcast or reshape of one,
+ * with its value in *v; else 0 (*v untouched). */
+int        pass_const_scalar(const dfg_node * n, double * v);
 int        pass_same_shape(const dfg_node * a, const dfg_node * b);
 
 /* The passes: one entry point each. */

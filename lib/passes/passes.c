@@ -133,6 +133,18 @@ dfg_status pass_scalar(int dt, double v, dfg_node ** out)
     return DFG_OK;
 }
 
+int pass_const_scalar(const dfg_node * n, double * v)
+{
+    while (n->op == DFG_OP_BROADCAST || n->op == DFG_OP_RESHAPE)   /* same values */
+        n = n->in[0];
+    if (n->op != DFG_OP_CONSTANT || n->numel != 1)
+        return 0;
+    *v = n->dtype == DFG_DOUBLE ? ((const double *)n->data)[0]
+       : n->dtype == DFG_SINGLE ? (double)((const float *)n->data)[0]
+       : (double)((const uint8_t *)n->data)[0];
+    return 1;
+}
+
 int pass_is_const(const dfg_node * n, double v)
 {
     while (n->op == DFG_OP_BROADCAST || n->op == DFG_OP_RESHAPE)   /* same values */

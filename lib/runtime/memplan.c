@@ -286,7 +286,8 @@ static int reads_ok(const dfg_node * p, const dfg_node * u, const dfg_node * v)
         return 0;
     }
     int fam = dfg_ops[p->op].family;
-    if (p != u || !(fam == DFG_FAM_UNARY || fam == DFG_FAM_BINARY || fam == DFG_FAM_TERNARY))
+    if (p != u || !(dfg_ops[p->op].flags & DFG_F_INPLACE) ||
+        !(fam == DFG_FAM_UNARY || fam == DFG_FAM_BINARY || fam == DFG_FAM_TERNARY))
         return 0;
     for (int k = 0; k < p->n_in; k++)
         if (p->in[k] == v && (v->numel != p->numel || v->dtype != p->dtype))

@@ -1327,15 +1327,29 @@ static void test_fuse(void)
     y = op1(DFG_OP_SQRT, op2(DFG_OP_POW, base, yr));
     p = check_same("fuse x.^row", 2, xy, dxy, 1, &y, o, NULL, NULL);
     CHECK(count_op(p, "power") == 1 && group_of(p, "power", 0) == 0 && group_of(p, "sin", 0) > 0);
-    /* ... nor with the exponent row first broadcast to a matrix elsewhere?
-     * An explicit broadcast node is taken in (read per tile, as expanded) */
+    /* ... nor with the exponent row first broadcast to a matrix: x .^ y
+     * joins a kernel only where Octave's real-or-complex decision, made
+     * for the whole array, cannot come out complex (a tile cannot know) */
     y = op1(DFG_OP_SQRT, op2(DFG_OP_POW, base, shaped(DFG_OP_BROADCAST, yr, "40x50")));
     p = check_same("fuse x.^broadcast(row)", 2, xy, dxy, 1, &y, o, NULL, NULL);
-    CHECK(group_of(p, "power", 0) > 0 && group_of(p, "power", 0) == group_of(p, "sin", 0));
-    /* a scalar exponent is taken in */
+    CHECK(group_of(p, "power", 0) == 0 && group_of(p, "sin", 0) > 0);
+    /* a constant integer exponent is taken in, a constant 0.5 is not */
     y = op1(DFG_OP_SQRT, op2(DFG_OP_POW, base, fill(DFG_DOUBLE, "1x1", 2)));
     p = check_same("fuse x.^2", 2, xy, dxy, 1, &y, o, NULL, NULL);
     CHECK(group_of(p, "power", 0) > 0 && group_of(p, "power", 0) == group_of(p, "sin", 0));
+    y = op1(DFG_OP_SQRT, op2(DFG_OP_POW, base, fill(DFG_DOUBLE, "1x1", -3)));
+    p = check_same("fuse x.^-3", 2, xy, dxy, 1, &y, o, NULL, NULL);
+    CHECK(group_of(p, "power", 0) > 0 && group_of(p, "power", 0) == group_of(p, "sin", 0));
+    y = op1(DFG_OP_SQRT, op2(DFG_OP_POW, base, fill(DFG_DOUBLE, "1x1", 0.5)));
+    p = check_same("fuse x.^0.5", 2, xy, dxy, 1, &y, o, NULL, NULL);
+    CHECK(group_of(p, "power", 0) == 0 && group_of(p, "sin", 0) > 0);
+    /* a constant base >= 0 is taken in, a negative one is not */
+    y = op1(DFG_OP_SQRT, op2(DFG_OP_POW, fill(DFG_DOUBLE, "1x1", 2), base));
+    p = check_same("fuse 2.^x", 2, xy, dxy, 1, &y, o, NULL, NULL);
+    CHECK(group_of(p, "power", 0) > 0 && group_of(p, "power", 0) == group_of(p, "sin", 0));
+    y = op1(DFG_OP_SQRT, op2(DFG_OP_POW, fill(DFG_DOUBLE, "1x1", -2), base));
+    p = check_same("fuse (-2).^x", 2, xy, dxy, 1, &y, o, NULL, NULL);
+    CHECK(group_of(p, "power", 0) == 0 && group_of(p, "sin", 0) > 0);
     /* an operand broadcast implicitly (not x .^ y) is taken in */
     y = op1(DFG_OP_SQRT, op2(DFG_OP_MUL, base, yr));
     p = check_same("fuse x.*row", 2, xy, dxy, 1, &y, o, NULL, NULL);

@@ -153,9 +153,10 @@ static void check_op(int op, dfg_dtype dt, int b_rows, int required)
             fprintf(stderr, "  %s on %s: no exec path: %s\n", dfg_ops[op].ident,
                     dfg_dtype_name(dt), dfg_last_error());
         CHECK(dfg_plan_compile_opts(binary ? 2 : 1, x, 1, &out, &fuse, &pf) == DFG_OK);
-        /* the op is inside a fused kernel; x .^ y with a broadcast operand
-         * is kept out of kernels (pow_ok in lib/passes/pass-fuse.c) */
-        if (k == 1 && !(op == DFG_OP_POW && binary && b_rows == 1)) {
+        /* the op is inside a fused kernel; x .^ y is not, unless its
+         * exponent is a constant integer or its base a constant >= 0
+         * (pow_ok in lib/passes/pass-fuse.c; here both are inputs) */
+        if (k == 1 && op != DFG_OP_POW) {
             int64_t rows = 0, in_group = 0;
             CHECK(dfg_plan_nodes(pf, &rows) == DFG_OK);
             for (int64_t r = 0; r < rows; r++) {
