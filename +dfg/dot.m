@@ -13,9 +13,11 @@
 ## (in a recorded graph a scalar shows its value), operations ellipses
 ## labelled with the op,
 ## class and size; nodes made by reverse-mode autodiff (the backward
-## graph) are red, forward ones blue; outputs have a double border.  Every
-## node runs on the CPU (the graph's label says so; dfg plans do not run
-## on a GPU yet, so there are no copies between devices to draw).
+## graph) are red, forward ones blue; outputs have a double border.  The
+## graph's label names the devices a plan runs on; a node on a device has
+## that device's border colour (sim: purple, gpu: green) and its name
+## beside it, and copy nodes between the host and the device are yellow
+## (@qcode{"copy to sim"}, @qcode{"copy to cpu"}).
 ##
 ## With @var{file} the text is written there (and returned if asked for).
 ## @code{dfg.show} renders it to PNG or SVG with Graphviz's @command{dot}.
@@ -86,3 +88,12 @@ endfunction
 %! assert (numel (strfind (dfg.dot ({y, z}), "peripheries=2")), 2);
 %!error <Y must be a tensor> dfg.dot (3)
 %!error <FILE must be a file name> dfg.dot (dfg.input ([1 1]), 3)
+%!test
+%! ## a mixed plan: devices in the label, device colours, copy nodes
+%! x = dfg.input ([5 1]);
+%! s = dfg.on ("cpu", @(v) cumsum (v), exp (x));
+%! t = dfg.dot (dfg.function ({x}, {s .* 2}, "device", "sim"));
+%! assert (! isempty (strfind (t, "device: cpu + sim")));
+%! assert (numel (strfind (t, "xlabel=\"sim\"")), 2);
+%! assert (! isempty (strfind (t, "copy to cpu")) && ! isempty (strfind (t, "copy to sim")));
+%! assert (isempty (strfind (dfg.dot (dfg.function ({x}, {s})), "copy to")));

@@ -12,7 +12,11 @@
 ## rounds until a round changes nothing): the pass, the node count
 ## of the graph before and after it, what it changed (e.g. @qcode{"fuse:
 ## 14 element-wise/reduction nodes -> 3 fused kernels"}) and the time it
-## took.  With an output, returns them as a struct array with fields
+## took; for a plan on a device (@code{dfg.function (@dots{}, "device",
+## "sim")}), then a placement line: how many nodes run there and on the
+## CPU (@code{dfg.on}, loops, ops the device has no kernel for) and how
+## many copy nodes join the two.  With an output, returns the passes as a
+## struct array with fields
 ## @code{pass}, @code{before}, @code{after}, @code{changed} (a count),
 ## @code{what} and @code{ms}.  @code{dfg.nodes (@var{f})} lists the
 ## compiled graph itself.
@@ -64,6 +68,14 @@ function r = explain (f, how, prefix)
     printf ("%-9s %7d %7d  %s  (%.2f ms)\n", rep(k).pass, rep(k).before, rep(k).after,
             rep(k).what, rep(k).ms);
   endfor
+  m = dfg_mex ("memory", ids{end});
+  if (! strcmp (m.device, "cpu"))
+    rows = dfg_mex ("nodes", ids{end});
+    dev = {rows.device};
+    k = ! ismember ({rows.op}, {"input", "constant", "variable", "copy"});
+    printf ("placement: the plan runs on %s: %d nodes there, %d on the cpu, %d copies\n",
+            m.device, nnz (k & strcmp (dev, m.device)), nnz (k & strcmp (dev, "cpu")), m.copies);
+  endif
 endfunction
 
 ## The plan's graph after each pass, each stage compiled with the passes
@@ -160,3 +172,11 @@ endfunction
 %! assert (r(1).pass, "prune");
 %!error <has not been called yet> g = dfg.jit (@(x) x); dfg.explain (g)
 %!error <F must be a function made by dfg.function> dfg.explain (@sin)
+%!test
+%! ## a plan on a device: the placement after the passes
+%! x = dfg.input ([5 1]);
+%! s = dfg.on ("cpu", @(v) cumsum (v), exp (x));
+%! t = evalc ("dfg.explain (dfg.function ({x}, {s .* 2}, 'device', 'sim'))");
+%! assert (! isempty (strfind (t, "placement: the plan runs on sim: 2 nodes there, 1 on the cpu, 2 copies")));
+%! t = evalc ("dfg.explain (dfg.function ({x}, {s .* 2}, 'device', 'cpu'))");
+%! assert (isempty (strfind (t, "placement")));

@@ -59,11 +59,14 @@
 ## on a GPU yet: @qcode{"gpu"} is the error @code{dfg:noDevice} (no GPU
 ## can be used) or @code{dfg:unsupported}.  A plan whose arena does not
 ## fit in the device's memory is @code{dfg:outOfMemory} naming the device
-## and the bytes; loops and conditionals run only on @qcode{"cpu"}
-## (@code{dfg:unsupported} for another device named; a plan for the
-## default device that holds them is compiled for the CPU, and
-## @code{dfg.memory (f).device} says so).
-## @seealso{dfg.input, dfg.jit, dfg.value, dfg.passes, dfg.explain, dfg.nodes, dfg.memory, dfg.checkpoint, dfg.device}
+## and the bytes.  A plan on a device runs on the host too where it must or
+## is told to: loops and conditionals (their bodies are plans on the host),
+## ops the device has no kernel for, and nodes placed on @qcode{"cpu"} by
+## @code{dfg.on}; where a value crosses sides the compiler inserts a copy
+## node (@code{dfg.nodes}, @code{dfg.explain}, @code{dfg.dot} show each
+## node's device), and the host side reads inputs and constants in place
+## and writes its outputs straight into the result arrays.
+## @seealso{dfg.input, dfg.jit, dfg.value, dfg.passes, dfg.explain, dfg.nodes, dfg.memory, dfg.checkpoint, dfg.device, dfg.on}
 ## @end deftypefn
 function f = function_ (inputs, outputs, varargin)
   if (nargin < 2 || mod (numel (varargin), 2) != 0)

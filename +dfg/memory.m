@@ -33,6 +33,10 @@
 ## stacks);
 ## @item device
 ## the device the plan runs on (@qcode{"cpu"}, @qcode{"sim"});
+## @item host_arena_bytes, copies
+## a plan on a device with nodes on the host (@code{dfg.on}, loops,
+## ops the device has no kernel for): the arena of those nodes'
+## intermediates in host memory, and the copy nodes between the sides;
 ## @item leaf_bytes
 ## on a device whose memory is not the host's (@qcode{"sim"}): its copies
 ## of the constants the plan reads (variables have their own copies there,

@@ -9,8 +9,11 @@
 ## (numbers of the nodes it reads), @code{group} (0, or the number of the
 ## fused kernel the node runs in: the members of one fused kernel share a
 ## group and run as one loop over tiles), @code{output} (true for the
-## plan's outputs).  @var{f} is as for @code{dfg.explain}.
-## @seealso{dfg.explain, dfg.function}
+## plan's outputs), @code{backward} (made by reverse-mode autodiff),
+## @code{device} (where it runs: @qcode{"cpu"}, or the plan's device; a
+## @qcode{"copy"} node's device is the side it copies to).  @var{f} is as
+## for @code{dfg.explain}.
+## @seealso{dfg.explain, dfg.function, dfg.on}
 ## @end deftypefn
 function s = nodes (f)
   if (nargin != 1)

@@ -378,6 +378,7 @@ typedef struct dfg_node_info {
     int32_t         group;
     int             is_output;
     int             backward;   /* made by reverse-mode autodiff          */
+    const char *    device;     /* where it runs: "cpu", "sim", "gpu"     */
 } dfg_node_info;
 dfg_status dfg_plan_nodes(dfg_id plan, int64_t * count);
 dfg_status dfg_plan_node(dfg_id plan, int64_t k, dfg_node_info * info);
@@ -422,6 +423,13 @@ dfg_status dfg_plan_compile_spec(const dfg_plan_spec * spec, dfg_id * plan);
  * pass.  begin returns what end must be given back (regions nest). */
 int32_t    dfg_region_begin(void);
 void       dfg_region_end(int32_t previous);
+/* Nodes recorded between dfg_place_begin (device) and the matching
+ * dfg_place_end run on that device ("cpu", "sim", "gpu"), whatever device
+ * the plan is compiled for; values that cross devices are copied (copy
+ * nodes, lib/runtime/place.c).  begin returns what end must be given back
+ * (placements nest), or a negative status (DFG_ERR_ARG: no such name). */
+int        dfg_place_begin(const char * device);
+void       dfg_place_end(int previous);
 
 /* The memory plan: every intermediate has a live interval [first, last]
  * (step numbers of the schedule, from 0) and an offset in the plan's one
@@ -446,6 +454,9 @@ typedef struct dfg_memory_info {
                               /* its copies of the constants (variables     */
                               /* have their own, kept between calls; the    */
                               /* arena then holds the inputs too)           */
+    int64_t host_arena_bytes; /* such a plan's host side: the intermediates */
+                              /* of its nodes that run on the CPU           */
+    int64_t copies;           /* copy nodes between the host and the device */
 } dfg_memory_info;
 typedef struct dfg_buffer_info {
     const char * op;          /* the op that writes it                      */

@@ -198,8 +198,11 @@ int cmd_memory(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
     }
     const char * f[] = {"arena_bytes", "naive_bytes", "lower_bound", "inplace", "views",
                         "variables_inplace", "steps", "recomputed", "flops",
-                        "recompute_flops", "loop_bytes", "device", "leaf_bytes", "buffers"};
-    plhs[0] = mxCreateStructMatrix(1, 1, 14, f);
+                        "recompute_flops", "loop_bytes", "device", "leaf_bytes", "buffers",
+                        "host_arena_bytes", "copies"};
+    plhs[0] = mxCreateStructMatrix(1, 1, 16, f);
+    mxSetField(plhs[0], 0, "host_arena_bytes", mxCreateDoubleScalar((double)m.host_arena_bytes));
+    mxSetField(plhs[0], 0, "copies", mxCreateDoubleScalar((double)m.copies));
     mxSetField(plhs[0], 0, "device", mxCreateString(m.device ? m.device : "cpu"));
     mxSetField(plhs[0], 0, "leaf_bytes", mxCreateDoubleScalar((double)m.leaf_bytes));
     mxSetField(plhs[0], 0, "arena_bytes", mxCreateDoubleScalar((double)m.arena_bytes));
@@ -296,8 +299,9 @@ int cmd_nodes(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs
     int st = plan_arg("nodes", nrhs, prhs, &plan);
     if (st || (st = dfg_plan_nodes(plan, &n)))
         return st;
-    const char * f[] = {"index", "op", "class", "size", "inputs", "group", "output", "backward"};
-    plhs[0] = mxCreateStructMatrix((mwSize)n, 1, 8, f);
+    const char * f[] = {"index", "op", "class", "size", "inputs", "group", "output", "backward",
+                        "device"};
+    plhs[0] = mxCreateStructMatrix((mwSize)n, 1, 9, f);
     for (int64_t k = 0; k < n; k++) {
         dfg_node_info in;
         dfg_plan_node(plan, k, &in);
@@ -316,8 +320,34 @@ int cmd_nodes(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs
         mxSetField(plhs[0], e, "group", mxCreateDoubleScalar(in.group));
         mxSetField(plhs[0], e, "output", mxCreateLogicalScalar(in.is_output != 0));
         mxSetField(plhs[0], e, "backward", mxCreateLogicalScalar(in.backward != 0));
+        mxSetField(plhs[0], e, "device", mxCreateString(in.device ? in.device : "cpu"));
     }
     return DFG_OK;
+}
+
+/* dfg_mex ("place", "begin", DEVICE) -> PREV; dfg_mex ("place", "end", PREV):
+ * the nodes recorded in between run on DEVICE (dfg.on) */
+int cmd_place(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)g; (void)nlhs;
+    char w[8] = "", d[16] = "";
+    if (nrhs < 2 || !mxIsChar(prhs[0]) || mxGetString(prhs[0], w, sizeof w))
+        return dfg_set_error(DFG_ERR_ARG, "dfg.on: bad placement call");
+    if (!strcmp(w, "begin") && nrhs == 2) {
+        if (!mxIsChar(prhs[1]) || mxGetString(prhs[1], d, sizeof d))
+            return dfg_set_error(DFG_ERR_ARG, "dfg.on: DEVICE (argument 1) must be \"cpu\", "
+                                 "\"sim\" or \"gpu\"");
+        int prev = dfg_place_begin(d);
+        if (prev < 0)
+            return prev;
+        plhs[0] = mxCreateDoubleScalar((double)prev);
+        return DFG_OK;
+    }
+    if (!strcmp(w, "end") && nrhs == 2 && mxIsDouble(prhs[1]) && mxGetNumberOfElements(prhs[1]) == 1) {
+        dfg_place_end((int)mxGetScalar(prhs[1]));
+        return DFG_OK;
+    }
+    return dfg_set_error(DFG_ERR_ARG, "dfg.on: bad placement call");
 }
 
 /* dfg_mex ("region", "begin") -> PREV; dfg_mex ("region", "end", PREV) */

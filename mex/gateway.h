@@ -118,6 +118,7 @@ int cmd_explain(gw *, int, mxArray **, int, const mxArray **);
 int cmd_nodes(gw *, int, mxArray **, int, const mxArray **);
 int cmd_memory(gw *, int, mxArray **, int, const mxArray **);
 int cmd_region(gw *, int, mxArray **, int, const mxArray **);
+int cmd_place(gw *, int, mxArray **, int, const mxArray **);
 /* mex/cmd-threads.c */
 int cmd_threads(gw *, int, mxArray **, int, const mxArray **);
 int cmd_device(gw *, int, mxArray **, int, const mxArray **);

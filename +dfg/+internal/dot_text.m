@@ -21,9 +21,13 @@ function s = dot_text (rows, kind, out)
     endfor
     is_out = ! used;
   endif
+  devs = {"cpu"};
+  if (plan && isfield (rows, "device"))
+    devs = unique ({rows.device});
+  endif
   lines = {"digraph dfg {", ...
-           sprintf("  graph [rankdir=TB, fontname=\"Helvetica\", label=\"dfg %s, device: cpu\", labelloc=t];",
-                   merge (plan, "plan", "graph")), ...
+           sprintf("  graph [rankdir=TB, fontname=\"Helvetica\", label=\"dfg %s, device: %s\", labelloc=t];",
+                   merge (plan, "plan", "graph"), strjoin (devs, " + ")), ...
            "  node [fontname=\"Helvetica\", fontsize=11, style=filled];", ...
            "  edge [arrowsize=0.7];"};
   groups = zeros (n, 1);
@@ -72,7 +76,13 @@ function a = node_attr (r, plan, out)
   else
     kind = r.kind;
   endif
+  dev = field_or (r, "device", "cpu");
+  if (plan && strcmp (r.op, "copy"))
+    kind = "copy";
+  endif
   switch (kind)
+    case "copy"
+      a = sprintf ("shape=cds, fillcolor=\"#fff2b3\", label=\"copy to %s\\n%s\"", dev, desc);
     case "input"
       name = field_or (r, "name", "input");
       a = sprintf ("shape=box, fillcolor=\"#c9e7c9\", label=\"%s\\n%s\"", esc (merge (isempty (name), "input", name)), desc);
@@ -94,6 +104,10 @@ function a = node_attr (r, plan, out)
       back = isfield (r, "backward") && r.backward;
       a = sprintf ("shape=ellipse, fillcolor=\"%s\", label=\"%s\\n%s\"",
                    merge (back, "#f4cccc", "#d5e3f5"), esc (r.op), desc);
+      if (! strcmp (dev, "cpu"))       # on a device: its colour, its name
+        a = sprintf ("%s, color=\"%s\", penwidth=2, xlabel=\"%s\"", a,
+                     merge (strcmp (dev, "sim"), "#7b3fa0", "#2c8c2c"), dev);
+      endif
   endswitch
   if (out)
     a = [a, ", peripheries=2"];

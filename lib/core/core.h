@@ -50,6 +50,17 @@ struct dfg_node {
  * with n's tags and seq.  dfg_tags_set returns the tags it replaces. */
 #define DFG_TAG_GRAD      1u
 #define DFG_TAG_RECOMPUTE 2u
+/* Where the node runs when the user asked for it (dfg_place_begin, dfg.on):
+ * two bits, a DFG_PLACE_* code; none: the plan's device decides. */
+#define DFG_TAG_PLACE_SHIFT 2
+#define DFG_TAG_PLACE     (3u << DFG_TAG_PLACE_SHIFT)
+enum { DFG_PLACE_NONE, DFG_PLACE_CPU, DFG_PLACE_SIM, DFG_PLACE_GPU };
+static inline int dfg_node_place(const dfg_node * n)
+{
+    return (int)((n->tags & DFG_TAG_PLACE) >> DFG_TAG_PLACE_SHIFT);
+}
+/* The device name of a DFG_PLACE_* code ("" for none). */
+const char * dfg_place_name(int place);
 typedef struct dfg_tags {
     uint32_t tags;
     int32_t  region;

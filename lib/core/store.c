@@ -245,6 +245,33 @@ void dfg_region_end(int32_t previous)
     cur_tags.region = previous;
 }
 
+static const char * const place_names[] = {"", "cpu", "sim", "gpu"};
+
+const char * dfg_place_name(int place)
+{
+    return place >= 0 && place < 4 ? place_names[place] : "";
+}
+
+int dfg_place_begin(const char * device)
+{
+    int code = -1;
+    for (int k = 1; k < 4 && device; k++)
+        if (!strcmp(device, place_names[k]))
+            code = k;
+    if (code < 0)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.on: DEVICE must be \"cpu\", \"sim\" or "
+                             "\"gpu\", not \"%s\"", device ? device : "");
+    int prev = (int)((cur_tags.tags & DFG_TAG_PLACE) >> DFG_TAG_PLACE_SHIFT);
+    cur_tags.tags = (cur_tags.tags & ~DFG_TAG_PLACE) | ((uint32_t)code << DFG_TAG_PLACE_SHIFT);
+    return prev;
+}
+
+void dfg_place_end(int previous)
+{
+    cur_tags.tags = (cur_tags.tags & ~DFG_TAG_PLACE) |
+                    ((uint32_t)(previous & 3) << DFG_TAG_PLACE_SHIFT);
+}
+
 dfg_status dfg_node_make(int op, int n_in, dfg_node * const * in,
                          const dfg_attr * attr, dfg_node ** out)
 {

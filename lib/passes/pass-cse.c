@@ -50,7 +50,8 @@ static uint64_t key_hash(const dfg_node * n)
 static int same(const dfg_node * a, const dfg_node * b)
 {
     if (a->op != b->op || a->dtype != b->dtype || a->ndim != b->ndim ||
-        a->n_in != b->n_in || a->nidx != b->nidx)
+        a->n_in != b->n_in || a->nidx != b->nidx ||
+        (a->tags & DFG_TAG_PLACE) != (b->tags & DFG_TAG_PLACE))   /* placed apart */
         return 0;
     if (memcmp(a->dims, b->dims, (size_t)a->ndim * sizeof *a->dims) ||
         memcmp(a->iattr, b->iattr, sizeof a->iattr) ||

@@ -135,11 +135,13 @@ static int in_group(fctx * c, const dfg_node * x, int32_t g)
  * kind (a kernel runs at one time: a recomputation fused into a forward
  * kernel would be no recomputation), a node barred from forward groups
  * (see bar_early_grads) only with barred groups, and independent work
- * (no operand in the group) only with nodes of the same tags. */
+ * (no operand in the group) only with nodes of the same tags; nodes placed
+ * on different devices never share one. */
+#define KEEP_APART (DFG_TAG_RECOMPUTE | DFG_TAG_PLACE)
 static int tags_ok(fctx * c, const dfg_node * n, int32_t g, int via_operand)
 {
     const group * G = &c->groups[g];
-    if ((n->tags & DFG_TAG_RECOMPUTE) != (G->tags & DFG_TAG_RECOMPUTE))
+    if ((n->tags & KEEP_APART) != (G->tags & KEEP_APART))
         return 0;
     if (c->bar[idx_of(c, n)] && !G->bar)
         return 0;
@@ -241,7 +243,7 @@ static dfg_status assign_groups(fctx * c)
             (n->dtype == DFG_DOUBLE || n->dtype == DFG_SINGLE)) {
             int32_t i = idx_of(c, n->in[0]);
             if (c->role[i] == ROLE_EW && c->list[i]->dtype == n->dtype &&
-                (n->tags & DFG_TAG_RECOMPUTE) == (c->groups[c->grp[i]].tags & DFG_TAG_RECOMPUTE)) {
+                (n->tags & KEEP_APART) == (c->groups[c->grp[i]].tags & KEEP_APART)) {
                 int32_t g = c->grp[i];
                 c->grp[v] = g;
                 c->role[v] = ROLE_RED;
@@ -404,7 +406,7 @@ static int fuse_merge_pays(fctx * c, fuse_merge * M, int32_t a, int32_t b, const
 {
     const group * A = &c->groups[a], * B = &c->groups[b];
     if (A->ndim != B->ndim || memcmp(A->dims, B->dims, sizeof A->dims) ||
-        (A->tags & DFG_TAG_RECOMPUTE) != (B->tags & DFG_TAG_RECOMPUTE))
+        (A->tags & KEEP_APART) != (B->tags & KEEP_APART))
         return 0;
     int32_t * stamp = M->stamp, mark = ++M->mark;
     int ok = 1;

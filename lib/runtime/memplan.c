@@ -509,6 +509,13 @@ static void mp_intervals(const dfg_plan * p, mp_work * w)
             w->glast[w->root[v]] = w->glast[v];
 }
 
+/* 1 when buffer b is on the host side of a plan on a device (its first
+ * owner's side: a buffer is only taken over by a value of its side). */
+static int buf_host(const dfg_plan * p, const mp_work * w, int32_t b)
+{
+    return p->vhost && p->vhost[w->bowner[b]];
+}
+
 /* The buffer result j of step s may take over: a dying operand's buffer
  * of the same size holding every operand in it whole at offset 0, where
  * the kernel allows it; -1 for none. */
@@ -528,6 +535,7 @@ static int32_t mp_take_over(const dfg_plan * p, const mp_work * w, int32_t s, in
             continue;
         int32_t b = w->buf[ra];
         if (w->blast[b] != s || w->bsize[b] != ob || w->bclaim[b] == s ||
+            buf_host(p, w, b) != (p->vhost && p->vhost[o]) ||
             n->in[q]->dtype != on->dtype || n->in[q]->numel != on->numel)
             continue;
         /* every operand in this buffer: whole, at offset 0 */
@@ -557,7 +565,7 @@ static void mp_assign_buffers(const dfg_plan * p, mp_work * w)
      * into buffers of their own, live from the start to their last use
      * (never taken over: a run reads them before any step writes) */
     for (int32_t v = 0; v < p->n_vals && !p->be->host_memory; v++) {
-        if (p->kind[v] != VAL_INPUT)
+        if (p->kind[v] != VAL_INPUT || p->vhost[v])    /* (read on the host alone) */
             continue;
         int32_t nb = w->nb++;
         w->buf[v] = nb;
@@ -595,21 +603,60 @@ static void mp_assign_buffers(const dfg_plan * p, mp_work * w)
     }
 }
 
-/* Offsets of the buffers in one arena (packed, or one after the other for
- * the naive layout), and the arena from the plan's backend (none for a
- * dry plan).  A value never read still occupies its buffer at the step
- * that makes it. */
-static dfg_status mp_layout(dfg_plan * p, mp_work * w)
+/* Offsets of the buffers of one side (host: the host side of a plan on a
+ * device; else the plan's arena) packed, or one after the other for the
+ * naive layout; the arena's bytes, -1 when out of memory. */
+static int64_t mp_pack_side(const dfg_plan * p, mp_work * w, int host)
 {
     int64_t arena = 0;
-    if (naive_layout)
-        for (int32_t b = 0; b < w->nb; b++) {
-            w->boff[b] = arena;
-            arena += w->bsize[b];
-        }
-    else if (w->nb)
-        arena = pack(w->nb, w->bsize, w->bfirst, w->blast, w->boff);
-    if (arena < 0)
+    int32_t n = 0;
+    for (int32_t b = 0; b < w->nb; b++)
+        n += buf_host(p, w, b) == host;
+    if (!n)
+        return 0;
+    if (naive_layout) {
+        for (int32_t b = 0; b < w->nb; b++)
+            if (buf_host(p, w, b) == host) {
+                w->boff[b] = arena;
+                arena += w->bsize[b];
+            }
+        return arena;
+    }
+    if (n == w->nb)
+        return pack(w->nb, w->bsize, w->bfirst, w->blast, w->boff);
+    /* a side of its own: its buffers packed apart */
+    int32_t * ix = dfg_malloc((size_t)n * sizeof *ix), * f = dfg_malloc((size_t)n * sizeof *f);
+    int32_t * l = dfg_malloc((size_t)n * sizeof *l);
+    int64_t * sz = dfg_malloc((size_t)n * sizeof *sz), * off = dfg_malloc((size_t)n * sizeof *off);
+    if (ix && f && l && sz && off) {
+        int32_t m = 0;
+        for (int32_t b = 0; b < w->nb; b++)
+            if (buf_host(p, w, b) == host) {
+                ix[m] = b;
+                f[m] = w->bfirst[b];
+                l[m] = w->blast[b];
+                sz[m++] = w->bsize[b];
+            }
+        arena = pack(n, sz, f, l, off);
+        for (int32_t k = 0; k < n && arena >= 0; k++)
+            w->boff[ix[k]] = off[k];
+    } else
+        arena = -1;
+    dfg_free(ix);
+    dfg_free(f);
+    dfg_free(l);
+    dfg_free(sz);
+    dfg_free(off);
+    return arena;
+}
+
+/* Offsets of the buffers in the plan's arena (and, on a device, in the
+ * host side's), and the arenas (none for a dry plan).  A value never read
+ * still occupies its buffer at the step that makes it. */
+static dfg_status mp_layout(dfg_plan * p, mp_work * w)
+{
+    int64_t arena = mp_pack_side(p, w, 0), harena = p->vhost ? mp_pack_side(p, w, 1) : 0;
+    if (arena < 0 || harena < 0)
         return mp_nomem();
     if (arena && !p->dry && p->be->alloc(p->be, (size_t)arena, &p->arena)) {
         if (p->be->host_memory)
@@ -620,8 +667,14 @@ static dfg_status mp_layout(dfg_plan * p, mp_work * w)
         return dfg_set_error(DFG_ERR_NOMEM, "dfg.function: %s (the plan's arena: inputs and "
                              "intermediates)", m + (strncmp(m, "dfg: ", 5) ? 0 : 5));
     }
+    if (harena && !p->dry &&
+        dfg_backend_cpu()->alloc(dfg_backend_cpu(), (size_t)harena, &p->harena))
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg.function: out of memory allocating %lld "
+                             "bytes for the intermediates made on the host", (long long)harena);
     p->arena_bytes = (size_t)arena;
     p->mem.arena_bytes = arena;
+    p->harena_bytes = (size_t)harena;
+    p->mem.host_arena_bytes = harena;
     return DFG_OK;
 }
 
@@ -654,8 +707,9 @@ static dfg_status mp_rows(dfg_plan * p, mp_work * w)
         r->first = w->def[v] > 0 ? w->def[v] : 0;     /* an input: from the start */
         r->last = w->glast[v];
         r->shares = w->bowner[b] != v ? w->row[w->bowner[b]] : -1;
-        if (w->root[v] == v && p->arena)
-            p->bufs[v] = (char *)p->arena + w->boff[b];
+        char * base = buf_host(p, w, b) ? p->harena : p->arena;
+        if (w->root[v] == v && base)
+            p->bufs[v] = base + w->boff[b];
     }
     p->mem.naive_bytes = naive;
     p->mem.n_buffers = nrow;

@@ -58,6 +58,7 @@ typedef struct node_row {  /* dfg_plan_node's table                         */
     int32_t      n_in;
     int32_t      group;
     uint32_t     tags;     /* DFG_TAG_* of the node (a fused kernel's)      */
+    const char * device;   /* where it runs: "cpu", or the plan's device    */
     int          dtype, ndim, is_output;
     int64_t      dims[DFG_MAX_DIMS];
 } node_row;
@@ -105,6 +106,15 @@ struct dfg_plan {
      * device, which stay there between runs (resident.c) */
     void *      leaves;       /* constants, owned                           */
     size_t      leaf_bytes;
+    /* a device plan's host side (place.c): the values made on the host,
+     * their arena and fused kernels' scratch there, and the host pointers
+     * of the inputs and constants that host steps read in place */
+    int8_t *    vhost;        /* every value: 1 on the host side            */
+    const void ** hbufs;      /* every value: its host data, or NULL        */
+    void *      harena;       /* owned (host memory)                        */
+    size_t      harena_bytes;
+    void *      hscratch;     /* owned (host memory)                        */
+    size_t      hscratch_bytes;
     int32_t     n_var_in;     /* the variables the plan reads (made current */
     int32_t *   var_in;       /* on its device at each run): value indices  */
     int32_t *   fout;         /* fused kernels' output values               */
@@ -133,6 +143,18 @@ dfg_status dfg_plan_compile_nodes(int n_in, dfg_node * const * ins, int n_out,
                                   dfg_node * const * outs, dfg_plan ** plan);
 /* Runs p (dfg_plan_run without the handle check and the warning reset). */
 dfg_status dfg_plan_exec(dfg_plan * p, const void * const * in, void * const * out);
+
+/* 1 when value v is made and kept on the host (every value of a plan on
+ * the CPU; the host side of a plan on a device). */
+int        plan_val_host(const dfg_plan * p, int32_t v);
+
+/* ---- lib/runtime/place.c ---------------------------------------------------- */
+/* Places the nodes of p->gouts (after the passes, before the schedule):
+ * the plan's device (p->be may change to the device its nodes name), and on
+ * a device whose memory is not the host's, the copy nodes where a value
+ * crosses sides (p->gouts rewritten).  host gets every node that runs on
+ * the host (on such a device). */
+dfg_status dfg_place_plan(dfg_plan * p, int n_root, pmap * host);
 
 /* ---- lib/runtime/memplan.c -------------------------------------------------------- */
 

@@ -58,12 +58,21 @@ void dfg_plan_destroy(dfg_plan * p)
     dfg_free(p->copies);
     dfg_free(p->ucopies);
     dfg_free(p->var_in);
+    dfg_free(p->vhost);
+    dfg_free(p->hbufs);
     if (p->be) {
         p->be->free(p->be, p->arena);
         p->be->free(p->be, p->scratch);
         p->be->free(p->be, p->leaves);
     }
+    dfg_backend_cpu()->free(dfg_backend_cpu(), p->harena);
+    dfg_backend_cpu()->free(dfg_backend_cpu(), p->hscratch);
     dfg_free(p);
+}
+
+int plan_val_host(const dfg_plan * p, int32_t v)
+{
+    return p->be->host_memory || (p->vhost && p->vhost[v]);
 }
 
 /* The store's destroy callback for plans (dfg_release, dfg_reset). */
@@ -200,8 +209,8 @@ static int view_source(const dfg_plan * p, const pmap * seen, int32_t v,
 {
     const dfg_node * n = p->vals[v];
     int fam = dfg_ops[n->op].family;
-    if (fam != DFG_FAM_RESHAPE && fam != DFG_FAM_PART && n->op != DFG_OP_FUSED_OUT &&
-        n->op != DFG_OP_CTRL_OUT)
+    if ((fam != DFG_FAM_RESHAPE && fam != DFG_FAM_PART && n->op != DFG_OP_FUSED_OUT &&
+         n->op != DFG_OP_CTRL_OUT) || n->op == DFG_OP_COPY)
         return 0;
     *src = pmap_get(seen, n->in[0]);
     int k = p->kind[*src];
@@ -309,6 +318,7 @@ dfg_status dfg_plan_compile_spec(const dfg_plan_spec * sp, dfg_id * plan_id)
  * compile_one (compile_ctx_free). */
 typedef struct compile_ctx {
     pmap      seen;
+    pmap      host;      /* nodes placed on the host side (place.c) */
     mp_deps   deps;
     int *     inplace;
     int32_t * fbase;
@@ -318,6 +328,8 @@ static void compile_ctx_free(compile_ctx * c)
 {
     if (c->seen.keys)
         pmap_free(&c->seen);
+    if (c->host.keys)
+        pmap_free(&c->host);
     mp_deps_free(&c->deps);
     dfg_free(c->inplace);
     dfg_free(c->fbase);
@@ -410,8 +422,8 @@ static dfg_status plan_schedule(dfg_plan * p, int n_root, compile_ctx * c)
 
 /* The per-value and per-step tables, and each value's first kind: an
  * input, a leaf's own storage, a fused kernel's virtual result, or a
- * buffer in the arena. */
-static dfg_status plan_tables(dfg_plan * p)
+ * buffer in the arena; on a device, each value's side. */
+static dfg_status plan_tables(dfg_plan * p, const pmap * host, const pmap * seen)
 {
     size_t n_args = 0;
     for (int32_t v = 0; v < p->n_vals; v++)
@@ -437,6 +449,36 @@ static dfg_status plan_tables(dfg_plan * p)
             p->bufs[v] = p->vals[v]->data;
         if (op == DFG_OP_VARIABLE)
             p->var_in[p->n_var_in++] = v;
+    }
+    if (p->be->host_memory)
+        return DFG_OK;
+    p->vhost = dfg_calloc((size_t)p->n_vals + 1, sizeof *p->vhost);
+    p->hbufs = dfg_calloc((size_t)p->n_vals + 1, sizeof *p->hbufs);
+    if (!p->vhost || !p->hbufs)
+        return plan_nomem();
+    for (int32_t v = 0; v < p->n_vals; v++) {
+        const dfg_node * n = p->vals[v];
+        if (p->kind[v] != VAL_LEAF && p->kind[v] != VAL_INPUT)
+            p->vhost[v] = pmap_get(host, n) >= 0;
+        else if (p->kind[v] == VAL_LEAF && n->op != DFG_OP_VARIABLE)
+            p->hbufs[v] = n->data;       /* a constant: host steps read it here */
+        else if (p->kind[v] == VAL_INPUT)
+            p->vhost[v] = 1;             /* until a reader on the device ...  */
+    }
+    for (int32_t v = 0; v < p->n_vals; v++) {    /* ... needs its copy there */
+        const dfg_node * n = p->vals[v];
+        if (p->kind[v] == VAL_LEAF || p->kind[v] == VAL_INPUT || p->vhost[v])
+            continue;
+        for (int q = 0; q < n->n_in; q++) {
+            int32_t a = pmap_get(seen, n->in[q]);
+            if (p->kind[a] == VAL_INPUT)
+                p->vhost[a] = 0;
+        }
+    }
+    for (int k = 0; k < p->n_upd; k++) {         /* (copied into a variable there) */
+        int32_t a = pmap_get(seen, p->gouts[p->n_out + k]);
+        if (p->kind[a] == VAL_INPUT)
+            p->vhost[a] = 0;
     }
     return DFG_OK;
 }
@@ -503,7 +545,8 @@ static void plan_results(dfg_plan * p, compile_ctx * c)
     for (int k = 0; k < p->n_upd; k++) {
         int32_t v = pmap_get(&c->seen, p->gouts[p->n_out + k]);
         int dev = !p->be->host_memory;
-        if (c->inplace[k] && kind[v] == VAL_ARENA &&
+        /* (on a device, an update made on the host side is copied) */
+        if (c->inplace[k] && kind[v] == VAL_ARENA && !(dev && p->vhost[v]) &&
             (!dev || pmap_get(&c->seen, p->upd_vars[k]) >= 0)) {
             /* on a device: computed in the variable's copy there,
              * found at each run (exec_device) */
@@ -517,7 +560,7 @@ static void plan_results(dfg_plan * p, compile_ctx * c)
     }
     for (int k = 0; k < p->n_out; k++) {
         int32_t v = pmap_get(&c->seen, p->gouts[k]);
-        if (kind[v] == VAL_ARENA && p->be->host_memory) {
+        if (kind[v] == VAL_ARENA && plan_val_host(p, v)) {
             kind[v] = VAL_OUTPUT;
             p->out_val[k] = v;
         } else {
@@ -559,8 +602,10 @@ static void plan_steps(dfg_plan * p, compile_ctx * c)
             p->args[at++] = pmap_get(&c->seen, n->in[q]);
         if (n->op == DFG_OP_FUSED) {
             size_t need = dfg_cpu_fused_scratch(n->idx, n->n_in, dfg_threads_get());
-            if (need > p->scratch_bytes)
-                p->scratch_bytes = need;
+            size_t * have = plan_val_host(p, v) && !p->be->host_memory ? &p->hscratch_bytes
+                                                                       : &p->scratch_bytes;
+            if (need > *have)
+                *have = need;
             s->fmeta = (int32_t)fm;
             int nd = (int)FP_NDIM(n->idx);
             for (int32_t q = 0; q < n->n_in; q++, fm++) {
@@ -637,44 +682,16 @@ static dfg_status plan_memory(dfg_plan * p, compile_ctx * c)
     }
     if (p->scratch_bytes && !p->dry && (st = p->be->alloc(p->be, p->scratch_bytes, &p->scratch)))
         return device_nomem("its fused kernels' working memory");
+    if (p->hscratch_bytes && !p->dry &&
+        dfg_backend_cpu()->alloc(dfg_backend_cpu(), p->hscratch_bytes, &p->hscratch))
+        return plan_nomem();
     if (!p->be->host_memory && (st = plan_leaves(p)))
         return st;
     return build_rows(p, &c->seen);
 }
 
-/* A plan for a device whose memory is not the host's may hold only what
- * that device runs: not loops and conditionals (their bodies run as plans
- * on the host), nor an op the backend has no kernel for.  Such a plan
- * compiled for the default device ("auto", or no device named) goes to
- * the CPU instead (dfg.memory names it); for a device named, an error. */
-static dfg_status plan_on_device(dfg_plan * p, const dfg_plan_spec * sp)
-{
-    if (p->be->host_memory)
-        return DFG_OK;
-    int named = sp->device && strcmp(sp->device, "auto");
-    for (int32_t v = 0; v < p->n_vals; v++) {
-        const dfg_node * n = p->vals[v];
-        int ctrl = dfg_ops[n->op].family == DFG_FAM_CTRL;
-        if (!named && (ctrl || (dfg_ops[n->op].family != DFG_FAM_LEAF &&
-                                !p->be->supports(p->be, n)))) {
-            p->be = dfg_backend_cpu();
-            p->mem.device = p->be->name;
-            return DFG_OK;
-        }
-        if (ctrl)
-            return dfg_set_error(DFG_ERR_UNSUPPORTED, "dfg.function: the plan holds a %s "
-                                 "(dfg.while, dfg.for, dfg.if), which runs only on the host: "
-                                 "compile it for the device \"cpu\", not \"%s\"",
-                                 n->op == DFG_OP_COND ? "conditional" : "loop", p->be->name);
-        if (dfg_ops[n->op].family != DFG_FAM_LEAF && !p->be->supports(p->be, n))
-            return dfg_set_error(DFG_ERR_UNSUPPORTED, "dfg.function: the device \"%s\" has no "
-                                 "kernel for %s", p->be->name, dfg_ops[n->op].name);
-    }
-    return DFG_OK;
-}
-
-/* One compilation: optimise, schedule, place every value, make the steps,
- * plan the memory.  *plan and *plan_id get the plan (one reference, the
+/* One compilation: optimise, place the nodes on the host or the device
+ * (place.c), schedule, place every value, make the steps, plan the memory.  *plan and *plan_id get the plan (one reference, the
  * caller's); on an error nothing is left behind. */
 static dfg_status compile_one(const dfg_plan_spec * sp, const pass_ckpt * ck, int dry,
                               dfg_plan ** plan, dfg_id * plan_id)
@@ -685,9 +702,14 @@ static dfg_status compile_one(const dfg_plan_spec * sp, const pass_ckpt * ck, in
     if (st)
         return st;
     compile_ctx c = { .seen = {0} };
+    if (!pmap_init(&c.host, 16)) {
+        dfg_plan_destroy(p);
+        return plan_nomem();
+    }
     if (!(st = plan_optimise(p, sp, ck)) &&
+        !(st = dfg_place_plan(p, sp->n_out + sp->n_upd, &c.host)) &&
         !(st = plan_schedule(p, sp->n_out + sp->n_upd, &c)) &&
-        !(st = plan_tables(p)) && !(st = plan_on_device(p, sp)) && !(st = plan_fused(p, &c))) {
+        !(st = plan_tables(p, &c.host, &c.seen)) && !(st = plan_fused(p, &c))) {
         plan_results(p, &c);
         plan_steps(p, &c);
         st = plan_memory(p, &c);
@@ -771,9 +793,18 @@ dfg_status dfg_plan_compile_nodes(int n_in, dfg_node * const * ins, int n_out,
     return st;
 }
 
-/* The views, then every step through the plan's backend, then its sync. */
+static size_t val_size(const dfg_node * n)
+{
+    return (size_t)n->numel * dfg_dtype_size(n->dtype);
+}
+
+/* The views, then every step through the backend of its side (the plan's,
+ * or the CPU's for the host side of a plan on a device: its operands that
+ * are inputs or constants read in place on the host), a copy node through
+ * the device's copies; then the device's sync. */
 static dfg_status run_steps(dfg_plan * p)
 {
+    const dfg_backend * cpu = dfg_backend_cpu();
     for (int32_t i = 0; i < p->n_views; i++) {
         const view_of * w = &p->views[i];
         p->bufs[w->val] = (char *)p->bufs[w->src] + w->off;
@@ -782,8 +813,20 @@ static dfg_status run_steps(dfg_plan * p)
         const step * sp = &p->steps[s];
         const dfg_node * n = sp->node;
         const void ** ins = p->argp + sp->first;
-        for (int32_t q = 0; q < n->n_in; q++)
-            ins[q] = p->bufs[p->args[sp->first + q]];
+        const int32_t v = sp->out >= 0 ? sp->out : -1;
+        const int host = p->vhost && (v >= 0 ? p->vhost[v] : p->vhost[p->fout[sp->fouts]]);
+        for (int32_t q = 0; q < n->n_in; q++) {
+            int32_t a = p->args[sp->first + q];
+            ins[q] = host && p->hbufs[a] ? p->hbufs[a] : p->bufs[a];
+        }
+        dfg_status st;
+        if (n->op == DFG_OP_COPY) {
+            st = host ? p->be->to_host(p->be, p->bufs[v], ins[0], val_size(n))
+                      : p->be->to_device(p->be, p->bufs[v], ins[0], val_size(n));
+            if (st)
+                return st;
+            continue;
+        }
         dfg_step_args a = { .node = n, .in = ins };
         void * os[64];
         if (sp->fmeta >= 0) {
@@ -794,20 +837,15 @@ static dfg_status run_steps(dfg_plan * p)
             a.out = sp->out < 0 ? NULL : p->bufs[sp->out];
             a.fdt = p->fdt + sp->fmeta;
             a.fdims = (const int64_t (*)[DFG_MAX_DIMS])(p->fdims + sp->fmeta);
-            a.scratch = p->scratch;
-            a.scratch_bytes = p->scratch_bytes;
+            a.scratch = host ? p->hscratch : p->scratch;
+            a.scratch_bytes = host ? p->hscratch_bytes : p->scratch_bytes;
         } else
             a.out = p->bufs[sp->out];
-        dfg_status st = p->be->run(p->be, &a);
-        if (st)
+        const dfg_backend * be = host ? cpu : p->be;
+        if ((st = be->run(be, &a)))
             return st;
     }
     return p->be->sync(p->be);
-}
-
-static size_t val_size(const dfg_node * n)
-{
-    return (size_t)n->numel * dfg_dtype_size(n->dtype);
 }
 
 /* A run on a device whose memory is not the host's: the inputs copied in,
@@ -823,9 +861,17 @@ static dfg_status exec_device(dfg_plan * p, const void * const * in, void * cons
     void * vb;
     for (int k = 0; k < p->n_in; k++) {
         int32_t v = p->in_val[k];
-        if (v >= 0 && (st = be->to_device(be, p->bufs[v], in[k], val_size(p->vals[v]))))
+        if (v < 0)
+            continue;
+        p->hbufs[v] = in[k];                   /* host steps read it in place */
+        if (p->vhost[v])                       /* nothing on the device reads it */
+            p->bufs[v] = (void *)in[k];
+        else if ((st = be->to_device(be, p->bufs[v], in[k], val_size(p->vals[v]))))
             return st;
     }
+    for (int k = 0; k < p->n_out; k++)         /* made on the host side */
+        if (p->out_val[k] >= 0)
+            p->bufs[p->out_val[k]] = out[k];
     for (int32_t i = 0; i < p->n_var_in; i++) {
         if ((st = dfg_var_on_device(p->vals[p->var_in[i]], be, &vb)))
             return st;
@@ -847,7 +893,9 @@ static dfg_status exec_device(dfg_plan * p, const void * const * in, void * cons
         return st;
     for (int32_t c = 0; c < p->n_copies; c++) {
         int32_t v = p->copies[c].from;
-        if ((st = be->to_host(be, out[p->copies[c].to], p->bufs[v], val_size(p->vals[v]))))
+        if (p->vhost[v])
+            memcpy(out[p->copies[c].to], p->bufs[v], val_size(p->vals[v]));
+        else if ((st = be->to_host(be, out[p->copies[c].to], p->bufs[v], val_size(p->vals[v]))))
             return st;
     }
     for (int32_t c = 0; c < p->n_ucopies; c++) {
@@ -855,6 +903,13 @@ static dfg_status exec_device(dfg_plan * p, const void * const * in, void * cons
         dfg_node * var = p->upd_vars[p->ucopies[c].to];
         if (p->kind[v] == VAL_VAR)
             continue;                /* computed in its copy */
+        if (p->vhost[v]) {           /* made on the host side: the host's is newer */
+            if ((st = dfg_var_host_data(var, &vb)))
+                return st;
+            memcpy(vb, p->bufs[v], val_size(var));
+            dfg_var_host_written(var);
+            continue;
+        }
         if ((st = dfg_var_on_device(var, be, &vb)) ||
             (st = be->copy(be, vb, p->bufs[v], val_size(var))))
             return st;
@@ -985,6 +1040,7 @@ static dfg_status build_rows(dfg_plan * p, pmap * seen)
             w->op = dfg_ops[n->op].name;
             w->val = v;
             w->tags = n->tags;
+            w->device = plan_val_host(p, v) ? "cpu" : p->be->name;
             w->dtype = n->dtype;
             w->ndim = n->ndim;
             memcpy(w->dims, n->dims, sizeof w->dims);
@@ -1005,6 +1061,7 @@ static dfg_status build_rows(dfg_plan * p, pmap * seen)
             w->val = -1;
             w->group = group;
             w->tags = n->tags;
+            w->device = plan_val_host(p, v) ? "cpu" : p->be->name;
             w->dtype = (int)I[1];
             w->ndim = (int)FP_NDIM(prog);
             memcpy(w->dims, FP_DIMS(prog), (size_t)w->ndim * sizeof *w->dims);
@@ -1025,6 +1082,7 @@ static dfg_status build_rows(dfg_plan * p, pmap * seen)
             w->val = -1;
             w->group = group;
             w->tags = n->tags;
+            w->device = plan_val_host(p, v) ? "cpu" : p->be->name;
             w->dtype = (int)o[3];
             w->ndim = (int)FP_NDIM(prog);
             memcpy(w->dims, FP_DIMS(prog), (size_t)w->ndim * sizeof *w->dims);
@@ -1106,5 +1164,6 @@ dfg_status dfg_plan_node(dfg_id id, int64_t k, dfg_node_info * info)
     info->group = w->group;
     info->is_output = w->is_output;
     info->backward = (w->tags & DFG_TAG_GRAD) != 0;
+    info->device = w->device;
     return DFG_OK;
 }
