@@ -143,7 +143,7 @@ DFG_HD T oct_min_##SFX(T x, T y) { return isnan(y) ? x : (x <= y ? x : y); }   \
 DFG_HD int lgamma_complex_##SFX(T x)                                           \
 {                                                                              \
     return (x < 0 && floor##SFX(x) != x && !isinf(x) &&                        \
-            fmod##SFX(floor##SFX(x), 2) != 0) || (x == 0 && signbit(x));       \
+            fmod##SFX(floor##SFX(x), (T)2) != 0) || (x == 0 && signbit(x));       \
 }                                                                              \
 /* Domain checks of the unary ops: true where Octave's result would be   */   \
 /* complex (NaN never is).                                               */   \
