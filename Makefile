@@ -38,7 +38,7 @@ CUDA_ARCH ?= -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=s
              -gencode arch=compute_90,code=compute_90
 CU_SRC    = $(wildcard kernels/cuda/*.cu)
 CU_OBJ    = $(CU_SRC:%.cu=$(BUILD)/%.o)
-CU_HDRS   = $(wildcard kernels/cuda/*.h) lib/dfg.h lib/base/ops.def kernels/cpu/cpu.h
+CU_HDRS   = $(wildcard kernels/cuda/*.h) lib/dfg.h lib/base/ops.def kernels/cpu/cpu.h kernels/elem.h
 ifeq ($(CUDA),1)
 CUDA_LIB  = $(BUILD)/libdfg_cuda.so
 endif
@@ -46,7 +46,7 @@ endif
 LIB_SRC   = $(wildcard lib/*/*.c)
 KER_SRC   = $(wildcard kernels/cpu/*.c)
 MEX_SRC   = $(wildcard mex/*.c)
-HDRS      = $(wildcard lib/*.h lib/*/*.h lib/*/*.def kernels/cpu/*.h mex/*.h)
+HDRS      = $(wildcard lib/*.h lib/*/*.h lib/*/*.def kernels/*.h kernels/cpu/*.h mex/*.h)
 LIB_OBJ   = $(LIB_SRC:%.c=$(BUILD)/%.o) $(KER_SRC:%.c=$(BUILD)/%.o)
 CTESTS    = $(patsubst tests/c/%.c,$(BUILD)/tests/%,$(wildcard tests/c/test-*.c))
 

@@ -13,145 +13,39 @@
 #include <stdatomic.h>
 #include <string.h>
 #include "cpu.h"
+#include "../elem.h"
 
-/* ---- flags a kernel loop raises (or'ed into an int) ------------------------ */
-
-#define BAD_NANLOGIC 2     /* NaN converted to logical */
-/* x .^ y: Octave decides for the whole array (see "Octave's x .^ y") */
-#define POW_NEG      4     /* some x < 0 */
-#define POW_NONINT   8     /* some y not a finite integer */
-#define POW_TRIG     16    /* some x < 0 with y not an int-range integer */
-#define POW_NONREAL  32    /* some element non-real in complex arithmetic */
-#define POW_FIX      64    /* some real element whose complex value differs */
-#define POW_FORCE    128   /* in: compute every element the complex way */
-#define POW_BCAST    256   /* in: a broadcast, each element by pow (bsxfun) */
-
-/* ---- scalar semantics shared by double and single ------------------------ */
-
-#define DEF_SCALARS(T, SFX)                                                    \
-static inline T nint_##SFX(T x) { return floor##SFX(x + (T)0.5); }             \
-static inline T oct_mod_##SFX(T x, T y)                                        \
-{                                                                              \
-    T r;                                                                       \
-    if (y == 0)                                                                \
-        r = x;                                                                 \
-    else {                                                                     \
-        T q = x / y;                                                           \
-        if (nint_##SFX(y) != y &&                                              \
-            fabs##SFX((q - nint_##SFX(q)) / nint_##SFX(q)) < EPS_##SFX)        \
-            r = 0;                                                             \
-        else {                                                                 \
-            volatile T t = y * floor##SFX(q);                                  \
-            r = x - t;                                                         \
-        }                                                                      \
-    }                                                                          \
-    if (x != y && y != 0)                                                      \
-        r = copysign##SFX(r, y);                                               \
-    return r;                                                                  \
-}                                                                              \
-/* x .^ y, one element of an array (see "Octave's x .^ y" below): the real */  \
-/* pow (x, y), or with POW_FORCE in *bad the real part of the complex      */  \
-/* std::pow (x + 0i, y) (libstdc++: pow (x, y) for x > 0, else polar (exp  */  \
-/* (y log |x|), y arg x)); the POW_ flags record what Octave's decision    */  \
-/* for the whole array needs to know about this element.                  */  \
-static inline T oct_pow_##SFX(T x, T y, int * bad)                             \
-{                                                                              \
-    int f = isfinite(y) && floor##SFX(y) == y ? 0 : POW_NONINT;                \
-    if (x > 0) {                                                               \
-        *bad |= f;                                                             \
-        return pow##SFX(x, y);                                                 \
-    }                                                                          \
-    const T th = isnan(x) ? x : x < 0 || signbit(x) ? (T)3.14159265358979323846 : 0; \
-    const T rho = exp##SFX(y * log##SFX(fabs##SFX(x)));                        \
-    const T im = rho * sin##SFX(y * th), re = rho * cos##SFX(y * th);          \
-    if (x < 0) {                                                               \
-        f |= POW_NEG;                                                          \
-        if (!(floor##SFX(y + (T)0.5) == y && (double)y <= 2147483647.0 &&      \
-              (double)y >= -2147483648.0))                                     \
-            f |= POW_TRIG;                                                     \
-    }                                                                          \
-    T v = (*bad & POW_FORCE) ? re : pow##SFX(x, y);                            \
-    if (!(im == 0))                                                            \
-        f |= POW_NONREAL;                                                      \
-    else if (re != v || signbit(re) != signbit(v))                             \
-        f |= POW_FIX;                                                          \
-    *bad |= f;                                                                 \
-    return v;                                                                  \
-}                                                                              \
-static inline T oct_rem_##SFX(T x, T y)                                        \
-{                                                                              \
-    T r;                                                                       \
-    if (y == 0)                                                                \
-        r = (T)NAN;                                                            \
-    else {                                                                     \
-        T q = x / y;                                                           \
-        if (nint_##SFX(y) != y &&                                              \
-            fabs##SFX((q - nint_##SFX(q)) / nint_##SFX(q)) < EPS_##SFX)        \
-            r = 0;                                                             \
-        else {                                                                 \
-            volatile T t = y * trunc##SFX(q);                                  \
-            r = x - t;                                                         \
-        }                                                                      \
-    }                                                                          \
-    if (x != y && y != 0)                                                      \
-        r = copysign##SFX(r, x);                                               \
-    return r;                                                                  \
-}                                                                              \
-static inline T oct_gamma_##SFX(T x)                                           \
-{                                                                              \
-    if (x == 0)                                                                \
-        return signbit(x) ? -(T)INFINITY : (T)INFINITY;                        \
-    if ((x < 0 && nint_##SFX(x) == x) || isinf(x))                             \
-        return (T)INFINITY;                                                    \
-    if (isnan(x))                                                              \
-        return (T)NAN;                                                         \
-    return tgamma##SFX(x);                                                     \
-}                                                                              \
-static inline T oct_sign_##SFX(T x)                                            \
-{                                                                              \
-    return isnan(x) ? x : x > 0 ? (T)1 : x < 0 ? (T)-1 : (T)0;                 \
-}                                                                              \
-static inline T oct_max_##SFX(T x, T y) { return isnan(y) ? x : (x >= y ? x : y); } \
-static inline T oct_min_##SFX(T x, T y) { return isnan(y) ? x : (x <= y ? x : y); } \
-/* Octave gives a complex result where gamma(x) < 0: x < 0, not an        */  \
-/* integer, floor(x) odd; and at -0 (gamma(-0) = -Inf: Inf + pi i).       */  \
-static inline int lgamma_complex_##SFX(T x)                                    \
-{                                                                              \
-    return (x < 0 && floor##SFX(x) != x && !isinf(x) &&                        \
-            fmod##SFX(floor##SFX(x), 2) != 0) || (x == 0 && signbit(x));       \
-}
-
-#define EPS_ 2.220446049250313e-16
-#define EPS_f 1.1920929e-07f
-DEF_SCALARS(double, )
-DEF_SCALARS(float, f)
+/* The element functions (Octave's mod, rem, x .^ y, gamma, sign, max/min,
+ * the domain checks) and the flags a kernel loop raises (BAD_NANLOGIC,
+ * POW_*) are kernels/elem.h's, shared with the CUDA kernels. */
 
 /* ---- unary ------------------------------------------------------------------- */
 
-/* Domain checks: a true condition means Octave would go complex. */
+/* Domain checks (kernels/elem.h): a true condition means Octave would go
+ * complex. */
 #define UNARY_CASES(T, SFX)                                                         \
     case DFG_OP_NEG:     LOOP(-x)                                                   \
     case DFG_OP_EXP:     LOOP(exp##SFX(x))                                          \
-    case DFG_OP_LOG:     DLOOP(x < 0, log##SFX(x), "log")                           \
-    case DFG_OP_LOG1P:   DLOOP(x < -1, log1p##SFX(x), "log1p")                      \
+    case DFG_OP_LOG:     DLOOP(below0_##SFX(x), log##SFX(x), "log")                 \
+    case DFG_OP_LOG1P:   DLOOP(below_m1_##SFX(x), log1p##SFX(x), "log1p")           \
     case DFG_OP_EXPM1:   LOOP(expm1##SFX(x))                                        \
-    case DFG_OP_LOG2:    DLOOP(x < 0, log2##SFX(x), "log2")                         \
-    case DFG_OP_LOG10:   DLOOP(x < 0, log10##SFX(x), "log10")                       \
-    case DFG_OP_SQRT:    DLOOP(x < 0, sqrt##SFX(x), "sqrt")                         \
+    case DFG_OP_LOG2:    DLOOP(below0_##SFX(x), log2##SFX(x), "log2")               \
+    case DFG_OP_LOG10:   DLOOP(below0_##SFX(x), log10##SFX(x), "log10")             \
+    case DFG_OP_SQRT:    DLOOP(below0_##SFX(x), sqrt##SFX(x), "sqrt")               \
     case DFG_OP_ABS:     LOOP(fabs##SFX(x))                                         \
     case DFG_OP_SIGN:    LOOP(oct_sign_##SFX(x))                                    \
     case DFG_OP_SIN:     LOOP(sin##SFX(x))                                          \
     case DFG_OP_COS:     LOOP(cos##SFX(x))                                          \
     case DFG_OP_TAN:     LOOP(tan##SFX(x))                                          \
-    case DFG_OP_ASIN:    DLOOP(x < -1 || x > 1, asin##SFX(x), "asin")               \
-    case DFG_OP_ACOS:    DLOOP(x < -1 || x > 1, acos##SFX(x), "acos")               \
+    case DFG_OP_ASIN:    DLOOP(outside_unit_##SFX(x), asin##SFX(x), "asin")       \
+    case DFG_OP_ACOS:    DLOOP(outside_unit_##SFX(x), acos##SFX(x), "acos")       \
     case DFG_OP_ATAN:    LOOP(atan##SFX(x))                                         \
     case DFG_OP_SINH:    LOOP(sinh##SFX(x))                                         \
     case DFG_OP_COSH:    LOOP(cosh##SFX(x))                                         \
     case DFG_OP_TANH:    LOOP(tanh##SFX(x))                                         \
     case DFG_OP_ASINH:   LOOP(asinh##SFX(x))                                        \
-    case DFG_OP_ACOSH:   DLOOP(x < 1, acosh##SFX(x), "acosh")                       \
-    case DFG_OP_ATANH:   DLOOP(x < -1 || x > 1, atanh##SFX(x), "atanh")             \
+    case DFG_OP_ACOSH:   DLOOP(below1_##SFX(x), acosh##SFX(x), "acosh")           \
+    case DFG_OP_ATANH:   DLOOP(outside_unit_##SFX(x), atanh##SFX(x), "atanh")     \
     case DFG_OP_FLOOR:   LOOP(floor##SFX(x))                                        \
     case DFG_OP_CEIL:    LOOP(ceil##SFX(x))                                         \
     case DFG_OP_ROUND:   LOOP(round##SFX(x))                                        \
@@ -363,31 +257,22 @@ int dfg_cpu_unary(int op, int dt_in, int dt_out, void * out, const void * in,
                                               (x != 0) != (y != 0))); break;        \
     default: return -1;
 
-/* x .^ p with a scalar p of 2, 3 or -1 is computed as Octave's elem_xpow
- * does: x .* x, x .* x .* x, 1 ./ x (pow (x, 2) is the rounded square, so
- * that one is only faster; x .* x .* x and 1 ./ x can differ from pow in
- * the last place, and Octave's bits are the contract).  Not in a row of a
- * broadcast (POW_BCAST), where Octave's bsxfun calls pow for each element. */
-#define POW_SQUARE(TI) do {                                                       \
+/* x .^ p with a full x and a scalar p of 2, 3 or -1 (and for single, an
+ * integer p in int range): the loops of pow_fast (kernels/elem.h), one per
+ * kind so that each one vectorises.  Not in a row of a broadcast
+ * (POW_BCAST), where Octave's bsxfun calls pow for each element. */
+#define POW_FAST_LOOP(SFX, K) do {                                                \
+        for (int64_t i = 0; i < n; i++) O[i] = pow_fast_##SFX(A[i], p, K);        \
+        return 0;                                                                 \
+    } while (0)
+#define POW_SQUARE(TI, SFX) do {                                                  \
         if (op == DFG_OP_POW && sa && !sb && !(*bad & POW_BCAST)) {               \
             const TI * A = a; TI * O = o; const TI p = ((const TI *)b)[0];        \
-            if (p == 2) {                                                         \
-                for (int64_t i = 0; i < n; i++) O[i] = A[i] * A[i];               \
-                return 0;                                                         \
-            }                                                                     \
-            if (p == 3) {                                                         \
-                for (int64_t i = 0; i < n; i++) O[i] = A[i] * A[i] * A[i];        \
-                return 0;                                                         \
-            }                                                                     \
-            if (p == -1) {                                                        \
-                for (int64_t i = 0; i < n; i++) O[i] = 1 / A[i];                  \
-                return 0;                                                         \
-            }                                                                     \
-            if (sizeof(TI) == sizeof(float) && fabsf((float)p) < 0x1p31f && p == (TI)(int)p) { \
-                /* std::pow (float, int): in double, then rounded */              \
-                for (int64_t i = 0; i < n; i++)                                   \
-                    O[i] = (TI)pow((double)A[i], (double)p);                      \
-                return 0;                                                         \
+            switch (pow_fast_kind_##SFX(p)) {                                     \
+            case POW_FAST_SQUARE: POW_FAST_LOOP(SFX, POW_FAST_SQUARE);            \
+            case POW_FAST_CUBE:   POW_FAST_LOOP(SFX, POW_FAST_CUBE);              \
+            case POW_FAST_RECIP:  POW_FAST_LOOP(SFX, POW_FAST_RECIP);             \
+            case POW_FAST_WIDE:   POW_FAST_LOOP(SFX, POW_FAST_WIDE);              \
             }                                                                     \
         }                                                                         \
     } while (0)
@@ -397,7 +282,7 @@ __attribute__((target_clones("avx512f", "avx2", "default")))
 static int bin_double(int op, void * o, const void * a, int64_t sa,
                       const void * b, int64_t sb, int64_t n, int * bad)
 {
-    POW_SQUARE(double);
+    POW_SQUARE(double, );
     switch (op) { BIN_CASES(double, ) }
     return 0;
 }
@@ -407,7 +292,7 @@ __attribute__((target_clones("avx512f", "avx2", "default")))
 static int bin_single(int op, void * o, const void * a, int64_t sa,
                       const void * b, int64_t sb, int64_t n, int * bad)
 {
-    POW_SQUARE(float);
+    POW_SQUARE(float, f);
     switch (op) { BIN_CASES(float, f) }
     return 0;
 }
@@ -441,27 +326,8 @@ static void merge_row(int dt, void * o, const void * m, int64_t sm, const void *
 
 typedef int (*bin_fn)(int, void *, const void *, int64_t, const void *, int64_t, int64_t, int *);
 
-/* Octave's x .^ y (liboctave's elem_xpow) decides for the whole array:
- * it is computed in complex arithmetic when, in the element-wise forms
- * (equal sizes, array .^ scalar, scalar .^ scalar), some x(i) < 0 has a
- * y(i) that is not an integer in int range; in the any-pair forms (scalar
- * .^ array, broadcasting), when some x < 0 and some y is not a finite
- * integer.  The complex result is narrowed to real when every imaginary
- * part is 0.  So: the real values stand (POW_REAL), or the result is
- * complex (POW_COMPLEX, an error here), or it is real but some element's
- * complex value differs (a sign of zero, an underflow to 0 where pow gives
- * NaN): computed again with POW_FORCE (POW_AGAIN). */
-enum { POW_REAL, POW_COMPLEX, POW_AGAIN };
-
-static int pow_verdict(int flags, int anyany)
-{
-    int trig = anyany ? (flags & POW_NEG) && (flags & POW_NONINT) : (flags & POW_TRIG) != 0;
-    if (!trig)
-        return POW_REAL;
-    if (flags & POW_NONREAL)
-        return POW_COMPLEX;
-    return flags & POW_FIX ? POW_AGAIN : POW_REAL;
-}
+/* x .^ y: Octave decides real or complex for the whole array (pow_verdict,
+ * kernels/elem.h). */
 
 static int overlaps(const void * a, int64_t na, const void * b, int64_t nb)
 {

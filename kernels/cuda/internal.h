@@ -17,6 +17,9 @@ int  dfg_cu_ready(void);          /* 0 when probe succeeded, else its code */
  * DFG_CUDA_DOMAIN (waits for the stream) */
 int  dfg_cu_flag_clear(void);
 int  dfg_cu_flag_read(const char * what);
+/* the flag's value after the kernels before it (waits for the stream):
+ * the POW_ bits of kernels/elem.h that x .^ y's kernel or's into it */
+int  dfg_cu_flag_get(int * value);
 
 /* the family entries (elementwise.cu, reduce.cu, matmul.cu) */
 int dfg_cu_unary(int op, int dt_in, int dt_out, void * out, const void * in, int64_t n);

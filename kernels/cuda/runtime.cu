@@ -42,13 +42,18 @@ int dfg_cu_flag_clear(void)
                         "dfg (GPU): clearing the domain flag");
 }
 
+int dfg_cu_flag_get(int * value)
+{
+    *value = 0;
+    int st = dfg_cu_check(cudaMemcpyAsync(value, dfg_cu_flag, sizeof *value, cudaMemcpyDeviceToHost,
+                                          dfg_cu_stream), "dfg (GPU): reading the domain flag");
+    return st ? st : dfg_cu_check(cudaStreamSynchronize(dfg_cu_stream), "dfg (GPU): a kernel");
+}
+
 int dfg_cu_flag_read(const char * what)
 {
     int h = 0;
-    int st = dfg_cu_check(cudaMemcpyAsync(&h, dfg_cu_flag, sizeof h, cudaMemcpyDeviceToHost,
-                                          dfg_cu_stream), "dfg (GPU): reading the domain flag");
-    if (!st)
-        st = dfg_cu_check(cudaStreamSynchronize(dfg_cu_stream), "dfg (GPU): a kernel");
+    int st = dfg_cu_flag_get(&h);
     if (!st && h)
         st = dfg_cu_fail(DFG_CUDA_DOMAIN, "%s: the result would be complex (an element outside "
                          "the real domain)", what);
