@@ -6,7 +6,11 @@
 #
 #   sh tools/pass-matrix.sh          none, all, all with fast, each pass alone,
 #                                    each pass off (13 runs; part of `make test`),
-#                                    and one run with every plan on the sim device
+#                                    one run with every plan on the sim device,
+#                                    and two with mixed graphs: every plan on
+#                                    sim with the ops of odd, then even, codes
+#                                    on the host (DFG_SIM_HOST_OPS), joined
+#                                    by copy nodes
 #   sh tools/pass-matrix.sh full     every subset of the 5 passes (32 runs)
 passes="cse fold simplify gemm fuse"
 if [ "$1" = full ]; then
@@ -31,19 +35,23 @@ jobs=${DFG_MATRIX_JOBS:-$(nproc 2>/dev/null || echo 1)}
 [ "$jobs" -ge 1 ] 2>/dev/null || jobs=1
 [ "$jobs" -le 4 ] || jobs=4
 tmp=$(mktemp -d) || exit 2
-# the runs: "passes:COMBINATION" (the parity and gradient suites), and
+# the runs: "passes:COMBINATION" (the parity and gradient suites),
 # "device:sim" (those, the control-flow and jit suites and the +dfg/+nn
-# tests with every plan on the emulated device, docs/gpu.md)
+# tests with every plan on the emulated device, docs/gpu.md) and
+# "mixed:odd", "mixed:even" (the same with half the ops on the host)
 runs=""
 for c in $combos; do runs="$runs passes:$c"; done
-runs="$runs device:sim"
+runs="$runs device:sim mixed:odd mixed:even"
 run_one() {  # run, its number: output in $tmp/N.out
     case "$1" in
         passes:*) set -- "$2" "DFG_PASSES=${1#passes:}" "test_parity_*,test_grad_*" ;;
         device:*) set -- "$2" "DFG_DEVICE=${1#device:}" \
                         "test_parity_*,test_grad_*,test_control_flow,test_function_jit,+dfg/+nn/*" ;;
+        mixed:*) set -- "$2" "DFG_DEVICE=sim DFG_SIM_HOST_OPS=${1#mixed:}" \
+                        "test_parity_*,test_grad_*,test_control_flow,test_function_jit,+dfg/+nn/*" ;;
     esac
-    (cd build && env "$2" DFG_OCTAVE_SUITES="$3" DFG_TEST_LOG="$tmp/$1.log" \
+    # shellcheck disable=SC2086  # $2: one or two assignments
+    (cd build && env $2 DFG_OCTAVE_SUITES="$3" DFG_TEST_LOG="$tmp/$1.log" \
         octave --no-gui --no-window-system -q "$top/tools/run_octave_tests.m" > "$tmp/$1.out" 2>&1)
 }
 n=0

@@ -16,7 +16,9 @@
  * Knobs (dfg.h, "the sim device"): the memory size (DFG_SIM_MEMORY bytes in
  * the environment, read when the region is first reserved, else 1 GiB;
  * dfg_sim_set_memory), failing the Nth allocation from now
- * (dfg_sim_fail_alloc), and counters of copies and bytes in each direction,
+ * (dfg_sim_fail_alloc), ops it pretends to lack so that plans run them on
+ * the host (DFG_SIM_HOST_OPS, dfg_sim_set_host_ops: mixed graphs in
+ * every suite), and counters of copies and bytes in each direction,
  * allocations, frees, steps, bytes in use and their peak (dfg_sim_stats,
  * dfg_sim_stats_reset).
  *
@@ -150,11 +152,43 @@ static void region_close(void)
     pthread_mutex_unlock(&sim_lock);
 }
 
+/* The ops it pretends to lack: host_op[op] (read from DFG_SIM_HOST_OPS
+ * the first time unless set before). */
+static unsigned char host_op[DFG_OP_COUNT];
+static int           host_ops_set;
+
+dfg_status dfg_sim_set_host_ops(const char * ops)
+{
+    unsigned char want[DFG_OP_COUNT] = {0};
+    if (ops && (!strcmp(ops, "odd") || !strcmp(ops, "even")))
+        for (int op = ops[0] == 'o'; op < DFG_OP_COUNT; op += 2)
+            want[op] = 1;
+    else
+        for (const char * s = ops ? ops : ""; *s; ) {
+            size_t n = strcspn(s, ",");
+            int found = 0;
+            for (int op = 0; op < DFG_OP_COUNT && n; op++)
+                if (strlen(dfg_ops[op].name) == n && !strncmp(dfg_ops[op].name, s, n))
+                    want[op] = found = 1;
+            if (n && !found)
+                return dfg_set_error(DFG_ERR_ARG, "dfg: the sim device's host ops: no op "
+                                     "'%.*s'", (int)n, s);
+            s += n + (s[n] == ',');
+        }
+    memcpy(host_op, want, sizeof host_op);
+    host_ops_set = 1;
+    return DFG_OK;
+}
+
 static int sim_supports(const dfg_backend * b, const dfg_node * n)
 {
     (void)b;
-    (void)n;
-    return 1;                   /* the CPU kernels run every op */
+    if (!host_ops_set) {
+        const char * e = getenv("DFG_SIM_HOST_OPS");
+        if (dfg_sim_set_host_ops(e) && dfg_sim_set_host_ops(NULL) == DFG_OK)
+            host_ops_set = 1;    /* a bad list: none (the tests set it right) */
+    }
+    return !host_op[n->op];     /* the CPU kernels run every op */
 }
 
 static size_t free_below_limit(void)

@@ -5,7 +5,10 @@
  * bitwise with the CPU backend (a plain step, a fused step with its
  * scratch, a threaded step), host pointers refused by run, and the point
  * of it all: the host reading a sim buffer directly dies of SIGSEGV (in a
- * forked child; skipped under valgrind, which reports the read itself). */
+ * forked child; skipped under valgrind, which reports the read itself).
+ * Mixed plans (lib/runtime/place.c): nodes placed on the CPU inside a plan
+ * on sim, and ops sim pretends to lack, with copy nodes between: bitwise
+ * the CPU's results, the copies counted. */
 #define _GNU_SOURCE
 #include <signal.h>
 #include <stdint.h>
@@ -280,6 +283,8 @@ static void test_fault(void)
  * times and its outputs (y, s, x itself, a reshape of y) and final w are
  * kept in res (4 outputs then w). */
 enum { R = 40, K = 30, M = 5 };
+/* check_counts: 1 the exact copies of a plan all on sim, 0 none (a plan
+ * on the CPU), 2 not checked (a mixed plan: dfg_sim_set_host_ops) */
 static void train(const char * dev, double * res, int check_counts)
 {
     int64_t dx[2] = {R, K}, dw[2] = {K, M}, dc[2] = {1, M}, dr[2] = {R * M, 1};
@@ -319,6 +324,8 @@ static void train(const char * dev, double * res, int check_counts)
     CHECK(dfg_plan_memory(plan, &mi) == DFG_OK && !strcmp(mi.device, on));
     /* on sim: the constants' copies only (w has its own, made at the first run) */
     CHECK(check_counts ? mi.leaf_bytes > 0 && mi.leaf_bytes < K * M * 8 : mi.leaf_bytes == 0);
+    /* (mixed: the copies depend on which ops fusion hid in its kernels) */
+    CHECK(check_counts == 2 || (mi.copies == 0 && mi.host_arena_bytes == 0));
     double * o[4] = {res, res + R * M, res + R * M + 1, res + R * M + 1 + R * K};
     for (int it = 0; it < 3; it++) {
         for (int k = 0; k < R * K; k++)
@@ -328,7 +335,9 @@ static void train(const char * dev, double * res, int check_counts)
         CHECK(dfg_plan_run(plan, in, (void * const *)o) == DFG_OK);
         dfg_sim_stats st;
         dfg_sim_stats_get(&st);
-        if (check_counts) {     /* x in (and w at the first run: its copy made
+        if (check_counts == 2)
+            CHECK(st.to_device + st.to_host >= 1);
+        else if (check_counts) {     /* x in (and w at the first run: its copy made
                                  * there); y, s, x and the reshape out, never w */
             int first = it == 0;
             CHECK(st.to_device == 1 + first &&
@@ -344,11 +353,13 @@ static void train(const char * dev, double * res, int check_counts)
     CHECK(dfg_var_host_data(dfg_node_get(w), &wd) == DFG_OK && wd);
     dfg_sim_stats sw;
     dfg_sim_stats_get(&sw);
-    CHECK(sw.to_host == check_counts && sw.to_host_bytes == check_counts * K * M * 8);
+    int back = check_counts != 0;
+    CHECK(check_counts == 2 || (sw.to_host == back && sw.to_host_bytes == back * K * M * 8));
     memcpy(res + 2 * R * M + 1 + R * K, wd, sizeof W);
     CHECK(dfg_var_host_data(dfg_node_get(w), &wd) == DFG_OK);   /* current: no copy */
-    dfg_sim_stats_get(&sw);
-    CHECK(sw.to_host == check_counts);
+    dfg_sim_stats st2;
+    dfg_sim_stats_get(&st2);
+    CHECK(st2.to_host == sw.to_host);
     dfg_id ids[] = {plan, nw, step, lr, g, yr, s, s1, yy, y, a, xw, c, w, x};
     for (size_t k = 0; k < sizeof ids / sizeof *ids; k++)
         dfg_release(ids[k]);
@@ -480,6 +491,103 @@ static void test_plans(void)
     free(got);
 }
 
+/* Mixed plans: dfg_place_begin ("cpu") inside a plan on sim, the copy
+ * nodes and what they copy; the training step with half the ops on the
+ * host (either half), bitwise the CPU's; placement errors. */
+static void test_mixed(void)
+{
+    enum { N = 300 };
+    int64_t d[2] = {N, 1};
+    dfg_id x, y, z, w, outs[2];
+    CHECK(dfg_input(DFG_DOUBLE, 2, d, "x", &x) == DFG_OK);
+    y = op1(DFG_OP_EXP, x);
+    int prev = dfg_place_begin("cpu");
+    CHECK(prev == DFG_PLACE_NONE);
+    z = op1(DFG_OP_SIN, y);
+    dfg_place_end(prev);
+    w = op2(DFG_OP_MUL, z, x);
+    outs[0] = w;
+    outs[1] = z;
+    double X[N], want[2][N], got[2][N];
+    for (int k = 0; k < N; k++)
+        X[k] = cos(k * 0.37) * 3;
+    const void * in[1] = {X};
+    dfg_id pc = 0, ps = 0;
+    dfg_plan_spec sp = { .n_in = 1, .ins = &x, .n_out = 2, .outs = outs, .device = "cpu" };
+    CHECK(dfg_plan_compile_spec(&sp, &pc) == DFG_OK);
+    sp.device = "sim";
+    CHECK(dfg_plan_compile_spec(&sp, &ps) == DFG_OK);
+    void * oc[2] = {want[0], want[1]}, * os[2] = {got[0], got[1]};
+    CHECK(dfg_plan_run(pc, in, oc) == DFG_OK);
+    dfg_sim_stats_reset();
+    CHECK(dfg_plan_run(ps, in, os) == DFG_OK || !fprintf(stderr, "%s\n", dfg_last_error()));
+    CHECK(!memcmp(want, got, sizeof want));
+    /* x in; y to the host for sin, z back for the product; w out (z, made
+     * on the host, straight into its output) */
+    dfg_sim_stats st;
+    dfg_sim_stats_get(&st);
+    CHECK(st.to_device == 2 && st.to_device_bytes == 2 * N * 8);
+    CHECK(st.to_host == 2 && st.to_host_bytes == 2 * N * 8);
+    dfg_memory_info mi;
+    CHECK(dfg_plan_memory(ps, &mi) == DFG_OK && !strcmp(mi.device, "sim"));
+    /* y's copy on the host; z, made there, straight into the caller's array */
+    CHECK(mi.copies == 2 && mi.host_arena_bytes == dfg_align64(N * 8));
+    int64_t rows = 0, copies = 0;
+    CHECK(dfg_plan_nodes(ps, &rows) == DFG_OK);
+    for (int64_t r = 0; r < rows; r++) {
+        dfg_node_info ni;
+        CHECK(dfg_plan_node(ps, r, &ni) == DFG_OK);
+        if (!strcmp(ni.op, "sin"))
+            CHECK(!strcmp(ni.device, "cpu"));
+        if (!strcmp(ni.op, "exp") || !strcmp(ni.op, "times"))
+            CHECK(!strcmp(ni.device, "sim"));
+        copies += !strcmp(ni.op, "copy");
+    }
+    CHECK(copies == 2);
+    /* the CPU plan: no copies, every node on the cpu */
+    CHECK(dfg_plan_memory(pc, &mi) == DFG_OK && mi.copies == 0 && !strcmp(mi.device, "cpu"));
+    /* nodes placed on sim move a plan for the CPU there */
+    prev = dfg_place_begin("sim");
+    dfg_id v = op1(DFG_OP_TANH, x);
+    dfg_place_end(prev);
+    dfg_id pv = 0, u = op2(DFG_OP_ADD, v, x);
+    sp.device = "cpu";
+    sp.n_out = 1;
+    sp.outs = &u;
+    CHECK(dfg_plan_compile_spec(&sp, &pv) == DFG_OK);
+    CHECK(dfg_plan_memory(pv, &mi) == DFG_OK && !strcmp(mi.device, "sim") && mi.copies == 1);
+    CHECK(dfg_plan_run(pv, in, os) == DFG_OK);
+    for (int k = 0; k < N; k++)
+        CHECK(got[0][k] == tanh(X[k]) + X[k] || fabs(got[0][k] - (tanh(X[k]) + X[k])) < 1e-15);
+    /* the training step with ops on the host, either half, and then with
+     * the ops a step uses on the host one at a time */
+    size_t n = 2 * R * M + 1 + R * K + K * M;
+    double * tw = calloc(n, sizeof *tw), * tg = calloc(n, sizeof *tg);
+    train("cpu", tw, 0);
+    const char * sets[] = {"odd", "even", "tanh", "mtimes", "sum", "times,minus"};
+    for (size_t k = 0; k < sizeof sets / sizeof *sets; k++) {
+        CHECK(dfg_sim_set_host_ops(sets[k]) == DFG_OK);
+        memset(tg, 0, n * sizeof *tg);
+        train("sim", tg, 2);
+        CHECK(!memcmp(tw, tg, n * sizeof *tg) || !fprintf(stderr, "  host ops %s\n", sets[k]));
+    }
+    CHECK(dfg_sim_set_host_ops("") == DFG_OK);
+    free(tw);
+    free(tg);
+    /* errors: no such device or op name; a device that cannot be used */
+    CHECK(dfg_place_begin("tpu") == DFG_ERR_ARG && strstr(dfg_last_error(), "tpu"));
+    CHECK(dfg_sim_set_host_ops("exp,nosuchop") == DFG_ERR_ARG &&
+          strstr(dfg_last_error(), "nosuchop"));
+    prev = dfg_place_begin("gpu");
+    dfg_id gq = op1(DFG_OP_EXP, x), pg = 0;
+    dfg_place_end(prev);
+    sp.outs = &gq;
+    CHECK(dfg_plan_compile_spec(&sp, &pg) != DFG_OK && pg == 0);
+    dfg_id ids[] = {pc, ps, pv, u, v, gq, w, z, y, x};
+    for (size_t k = 0; k < sizeof ids / sizeof *ids; k++)
+        dfg_release(ids[k]);
+}
+
 /* compiling for sim when its memory is short, or an allocation fails:
  * DFG_ERR_NOMEM naming the device, nothing left behind */
 static void test_plan_nomem(void)
@@ -568,6 +676,7 @@ int main(void)
     RUN(test_resident);
     RUN(test_plan_nomem);
     RUN(test_resident_reset);
+    RUN(test_mixed);
     dfg_sim_stats s;
     dfg_sim_stats_get(&s);
     CHECK(s.buffers == 0 && s.in_use == 0);
