@@ -39,7 +39,17 @@
 ## had;
 ## @item "fail", @var{n}
 ## makes its @var{n}th allocation from now fail (0: none), as running out
-## of memory does: @code{dfg:outOfMemory}.
+## of memory does: @code{dfg:outOfMemory};
+## @item "fail_run", @var{n}
+## makes its @var{n}th step run from now fail as a kernel or driver
+## failure would (0: none): @code{dfg:deviceError} naming the device and
+## the op, with nothing leaked and the plan usable again;
+## @item "host_ops", @var{list}
+## makes it pretend to have no kernel for the ops in @var{list} (their
+## names, comma-separated, or @qcode{"odd"} / @qcode{"even"}: the ops of
+## odd / even code; @qcode{""}: none), so that plans compiled from now on
+## run them on the host, joined by copy nodes: mixed graphs
+## (@env{DFG_SIM_HOST_OPS} sets it when dfg starts).
 ## @end table
 ##
 ## @code{dfg.device ("info")} returns a struct: @code{available} (a GPU can
@@ -168,6 +178,40 @@ endfunction
 %! assert (n(strcmp ({n.op}, "loop")).device, "cpu");
 %! m = dfg.memory (f);
 %! assert ([m.copies, m.arena_bytes], [0, 0]);
+%!test
+%! ## a kernel failure on the device: dfg:deviceError naming it and the op;
+%! ## nothing leaks, the plan runs again, a CPU plan is unaffected
+%! x = dfg.input ([3 3]);
+%! f = dfg.function ({x}, {exp(x) * x + 1}, "device", "sim");
+%! g = dfg.function ({x}, {exp(x) * x + 1}, "device", "cpu");
+%! s0 = dfg.device ("sim", "stats");
+%! dfg.device ("sim", "fail_run", 2);
+%! try
+%!   f (magic (3));
+%!   error ("should have failed");
+%! catch err
+%!   assert (err.identifier, "dfg:deviceError");
+%!   assert (! isempty (strfind (err.message, 'device "sim" failed running mtimes')));
+%! end_try_catch
+%! s = dfg.device ("sim", "stats");
+%! assert (s.buffers, s0.buffers);
+%! assert (f (magic (3)), g (magic (3)));
+%!test
+%! ## ops it pretends to lack run on the host of a plan on sim
+%! x = dfg.input ([4 1]);
+%! dfg.device ("sim", "host_ops", "exp,cumsum");
+%! unwind_protect
+%!   f = dfg.function ({x}, {cumsum(exp (x) .* 2)}, "device", "sim", "passes", "-fuse");
+%! unwind_protect_cleanup
+%!   dfg.device ("sim", "host_ops", "");
+%! end_unwind_protect
+%! n = dfg.nodes (f);
+%! assert ({n(strcmp ({n.op}, "exp")).device, n(strcmp ({n.op}, "times")).device, ...
+%!          n(strcmp ({n.op}, "cumsum")).device}, {"cpu", "sim", "cpu"});
+%! g = dfg.function ({x}, {cumsum(exp (x) .* 2)}, "device", "cpu");
+%! assert (f ([1; 2; 3; 4]), g ([1; 2; 3; 4]));
+%!error <no op 'nosuch'> dfg.device ("sim", "host_ops", "exp,nosuch")
+%!error <takes a string> dfg.device ("sim", "host_ops", 3)
 %!error <unknown sim setting 'speed'> dfg.device ("sim", "speed")
 %!error <must be a whole number> dfg.device ("sim", "memory", -1)
 %!error <takes no value> dfg.device ("sim", "stats", 1)

@@ -4,6 +4,7 @@
 ## @deftypefnx {dfg} {@var{g} =} dfg.grad (@var{y}, @var{x}, @var{dy})
 ## @deftypefnx {dfg} {@var{gfun} =} dfg.grad (@var{fun})
 ## @deftypefnx {dfg} {@var{gfun} =} dfg.grad (@var{fun}, @var{argnums})
+## @deftypefnx {dfg} {@var{gfun} =} dfg.grad (@var{fun}, @dots{}, @var{name}, @var{value})
 ## Gradients by reverse-mode automatic differentiation.
 ##
 ## Symbolic form: @var{y} is a real scalar tensor and @var{x} a tensor (or a
@@ -20,7 +21,9 @@
 ## argument, or the arguments at positions @var{argnums}, one output per
 ## position: @code{[g1, g2] = gfun (a, b)}.  It traces @var{fun} on the
 ## first call with each class and size of arguments, and runs the compiled
-## plan afterwards (as @code{dfg.jit}).
+## plan afterwards (as @code{dfg.jit}, whose options @qcode{"passes"},
+## @qcode{"fast"} and @qcode{"device"} it takes; @var{argnums} may be left
+## out before them).
 ## @seealso{dfg.value_and_grad, dfg.jacobian, dfg.hessian, dfg.jvp, dfg.vjp, dfg.stop_gradient}
 ## @end deftypefn
 function varargout = grad (y, x, varargin)
@@ -28,13 +31,10 @@ function varargout = grad (y, x, varargin)
     print_usage ();
   endif
   if (is_function_handle (y))
-    if (nargin > 2)
-      print_usage ();
-    endif
     if (nargin < 2)
       x = [];
     endif
-    varargout{1} = dfg.internal.transform ("grad", y, x);
+    varargout{1} = dfg.internal.transform ("grad", y, x, varargin{:});
     return;
   endif
   if (nargin < 2)

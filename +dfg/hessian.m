@@ -2,14 +2,17 @@
 ## @deftypefn  {dfg} {@var{H} =} dfg.hessian (@var{y}, @var{x})
 ## @deftypefnx {dfg} {@var{hfun} =} dfg.hessian (@var{fun})
 ## @deftypefnx {dfg} {@var{hfun} =} dfg.hessian (@var{fun}, @var{argnums})
+## @deftypefnx {dfg} {@var{hfun} =} dfg.hessian (@var{fun}, @dots{}, @var{name}, @var{value})
 ## The Hessian of a real scalar @var{y} with respect to @var{x}: a
 ## @code{numel (@var{x})} x @code{numel (@var{x})} tensor, built as the
 ## forward-mode Jacobian of the reverse-mode gradient.  The functional form
 ## returns a handle computing the Hessian of @var{fun} with respect to its
-## first argument (or one per position in @var{argnums}).
+## first argument (or one per position in @var{argnums}), with
+## @code{dfg.jit}'s options (@qcode{"passes"}, @qcode{"fast"},
+## @qcode{"device"}).
 ## @seealso{dfg.grad, dfg.jacobian}
 ## @end deftypefn
-function H = hessian (y, x)
+function H = hessian (y, x, varargin)
   if (nargin < 1)
     print_usage ();
   endif
@@ -17,7 +20,7 @@ function H = hessian (y, x)
     if (nargin < 2)
       x = [];
     endif
-    H = dfg.internal.transform ("hessian", y, x);
+    H = dfg.internal.transform ("hessian", y, x, varargin{:});
     return;
   endif
   if (nargin != 2)

@@ -3,6 +3,7 @@
 ## @deftypefnx {dfg} {@var{J} =} dfg.jacobian (@var{y}, @var{x}, @var{mode})
 ## @deftypefnx {dfg} {@var{jfun} =} dfg.jacobian (@var{fun})
 ## @deftypefnx {dfg} {@var{jfun} =} dfg.jacobian (@var{fun}, @var{argnums})
+## @deftypefnx {dfg} {@var{jfun} =} dfg.jacobian (@var{fun}, @dots{}, @var{name}, @var{value})
 ## The Jacobian of @var{y} with respect to @var{x}, as a
 ## @code{numel (@var{y})} x @code{numel (@var{x})} tensor (element (i, j) is
 ## the derivative of @var{y}(i) with respect to @var{x}(j), column-major
@@ -13,22 +14,26 @@
 ## @var{mode} (@qcode{"auto"}, @qcode{"forward"}, @qcode{"reverse"})
 ## forces one.  The functional form returns a handle that computes the
 ## Jacobian of @var{fun}'s output with respect to its first argument (or
-## one Jacobian per position in @var{argnums}).
+## one Jacobian per position in @var{argnums}), with @code{dfg.jit}'s
+## options (@qcode{"passes"}, @qcode{"fast"}, @qcode{"device"}).
 ## @seealso{dfg.grad, dfg.hessian, dfg.jvp}
 ## @end deftypefn
-function J = jacobian (y, x, mode)
+function J = jacobian (y, x, mode, varargin)
   if (nargin < 1)
     print_usage ();
   endif
   if (is_function_handle (y))
-    if (nargin > 2)
-      print_usage ();
-    endif
     if (nargin < 2)
       x = [];
     endif
-    J = dfg.internal.transform ("jacobian", y, x);
+    if (nargin >= 3)
+      varargin = [{mode}, varargin];
+    endif
+    J = dfg.internal.transform ("jacobian", y, x, varargin{:});
     return;
+  endif
+  if (nargin > 3)
+    print_usage ();
   endif
   if (nargin < 2)
     print_usage ();

@@ -1,6 +1,7 @@
 ## -*- texinfo -*-
 ## @deftypefn  {dfg} {@var{g} =} dfg.jit (@var{fun})
 ## @deftypefnx {dfg} {@var{g} =} dfg.jit (@var{fun}, "passes", @var{passes}, "fast", @var{tf})
+## @deftypefnx {dfg} {@var{g} =} dfg.jit (@var{fun}, "device", @var{name})
 ## Returns a function handle that traces @var{fun} into a dfg graph on its
 ## first call and runs the compiled plan on every call.
 ##
@@ -16,7 +17,9 @@
 ## operators and functions that dfg overloads; code that branches on the
 ## values of its array arguments is traced along the branch taken at trace
 ## time.  The options are those of @code{dfg.function}, for every plan
-## the cache compiles.
+## the cache compiles: @qcode{"passes"}, @qcode{"fast"} and
+## @qcode{"device"} (@qcode{"cpu"}, @qcode{"sim"}, @qcode{"gpu"} or
+## @qcode{"auto"}: the default device when the plan is compiled).
 ## @seealso{dfg.function, dfg.explain}
 ## @end deftypefn
 function g = jit (fun, varargin)
@@ -53,3 +56,15 @@ endfunction
 %! assert (g (2, {4}), 8);
 %! assert (g (5, {3}), 15);
 %!error <FUN must be a function handle> dfg.jit (3)
+%!test
+%! ## "device": the plans on the emulated device, bitwise the CPU's
+%! f = @(x, y) sum (tanh (x * y) .^ 2, 1);
+%! gs = dfg.jit (f, "device", "sim");
+%! gc = dfg.jit (f, "device", "cpu");
+%! A = randn (5, 4); B = randn (4, 3);
+%! assert (isequal (gs (A, B), gc (A, B)));
+%! m = dfg.memory (gs);
+%! assert (m.device, "sim");
+%! assert (numel (dfg.nodes (gs)) > 0);
+%!error <DEVICE must be> dfg.jit (@(x) x, "device", 1)
+%!error <unknown device> g = dfg.jit (@(x) x, "device", "tpu"); g (1);

@@ -1,21 +1,24 @@
 ## -*- texinfo -*-
 ## @deftypefn  {dfg} {@var{vg} =} dfg.value_and_grad (@var{fun})
 ## @deftypefnx {dfg} {@var{vg} =} dfg.value_and_grad (@var{fun}, @var{argnums})
+## @deftypefnx {dfg} {@var{vg} =} dfg.value_and_grad (@var{fun}, @dots{}, @var{name}, @var{value})
 ## Returns a function handle computing @var{fun}'s value and its gradient
 ## with respect to the arguments at @var{argnums} (default 1) in one plan:
 ## @code{[v, g1, g2, @dots{}] = vg (@dots{})}.  @var{fun} must return a
 ## real scalar.  The value comes first, so @var{vg} plugs straight into
-## @code{fminunc} with @code{optimset ("GradObj", "on")}.
+## @code{fminunc} with @code{optimset ("GradObj", "on")}.  Options as
+## @code{dfg.jit} (@qcode{"passes"}, @qcode{"fast"}, @qcode{"device"});
+## @var{argnums} may be left out before them.
 ## @seealso{dfg.grad, dfg.jit}
 ## @end deftypefn
-function vg = value_and_grad (fun, argnums)
-  if (nargin < 1 || nargin > 2)
+function vg = value_and_grad (fun, argnums, varargin)
+  if (nargin < 1)
     print_usage ();
   endif
   if (nargin < 2)
     argnums = [];
   endif
-  vg = dfg.internal.transform ("value_and_grad", fun, argnums);
+  vg = dfg.internal.transform ("value_and_grad", fun, argnums, varargin{:});
 endfunction
 
 %!test

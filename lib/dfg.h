@@ -62,6 +62,7 @@ typedef enum dfg_status {
     DFG_ERR_INTERNAL,     /* a broken invariant: a bug in dfg             */
     DFG_ERR_NODEVICE,     /* the GPU asked for cannot be used here        */
     DFG_ERR_INTERRUPTED,  /* the interrupt hook asked a long run to stop  */
+    DFG_ERR_DEVICE,       /* a device's kernel, copy or driver call failed */
     DFG_STATUS_COUNT
 } dfg_status;
 
@@ -587,6 +588,9 @@ typedef struct dfg_sim_stats {
 } dfg_sim_stats;
 dfg_status dfg_sim_set_memory(double bytes);
 void       dfg_sim_fail_alloc(int64_t nth);
+/* The nth step run on sim from now fails as a kernel would
+ * (DFG_ERR_DEVICE, dfg:deviceError); n <= 0: none. */
+void       dfg_sim_fail_run(int64_t nth);
 void       dfg_sim_stats_get(dfg_sim_stats * s);
 void       dfg_sim_stats_reset(void);
 void       dfg_sim_shutdown(void);

@@ -50,18 +50,33 @@ static mxArray * sim_struct(void)
 
 /* dfg_mex ("device", "sim", WHAT [, VALUE]): the sim device's counters
  * ("stats"), zeroing them ("reset"), its memory in bytes ("memory", 0: the
- * default) and failing the Nth allocation from now ("fail", N) */
+ * default), failing the Nth allocation from now ("fail", N), failing the
+ * Nth step run from now as a kernel would ("fail_run", N) and the ops it
+ * pretends to lack ("host_ops", LIST) */
 static int sim_knob(mxArray ** plhs, int nrhs, const mxArray ** prhs)
 {
     char what[16];
     if (!mxIsChar(prhs[1]) || mxGetNumberOfElements(prhs[1]) >= sizeof what ||
         mxGetString(prhs[1], what, sizeof what))
         return dfg_set_error(DFG_ERR_ARG, "dfg.device: WHAT must be \"stats\", \"reset\", "
-                             "\"memory\" or \"fail\"");
-    int takes = !strcmp(what, "memory") || !strcmp(what, "fail");
+                             "\"memory\", \"fail\", \"fail_run\" or \"host_ops\"");
+    if (!strcmp(what, "host_ops")) {
+        char ops[1024];
+        if (nrhs != 3 || !mxIsChar(prhs[2]) || mxGetNumberOfElements(prhs[2]) >= sizeof ops ||
+            mxGetString(prhs[2], ops, sizeof ops))
+            return dfg_set_error(DFG_ERR_ARG, "dfg.device: dfg.device (\"sim\", \"host_ops\", "
+                                 "LIST) takes a string: op names, \"odd\", \"even\" or \"\"");
+        int st = dfg_sim_set_host_ops(ops);
+        if (st)
+            return st;
+        plhs[0] = sim_struct();
+        return DFG_OK;
+    }
+    int takes = !strcmp(what, "memory") || !strcmp(what, "fail") || !strcmp(what, "fail_run");
     if (!takes && strcmp(what, "stats") && strcmp(what, "reset"))
         return dfg_set_error(DFG_ERR_ARG, "dfg.device: unknown sim setting '%s' (\"stats\", "
-                             "\"reset\", \"memory\" or \"fail\")", what);
+                             "\"reset\", \"memory\", \"fail\", \"fail_run\" or "
+                             "\"host_ops\")", what);
     if (nrhs != 2 + takes)
         return dfg_set_error(DFG_ERR_ARG, "dfg.device: dfg.device (\"sim\", \"%s\"%s) takes %s",
                              what, takes ? ", N" : "", takes ? "a number" : "no value");
@@ -72,9 +87,12 @@ static int sim_knob(mxArray ** plhs, int nrhs, const mxArray ** prhs)
         if (!(x >= 0) || x != (double)(int64_t)x)
             return dfg_set_error(DFG_ERR_ARG, "dfg.device: the sim %s must be a whole number "
                                  ">= 0", !strcmp(what, "memory") ? "memory (bytes)" :
-                                 "allocation to fail (N)");
+                                 !strcmp(what, "fail") ? "allocation to fail (N)" :
+                                 "step to fail (N)");
         if (!strcmp(what, "fail"))
             dfg_sim_fail_alloc((int64_t)x);
+        else if (!strcmp(what, "fail_run"))
+            dfg_sim_fail_run((int64_t)x);
         else {
             int st = dfg_sim_set_memory(x);
             if (st) {

@@ -19,6 +19,7 @@ classdef JitCache < handle
     calls = 0;
     passes = [];   # dfg.function's options for every plan
     fast = [];
+    device = "";
   endproperties
   properties (Constant)
     ## plans kept per jitted function: a call with a new signature when
@@ -40,8 +41,13 @@ classdef JitCache < handle
             c.passes = varargin{k+1};
           case "fast"
             c.fast = varargin{k+1};
+          case "device"
+            c.device = varargin{k+1};
+            if (! ischar (c.device))
+              error ("dfg:badArgument", "dfg.jit: DEVICE must be \"cpu\", \"sim\", \"gpu\" or \"auto\"");
+            endif
           otherwise
-            error ("dfg:badArgument", "dfg.jit: unknown option '%s' (options: passes, fast)",
+            error ("dfg:badArgument", "dfg.jit: unknown option '%s' (options: passes, fast, device)",
                    varargin{k});
         endswitch
       endfor
@@ -109,7 +115,7 @@ classdef JitCache < handle
         endif
       endfor
       p = dfg.internal.Plan (dfg_mex ("function", dfg.internal.untag (ins), dfg.internal.untag (outs),
-                                            c.passes, c.fast));
+                                            c.passes, c.fast, {}, "", [], c.device));
       ## the owner in a cell, as in dfg.function: no method lookup per call
       e = {{p}, find(isarr), p.id};
     endfunction

@@ -22,6 +22,7 @@ static const char * const status_text[DFG_STATUS_COUNT] = {
     [DFG_ERR_INTERNAL]    = "internal error",
     [DFG_ERR_NODEVICE]    = "no usable GPU",
     [DFG_ERR_INTERRUPTED] = "interrupted",
+    [DFG_ERR_DEVICE]      = "device failure",
 };
 
 /* Octave error ids, used as "dfg:<id>". */
@@ -40,6 +41,7 @@ static const char * const status_ids[DFG_STATUS_COUNT] = {
     [DFG_ERR_INTERNAL]    = "internal",
     [DFG_ERR_NODEVICE]    = "noDevice",
     [DFG_ERR_INTERRUPTED] = "interrupted",
+    [DFG_ERR_DEVICE]      = "deviceError",
 };
 
 const char * dfg_status_str(dfg_status s)

@@ -23,7 +23,9 @@ static dfg_status cu_status(int rc)
         return dfg_set_error(DFG_ERR_UNSUPPORTED, "%s", cu->last_error());
     if (rc == DFG_CUDA_DOMAIN)
         return dfg_set_error(DFG_ERR_DOMAIN, "%s", cu->last_error());
-    return dfg_set_error(DFG_ERR_NODEVICE, "%s", cu->last_error());
+    if (rc == DFG_CUDA_NODEVICE)
+        return dfg_set_error(DFG_ERR_NODEVICE, "%s", cu->last_error());
+    return dfg_set_error(DFG_ERR_DEVICE, "%s", cu->last_error());   /* a call failed */
 }
 
 static int float_class(int dt)

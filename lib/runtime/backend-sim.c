@@ -47,6 +47,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 #include "backend.h"
+#include "../../kernels/cpu/fused.h"
 
 enum { SIM_ALIGN = 64 };
 #define SIM_DEFAULT_BYTES ((size_t)1 << 30)
@@ -376,6 +377,15 @@ static dfg_status operand_not_here(const dfg_node * n, const char * what, int k)
                          dfg_ops[n->op].name, what, k + 1);
 }
 
+static int64_t run_fail_in;    /* > 0: the step that many from now fails */
+
+void dfg_sim_fail_run(int64_t nth)
+{
+    pthread_mutex_lock(&sim_lock);
+    run_fail_in = nth > 0 ? nth : 0;
+    pthread_mutex_unlock(&sim_lock);
+}
+
 static dfg_status sim_run(const dfg_backend * b, const dfg_step_args * s)
 {
     (void)b;
@@ -385,6 +395,16 @@ static dfg_status sim_run(const dfg_backend * b, const dfg_step_args * s)
             return operand_not_here(n, "input", k);
     if (s->out && !in_region(s->out, 0))
         return operand_not_here(n, "output", 0);
+    for (int64_t j = 0; s->fouts && j < FP_NO(n->idx); j++)
+        if (!in_region(s->fouts[j], 0))
+            return operand_not_here(n, "output", (int)j);
+    pthread_mutex_lock(&sim_lock);
+    int fail = run_fail_in > 0 && --run_fail_in == 0;
+    pthread_mutex_unlock(&sim_lock);
+    if (fail)
+        return dfg_set_error(DFG_ERR_DEVICE, "dfg: the device \"sim\" failed running %s "
+                             "(a kernel failure, injected by dfg_sim_fail_run)",
+                             dfg_ops[n->op].name);
     if (s->scratch && !in_region(s->scratch, s->scratch_bytes))
         return operand_not_here(n, "working memory", 0);
     region_open();

@@ -588,6 +588,35 @@ static void test_mixed(void)
         dfg_release(ids[k]);
 }
 
+/* a step failing on the device (dfg_sim_fail_run): DFG_ERR_DEVICE
+ * ("deviceError") naming the device and the op; the plan runs again */
+static void test_fail_run(void)
+{
+    int64_t d[2] = {4, 4};
+    dfg_id x, xx, y, p = 0;
+    CHECK(dfg_input(DFG_DOUBLE, 2, d, "x", &x) == DFG_OK);
+    xx = op2(DFG_OP_MATMUL, x, x);
+    y = op1(DFG_OP_EXP, xx);
+    dfg_plan_spec sp = { .n_in = 1, .ins = &x, .n_out = 1, .outs = &y, .device = "sim" };
+    CHECK(dfg_plan_compile_spec(&sp, &p) == DFG_OK);
+    double X[16], Y[16], Z[16];
+    for (int k = 0; k < 16; k++)
+        X[k] = 0.1 * k;
+    const void * in[1] = {X};
+    void * o1[1] = {Y}, * o2[1] = {Z};
+    dfg_sim_fail_run(1);
+    CHECK(dfg_plan_run(p, in, o1) == DFG_ERR_DEVICE &&
+          !strcmp(dfg_status_id(DFG_ERR_DEVICE), "deviceError") &&
+          strstr(dfg_last_error(), "\"sim\"") && strstr(dfg_last_error(), "mtimes"));
+    CHECK(dfg_plan_run(p, in, o1) == DFG_OK && dfg_plan_run(p, in, o2) == DFG_OK &&
+          !memcmp(Y, Z, sizeof Y));
+    dfg_sim_fail_run(0);
+    dfg_release(p);
+    dfg_release(y);
+    dfg_release(xx);
+    dfg_release(x);
+}
+
 /* compiling for sim when its memory is short, or an allocation fails:
  * DFG_ERR_NOMEM naming the device, nothing left behind */
 static void test_plan_nomem(void)
@@ -677,6 +706,7 @@ int main(void)
     RUN(test_plan_nomem);
     RUN(test_resident_reset);
     RUN(test_mixed);
+    RUN(test_fail_run);
     dfg_sim_stats s;
     dfg_sim_stats_get(&s);
     CHECK(s.buffers == 0 && s.in_use == 0);
