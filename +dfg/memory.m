@@ -33,6 +33,9 @@
 ## stacks);
 ## @item device
 ## the device the plan runs on (@qcode{"cpu"}, @qcode{"sim"});
+## @item variable_bytes
+## on such a device: its copies of the variables the plan reads or
+## assigns, which stay there between calls (not in the arena);
 ## @item host_arena_bytes, copies
 ## a plan on a device with nodes on the host (@code{dfg.on}, loops,
 ## ops the device has no kernel for): the arena of those nodes'
@@ -80,6 +83,13 @@ endfunction
 %! assert (mg.device, "cpu");
 %! assert (mg.leaf_bytes, 0);
 %! assert (m.arena_bytes > mg.arena_bytes);
+%! ## the variables' copies on the device, kept between calls
+%! v = dfg.variable (ones (10, 3));
+%! u = dfg.variable (zeros (3, 3));
+%! h = dfg.function ({x}, {x * v}, "device", "sim", "updates", {u, u + 1});
+%! mh = dfg.memory (h);
+%! assert ([mh.variable_bytes, mh.copies, mh.host_arena_bytes], [256 + 128, 0, 0]);
+%! assert (mg.variable_bytes, 0);
 %!test
 %! x = dfg.input ([100 100]);
 %! y = exp (sin (x) .* x) * x;

@@ -458,6 +458,9 @@ typedef struct dfg_memory_info {
     int64_t host_arena_bytes; /* such a plan's host side: the intermediates */
                               /* of its nodes that run on the CPU           */
     int64_t copies;           /* copy nodes between the host and the device */
+    int64_t variable_bytes;   /* on such a device: the copies there of the  */
+                              /* variables the plan reads or assigns (kept  */
+                              /* between calls, not in the arena)           */
 } dfg_memory_info;
 typedef struct dfg_buffer_info {
     const char * op;          /* the op that writes it                      */

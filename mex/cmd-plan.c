@@ -199,8 +199,9 @@ int cmd_memory(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
     const char * f[] = {"arena_bytes", "naive_bytes", "lower_bound", "inplace", "views",
                         "variables_inplace", "steps", "recomputed", "flops",
                         "recompute_flops", "loop_bytes", "device", "leaf_bytes", "buffers",
-                        "host_arena_bytes", "copies"};
-    plhs[0] = mxCreateStructMatrix(1, 1, 16, f);
+                        "host_arena_bytes", "copies", "variable_bytes"};
+    plhs[0] = mxCreateStructMatrix(1, 1, 17, f);
+    mxSetField(plhs[0], 0, "variable_bytes", mxCreateDoubleScalar((double)m.variable_bytes));
     mxSetField(plhs[0], 0, "host_arena_bytes", mxCreateDoubleScalar((double)m.host_arena_bytes));
     mxSetField(plhs[0], 0, "copies", mxCreateDoubleScalar((double)m.copies));
     mxSetField(plhs[0], 0, "device", mxCreateString(m.device ? m.device : "cpu"));

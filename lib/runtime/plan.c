@@ -301,11 +301,11 @@ dfg_status dfg_plan_compile_spec(const dfg_plan_spec * sp, dfg_id * plan_id)
     if (best.keep_last < 0) {
         if (min_seg)
             return dfg_set_error(DFG_ERR_NOMEM,
-                                 "dfg.function: the plan needs at least %lld bytes for intermediates "
+                                 "dfg.function: the plan needs at least %lld bytes in its arena (on a device: with the inputs) "
                                  "(recomputing all but every %lld-th activation); MEMORY_LIMIT is %.0f",
                                  (long long)min_arena, (long long)min_seg, sp->memory_limit);
         return dfg_set_error(DFG_ERR_NOMEM,
-                             "dfg.function: the plan needs at least %lld bytes for intermediates "
+                             "dfg.function: the plan needs at least %lld bytes in its arena (on a device: with the inputs) "
                              "and checkpointing cannot lower that; MEMORY_LIMIT is %.0f",
                              (long long)min_arena, sp->memory_limit);
     }
@@ -627,6 +627,11 @@ static dfg_status device_nomem(const char * what)
                          m + (strncmp(m, "dfg: ", 5) ? 0 : 5), what);
 }
 
+static size_t val_size(const dfg_node * n)
+{
+    return (size_t)n->numel * dfg_dtype_size(n->dtype);
+}
+
 /* On a device whose memory is not the host's: one buffer holding a copy of
  * every constant the plan reads (64-byte aligned each), copied there now.
  * Variables are not in it: each has its own copy on the device, kept
@@ -644,6 +649,19 @@ static dfg_status plan_leaves(dfg_plan * p)
     }
     p->leaf_bytes = bytes;
     p->mem.leaf_bytes = (int64_t)bytes;
+    /* the variables' copies on the device: those read, and those assigned
+     * without being read */
+    int64_t vb = 0;
+    for (int32_t i = 0; i < p->n_var_in; i++)
+        vb += dfg_align64(val_size(p->vals[p->var_in[i]]));
+    for (int k = 0; k < p->n_upd; k++) {
+        int read = 0;
+        for (int32_t i = 0; i < p->n_var_in; i++)
+            read |= p->vals[p->var_in[i]] == p->upd_vars[k];
+        if (!read)
+            vb += dfg_align64(val_size(p->upd_vars[k]));
+    }
+    p->mem.variable_bytes = vb;
     if (!bytes)                  /* none, or all empty: no host pointer stays */
         for (int32_t v = 0; v < p->n_vals; v++)
             if (p->kind[v] == VAL_LEAF)
@@ -791,11 +809,6 @@ dfg_status dfg_plan_compile_nodes(int n_in, dfg_node * const * ins, int n_out,
     dfg_status st = compile_one(&sp, NULL, 0, plan, &pid);
     dfg_free(ids);
     return st;
-}
-
-static size_t val_size(const dfg_node * n)
-{
-    return (size_t)n->numel * dfg_dtype_size(n->dtype);
 }
 
 /* The views, then every step through the backend of its side (the plan's,

@@ -67,6 +67,42 @@
 %!   assert (! isempty (regexp (e.message, 'needs at least \d+ bytes', "once")));
 %! end_try_catch
 
+%!test
+%! ## on the sim device "checkpoint" and "memory_limit" apply to its arena
+%! ## (the inputs' copies included); values bitwise those of the CPU plan
+%! randn ("state", 3);
+%! w = dfg.variable (randn (32) / 6);
+%! x = dfg.input ([64 32]);
+%! h = x;
+%! for k = 1:6
+%!   h = tanh (h * w);
+%! endfor
+%! l = sum (h(:) .^ 2);
+%! g = dfg.grad (l, w);
+%! fc = dfg.function ({x}, {l, g}, "device", "cpu");
+%! f0 = dfg.function ({x}, {l, g}, "device", "sim");
+%! m0 = dfg.memory (f0);
+%! lim = 0.75 * m0.arena_bytes;
+%! f1 = dfg.function ({x}, {l, g}, "device", "sim", "memory_limit", lim);
+%! f2 = dfg.function ({x}, {l, g}, "device", "sim", "checkpoint", "sqrt");
+%! m1 = dfg.memory (f1);
+%! m2 = dfg.memory (f2);
+%! assert ({m0.device, m1.device, m2.device}, {"sim", "sim", "sim"});
+%! assert (m1.arena_bytes <= lim && m1.recomputed > 0 && m2.recomputed > 0);
+%! X = randn (64, 32);
+%! [a, b] = fc (X);
+%! for f = {f0, f1, f2}
+%!   [a1, b1] = f{1} (X);
+%!   assert (isequal (a1, a) && isequal (b1, b));
+%! endfor
+%! try
+%!   dfg.function ({x}, {l, g}, "device", "sim", "memory_limit", 1000);
+%!   error ("no error");
+%! catch e
+%!   assert (e.identifier, "dfg:outOfMemory");
+%!   assert (! isempty (regexp (e.message, 'needs at least \d+ bytes in its arena', "once")));
+%! end_try_catch
+
 ## (not under make asan: the sanitizer's quarantine holds freed memory)
 %!testif ; isempty (getenv ("DFG_ASAN"))
 %! ## RSS flat over 10^4 calls of a plan (no per-call allocation that stays)
