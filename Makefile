@@ -10,8 +10,11 @@
 #   make asan       the library and gateway built with AddressSanitizer
 #                   (build-asan/), and the Octave suites run on them
 #   make fuzz       the differential fuzzer (tests/fuzz): FUZZ_SECONDS (60),
-#                   FUZZ_CASES (no limit), FUZZ_SEED (1); prints reproducers
-#                   and a summary line, fails when it finds a difference
+#                   FUZZ_CASES (no limit), FUZZ_SEED (1), FUZZ_DEVICE (cpu;
+#                   sim: every plan on the emulated device), FUZZ_HOST_OPS
+#                   (with sim: odd, even or op names on the host); prints
+#                   reproducers and a summary line, fails when it finds a
+#                   difference
 #   make clean
 #
 # After `make`, addpath (<repo root>) is all Octave needs.
@@ -107,12 +110,16 @@ bench: all
 
 # The fuzzer runs with DFG_VMATH=0 so that exp, log, sin & co. compare
 # bitwise too.  Each case is written to build/fuzz-last-case.m before it
-# runs: after a crash that file is the reproducer.
+# runs: after a crash that file is the reproducer.  FUZZ_DEVICE=sim runs
+# every plan on the emulated device, FUZZ_HOST_OPS=odd (or even, or op
+# names) with half the ops on the host: mixed graphs (docs/gpu.md).
 FUZZ_SECONDS ?= 60
 FUZZ_CASES   ?= Inf
 FUZZ_SEED    ?= 1
+FUZZ_DEVICE  ?= cpu
+FUZZ_HOST_OPS ?=
 fuzz: all
-	@cd $(BUILD) && DFG_VMATH=0 $(OCTAVE) --no-gui --no-window-system -q --eval \
+	@cd $(BUILD) && DFG_VMATH=0 DFG_DEVICE=$(FUZZ_DEVICE) DFG_SIM_HOST_OPS=$(FUZZ_HOST_OPS) $(OCTAVE) --no-gui --no-window-system -q --eval \
 	  "warning ('off', 'Octave:shadowed-function'); addpath ('$(CURDIR)'); addpath ('$(CURDIR)/tests/fuzz'); \
 	   r = dfg_fuzz ('seed', $(FUZZ_SEED), 'cases', $(FUZZ_CASES), 'seconds', $(FUZZ_SECONDS), \
 	                 'lastcase', '$(CURDIR)/$(BUILD)/fuzz-last-case.m'); \
