@@ -65,11 +65,13 @@
 ## reason (built without CUDA, no CUDA runtime, no driver, no GPU), and the
 ## default stays as it was.
 ##
-## In this version the CUDA backend has its kernels (element-wise ops,
-## reductions, matrix products through cuBLAS) but plans do not yet run on
-## a GPU: with a GPU present @code{dfg.device ("gpu")} is the error
-## @code{dfg:unsupported}, and plans run on the CPU or the sim device.  See
-## @file{docs/gpu.md}.
+## With a GPU present, plans run on it: the CUDA backend's kernels
+## (element-wise ops, reductions, matrix products through cuBLAS) on the
+## GPU, every other op on the host with copies between (as
+## @code{dfg.on}), element-wise ops one kernel each (no fused kernels
+## there yet).  This path has been tested on the sim device placed as on a
+## GPU (@code{dfg.device ("sim", "host_ops", "gpu")}), never on a GPU.
+## See @file{docs/gpu.md}.
 ## @seealso{dfg.function, dfg.threads}
 ## @end deftypefn
 function r = device (varargin)
@@ -100,21 +102,27 @@ endfunction
 %!   assert (s.total_memory, 0);
 %! endif
 %!test
-%! ## asking for the GPU: a clear error either way, and the CPU stays
+%! ## asking for the GPU: plans there where one can be used, else a clear
+%! ## error and the CPU stays
 %! s = dfg.device ("info");
-%! try
-%!   dfg.device ("gpu");
-%!   error ("dfg.device ('gpu') should have failed");
-%! catch err
-%!   if (s.available)
-%!     assert (err.identifier, "dfg:unsupported");
-%!   else
+%! x = dfg.input ([2 2]);
+%! if (s.available)
+%!   old = dfg.device ("gpu");
+%!   f = dfg.function ({x}, {x * 2});
+%!   dfg.device (old);
+%!   m = dfg.memory (f);
+%!   assert (m.device, "gpu");
+%!   assert (f (eye (2)), 2 * eye (2));
+%! else
+%!   try
+%!     dfg.device ("gpu");
+%!     error ("dfg.device ('gpu') should have failed");
+%!   catch err
 %!     assert (err.identifier, "dfg:noDevice");
 %!     assert (! isempty (strfind (err.message, s.reason)));
-%!   endif
-%! end_try_catch
+%!   end_try_catch
+%! endif
 %! assert (dfg.device (), "cpu");
-%! x = dfg.input ([2 2]);
 %! f = dfg.function ({x}, {x * 2});
 %! assert (f (eye (2)), 2 * eye (2));
 %!error <unknown device 'tpu'> dfg.device ("tpu")

@@ -600,7 +600,9 @@ void       dfg_sim_shutdown(void);
 /* Ops the sim device pretends to have no kernel for, so that plans on it
  * run them on the host with copies (mixed graphs, lib/runtime/place.c):
  * a comma-separated list of op names ("cumsum,mtimes"), "odd" or "even"
- * (every op whose code is odd, even) or "" (none: the default).  The environment's
+ * (every op whose code is odd, even), "gpu" (those the CUDA backend has
+ * no kernel for: a plan on sim is then placed as on a GPU, fused kernels
+ * included) or "" (none: the default).  The environment's
  * DFG_SIM_HOST_OPS, read the first time a plan asks, sets it too.
  * DFG_ERR_ARG for a name that is no op. */
 dfg_status dfg_sim_set_host_ops(const char * ops);

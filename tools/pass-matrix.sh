@@ -7,10 +7,11 @@
 #   sh tools/pass-matrix.sh          none, all, all with fast, each pass alone,
 #                                    each pass off (13 runs; part of `make test`),
 #                                    one run with every plan on the sim device,
-#                                    and two with mixed graphs: every plan on
+#                                    and three with mixed graphs: every plan on
 #                                    sim with the ops of odd, then even, codes
-#                                    on the host (DFG_SIM_HOST_OPS), joined
-#                                    by copy nodes
+#                                    on the host (DFG_SIM_HOST_OPS), then those
+#                                    the CUDA backend lacks (placed as on a
+#                                    GPU, without fusion), joined by copy nodes
 #   sh tools/pass-matrix.sh full     every subset of the 5 passes (32 runs)
 passes="cse fold simplify gemm fuse"
 if [ "$1" = full ]; then
@@ -38,10 +39,11 @@ tmp=$(mktemp -d) || exit 2
 # the runs: "passes:COMBINATION" (the parity and gradient suites),
 # "device:sim" (those, the control-flow and jit suites and the +dfg/+nn
 # tests with every plan on the emulated device, docs/gpu.md) and
-# "mixed:odd", "mixed:even" (the same with half the ops on the host)
+# "mixed:odd", "mixed:even", "mixed:gpu" (the same with half the ops, or
+# the ops a GPU lacks, on the host)
 runs=""
 for c in $combos; do runs="$runs passes:$c"; done
-runs="$runs device:sim mixed:odd mixed:even"
+runs="$runs device:sim mixed:odd mixed:even mixed:gpu"
 run_one() {  # run, its number: output in $tmp/N.out
     case "$1" in
         passes:*) set -- "$2" "DFG_PASSES=${1#passes:}" "test_parity_*,test_grad_*" ;;

@@ -42,6 +42,11 @@ static int64_t operand_stride(const dfg_node * n, const dfg_node * x)
 static int cu_supports(const dfg_backend * b, const dfg_node * n)
 {
     (void)b;
+    return dfg_cuda_supports(n);
+}
+
+int dfg_cuda_supports(const dfg_node * n)
+{
     const dfg_node * x = n->n_in ? n->in[0] : NULL;
     switch (dfg_ops[n->op].family) {
     case DFG_FAM_UNARY:

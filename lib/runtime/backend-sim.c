@@ -156,12 +156,15 @@ static void region_close(void)
 /* The ops it pretends to lack: host_op[op] (read from DFG_SIM_HOST_OPS
  * the first time unless set before). */
 static unsigned char host_op[DFG_OP_COUNT];
-static int           host_ops_set;
+static int           host_ops_set, like_gpu;
 
 dfg_status dfg_sim_set_host_ops(const char * ops)
 {
     unsigned char want[DFG_OP_COUNT] = {0};
-    if (ops && (!strcmp(ops, "odd") || !strcmp(ops, "even")))
+    like_gpu = ops && !strcmp(ops, "gpu");
+    if (like_gpu)
+        ;                        /* per node: the CUDA backend's coverage */
+    else if (ops && (!strcmp(ops, "odd") || !strcmp(ops, "even")))
         for (int op = ops[0] == 'o'; op < DFG_OP_COUNT; op += 2)
             want[op] = 1;
     else
@@ -189,6 +192,8 @@ static int sim_supports(const dfg_backend * b, const dfg_node * n)
         if (dfg_sim_set_host_ops(e) && dfg_sim_set_host_ops(NULL) == DFG_OK)
             host_ops_set = 1;    /* a bad list: none (the tests set it right) */
     }
+    if (like_gpu)
+        return dfg_cuda_supports(n);
     return !host_op[n->op];     /* the CPU kernels run every op */
 }
 

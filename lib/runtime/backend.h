@@ -74,11 +74,15 @@ const dfg_backend * dfg_backend_sim(void);
 /* The CUDA library's backend (backend-cuda.c), or NULL and the reason. */
 const dfg_backend * dfg_backend_cuda(void);
 
+/* Whether the CUDA backend has a kernel for node n (its supports entry,
+ * which needs no GPU: the sim device can mimic the GPU's coverage). */
+int dfg_cuda_supports(const dfg_node * n);
+
 /* device.c: the backend of the device called name for a plan ("cpu",
- * "sim"; NULL or "auto": the default device), or an error naming fn:
- * DFG_ERR_NODEVICE / DFG_ERR_UNSUPPORTED for "gpu" (no GPU / plans do not
- * run on one yet), DFG_ERR_ARG for a name that is none, DFG_DEVICE's error
- * for the default. */
+ * "sim", "gpu"; NULL or "auto": the default device), or an error naming
+ * fn: DFG_ERR_NODEVICE for "gpu" where no GPU can be used (the reason),
+ * DFG_ERR_ARG for a name that is none, DFG_DEVICE's error for the
+ * default. */
 dfg_status dfg_device_backend(const char * name, const char * fn, const dfg_backend ** be);
 
 /* resident.c: variables living on a device between runs (core.h,

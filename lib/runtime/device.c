@@ -129,20 +129,15 @@ void dfg_device_query(dfg_device_info * info)
     *info = found;
 }
 
-/* Why no plan runs on the GPU: no GPU (DFG_ERR_NODEVICE), or not yet
- * (DFG_ERR_UNSUPPORTED); fn names the caller. */
+/* DFG_OK when a GPU can be used, else DFG_ERR_NODEVICE with the reason;
+ * fn names the caller. */
 static dfg_status gpu_refused(const char * fn)
 {
     dfg_device_info info;
     dfg_device_query(&info);
     if (!info.available)
         return dfg_set_error(DFG_ERR_NODEVICE, "%s: no GPU can be used: %s", fn, info.reason);
-    /* the backend's kernels exist (kernels/cuda), the plan executor that
-     * would run whole plans with them does not yet: say so rather than run
-     * a "GPU" plan on the CPU */
-    return dfg_set_error(DFG_ERR_UNSUPPORTED, "%s: found the GPU %s, but dfg cannot run "
-                         "plans on a GPU yet (only the CUDA backend's kernels are built; "
-                         "docs/gpu.md)", fn, info.name);
+    return DFG_OK;
 }
 
 /* DFG_DEVICE, once: the default device, or the error it gives */
@@ -157,9 +152,12 @@ static void read_env(void)
         current = DFG_DEVICE_SIM;
         return;
     }
-    if (!strcmp(e, "gpu"))
-        env_st = gpu_refused("DFG_DEVICE=gpu");
-    else
+    if (!strcmp(e, "gpu")) {
+        if (!(env_st = gpu_refused("DFG_DEVICE=gpu"))) {
+            current = DFG_DEVICE_GPU;
+            return;
+        }
+    } else
         env_st = dfg_set_error(DFG_ERR_ARG, "DFG_DEVICE=%s names no device (\"cpu\", \"sim\" "
                                "or \"gpu\")", e);
     snprintf(env_msg, sizeof env_msg, "%s", dfg_last_error());
@@ -189,7 +187,12 @@ dfg_status dfg_device_set(dfg_device d)
     }
     if (d != DFG_DEVICE_GPU)
         return dfg_set_error(DFG_ERR_ARG, "dfg.device: unknown device %d", (int)d);
-    return gpu_refused("dfg.device");
+    dfg_status st = gpu_refused("dfg.device");
+    if (!st) {
+        current = d;
+        env_st = DFG_OK;
+    }
+    return st;
 }
 
 dfg_status dfg_device_backend(const char * name, const char * fn, const dfg_backend ** be)
@@ -199,16 +202,20 @@ dfg_status dfg_device_backend(const char * name, const char * fn, const dfg_back
         dfg_status st = dfg_device_env_status();
         if (st)
             return st;
-        *be = dfg_device_get() == DFG_DEVICE_SIM ? dfg_backend_sim() : dfg_backend_cpu();
-        return DFG_OK;
+        dfg_device d = dfg_device_get();
+        name = d == DFG_DEVICE_SIM ? "sim" : d == DFG_DEVICE_GPU ? "gpu" : "cpu";
     }
     if (!strcmp(name, "cpu"))
         *be = dfg_backend_cpu();
     else if (!strcmp(name, "sim"))
         *be = dfg_backend_sim();
-    else if (!strcmp(name, "gpu"))
-        return gpu_refused(fn);
-    else
+    else if (!strcmp(name, "gpu")) {
+        dfg_status st = gpu_refused(fn);
+        if (st)
+            return st;
+        if (!(*be = dfg_backend_cuda()))
+            return dfg_set_error(DFG_ERR_NODEVICE, "%s: %s", fn, dfg_last_error());
+    } else
         return dfg_set_error(DFG_ERR_ARG, "%s: unknown device '%s' (\"cpu\", \"sim\", \"gpu\" "
                              "or \"auto\")", fn, name);
     return DFG_OK;

@@ -55,6 +55,8 @@ static int host_side(const place_ctx * c, const dfg_node * n, dfg_node * const *
     int pl = dfg_node_place(n);
     if (pl == DFG_PLACE_CPU)
         return 1;
+    /* (placed on the device: there if it has a kernel, else on the host,
+     * as TensorFlow's soft placement) */
     int fam = dfg_ops[n->op].family;
     if (fam == DFG_FAM_CTRL)
         return 1;

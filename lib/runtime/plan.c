@@ -387,6 +387,12 @@ static dfg_status plan_optimise(dfg_plan * p, const dfg_plan_spec * sp, const pa
     pass_ckpt none = { DFG_CKPT_NONE, 0, 0 };
     if (!ck && has_regions(n_root, p->gouts))
         ck = &none;
+    /* a device without fused kernels runs the element-wise ops one by one */
+    dfg_node probe;
+    memset(&probe, 0, sizeof probe);
+    probe.op = DFG_OP_FUSED;
+    if (!p->be->supports(p->be, &probe))
+        opts.passes &= ~(1u << DFG_PASS_FUSE);
     return dfg_passes_run(&opts, n_root, p->gouts, &p->report, ck, dfg_exec_node);
 }
 

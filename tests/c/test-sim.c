@@ -564,13 +564,31 @@ static void test_mixed(void)
     size_t n = 2 * R * M + 1 + R * K + K * M;
     double * tw = calloc(n, sizeof *tw), * tg = calloc(n, sizeof *tg);
     train("cpu", tw, 0);
-    const char * sets[] = {"odd", "even", "tanh", "mtimes", "sum", "times,minus"};
+    const char * sets[] = {"odd", "even", "tanh", "mtimes", "sum", "times,minus", "gpu"};
     for (size_t k = 0; k < sizeof sets / sizeof *sets; k++) {
         CHECK(dfg_sim_set_host_ops(sets[k]) == DFG_OK);
         memset(tg, 0, n * sizeof *tg);
         train("sim", tg, 2);
         CHECK(!memcmp(tw, tg, n * sizeof *tg) || !fprintf(stderr, "  host ops %s\n", sets[k]));
     }
+    /* placed as on a GPU: no fused kernels (the CUDA backend has none) */
+    CHECK(dfg_sim_set_host_ops("gpu") == DFG_OK);
+    dfg_id e1 = op1(DFG_OP_SIN, x), e2 = op1(DFG_OP_EXP, e1), pf = 0;
+    dfg_id e3 = op2(DFG_OP_ADD, e2, x);
+    sp.device = "sim";
+    sp.outs = &e3;
+    CHECK(dfg_plan_compile_spec(&sp, &pf) == DFG_OK);
+    CHECK(dfg_plan_nodes(pf, &rows) == DFG_OK);
+    for (int64_t r = 0; r < rows; r++) {
+        dfg_node_info ni;
+        CHECK(dfg_plan_node(pf, r, &ni) == DFG_OK && ni.group == 0);
+        if (strcmp(ni.op, "input"))
+            CHECK(!strcmp(ni.device, "sim"));
+    }
+    dfg_release(pf);
+    dfg_release(e3);
+    dfg_release(e2);
+    dfg_release(e1);
     CHECK(dfg_sim_set_host_ops("") == DFG_OK);
     free(tw);
     free(tg);
