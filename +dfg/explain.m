@@ -12,7 +12,9 @@
 ## rounds until a round changes nothing): the pass, the node count
 ## of the graph before and after it, what it changed (e.g. @qcode{"fuse:
 ## 14 element-wise/reduction nodes -> 3 fused kernels"}) and the time it
-## took; for a plan on a device (@code{dfg.function (@dots{}, "device",
+## took; for a plan placed by @code{"device", "auto"}, a line with the cost
+## model's estimates per call on the CPU and on the device it weighed; for
+## a plan on a device (@code{dfg.function (@dots{}, "device",
 ## "sim")}), then a placement line: how many nodes run there and on the
 ## CPU (@code{dfg.on}, loops, ops the device has no kernel for) and how
 ## many copy nodes join the two.  With an output, returns the passes as a
@@ -69,6 +71,14 @@ function r = explain (f, how, prefix)
             rep(k).what, rep(k).ms);
   endfor
   m = dfg_mex ("memory", ids{end});
+  a = m.placement;
+  if (a.automatic && isempty (a.candidate))
+    printf ("placement (auto): no device to weigh against the CPU (estimated %.3g ms per call on the cpu)\n",
+            a.cpu_ms);
+  elseif (a.automatic)
+    printf ("placement (auto): estimated %.3g ms per call on the cpu, %.3g ms on %s (%.3g ms of it copies): runs on %s\n",
+            a.cpu_ms, a.device_ms, a.candidate, a.copy_ms, m.device);
+  endif
   if (! strcmp (m.device, "cpu"))
     rows = dfg_mex ("nodes", ids{end});
     dev = {rows.device};
@@ -180,3 +190,9 @@ endfunction
 %! assert (! isempty (strfind (t, "placement: the plan runs on sim: 2 nodes there, 1 on the cpu, 2 copies")));
 %! t = evalc ("dfg.explain (dfg.function ({x}, {s .* 2}, 'device', 'cpu'))");
 %! assert (isempty (strfind (t, "placement")));
+%!test
+%! ## "auto": the estimates and the choice
+%! x = dfg.input ([3 3]);
+%! t = evalc ("dfg.explain (dfg.function ({x}, {x * x}, 'device', 'auto'))");
+%! assert (! isempty (regexp (t, 'placement \(auto\): (no device to weigh|estimated [0-9.e+-]+ ms per call on the cpu)', "once")));
+

@@ -47,8 +47,13 @@
 ## marks a function whose activations are recomputed.
 ##
 ## Devices (docs/gpu.md): @code{"device", @var{name}} compiles the plan
-## for @qcode{"cpu"}, @qcode{"sim"} or @qcode{"gpu"}; @qcode{"auto"} or no
-## option: the default device (@code{dfg.device}).  @qcode{"sim"} is an
+## for @qcode{"cpu"}, @qcode{"sim"} or @qcode{"gpu"}; no option: the
+## default device (@code{dfg.device}); @qcode{"auto"}: the CPU or a device
+## (the default device when it is not the CPU, else a usable GPU),
+## whichever a cost model estimates faster from each op's flops and bytes
+## and each device's launch, compute, memory and copy rates, measured on
+## the machine (small plans stay on the CPU; @code{dfg.explain} and
+## @code{dfg.memory (f).placement} show the estimates).  @qcode{"sim"} is an
 ## emulated device whose memory the host cannot touch: a call copies the
 ## inputs in and the outputs out, the constants stay on it, a variable gets
 ## a copy there at its first use which @qcode{"updates"} update in place and
@@ -331,3 +336,41 @@ endfunction
 %! catch err
 %!   assert (any (strcmp (err.identifier, {"dfg:noDevice", "dfg:unsupported"})));
 %! end_try_catch
+%!test
+%! ## "auto": a cost model; small plans stay on the CPU, and with sim as the
+%! ## default device modelled 1000 times faster than the CPU a large one
+%! ## goes there (bitwise the CPU's values)
+%! x = dfg.input ([4 4]);
+%! y = dfg.input ([300 300]);
+%! f = dfg.function ({x}, {x * x + 1}, "device", "auto");
+%! m = dfg.memory (f);
+%! assert (m.device, "cpu");
+%! assert (m.placement.automatic && m.placement.cpu_ms > 0);
+%! old = dfg.device ("sim");
+%! unwind_protect
+%!   dfg.device ("sim", "speedup", 1000);
+%!   f = dfg.function ({x}, {x * x + 1}, "device", "auto");
+%!   g = dfg.function ({y}, {sum(sum(tanh (y * y)))}, "device", "auto");
+%!   m = dfg.memory (f);
+%!   mg = dfg.memory (g);
+%!   assert ({m.device, mg.device}, {"cpu", "sim"});
+%!   assert ({m.placement.candidate, mg.placement.candidate}, {"sim", "sim"});
+%!   assert (m.placement.device_ms > m.placement.cpu_ms);
+%!   assert (mg.placement.device_ms < mg.placement.cpu_ms);
+%!   assert (mg.placement.copy_ms > 0);
+%!   Y = randn (300);
+%!   gc = dfg.function ({y}, {sum(sum(tanh (y * y)))}, "device", "cpu");
+%!   assert (g (Y), gc (Y));
+%!   dfg.device ("sim", "speedup", 1);    # the CPU's kernels and copies on top
+%!   g = dfg.function ({y}, {sum(sum(tanh (y * y)))}, "device", "auto");
+%!   mg = dfg.memory (g);
+%!   assert (mg.device, "cpu");
+%!   mn = dfg.memory (dfg.function ({y}, {y * 2}));
+%!   assert (mn.device, "sim");          # no option: the default device
+%!   assert (! mn.placement.automatic);
+%! unwind_protect_cleanup
+%!   dfg.device (old);
+%!   dfg.device ("sim", "speedup", 1);
+%! end_unwind_protect
+%!error <speed-up must be > 0> dfg.device ("sim", "speedup", 0)
+

@@ -19,7 +19,7 @@
 ## time.  The options are those of @code{dfg.function}, for every plan
 ## the cache compiles: @qcode{"passes"}, @qcode{"fast"} and
 ## @qcode{"device"} (@qcode{"cpu"}, @qcode{"sim"}, @qcode{"gpu"} or
-## @qcode{"auto"}: the default device when the plan is compiled).
+## @qcode{"auto"}: chosen by the cost model of @code{dfg.function}).
 ## @seealso{dfg.function, dfg.explain}
 ## @end deftypefn
 function g = jit (fun, varargin)

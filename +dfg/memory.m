@@ -33,6 +33,11 @@
 ## stacks);
 ## @item device
 ## the device the plan runs on (@qcode{"cpu"}, @qcode{"sim"});
+## @item placement
+## how @code{"device", "auto"} chose: @code{automatic} (true for such a
+## plan), @code{candidate} (the device weighed against the CPU, empty if
+## none), @code{cpu_ms}, @code{device_ms} (with its copies) and
+## @code{copy_ms}: the cost model's estimates per call;
 ## @item variable_bytes
 ## on such a device: its copies of the variables the plan reads or
 ## assigns, which stay there between calls (not in the arena);

@@ -435,6 +435,14 @@ void       dfg_place_end(int previous);
 /* The memory plan: every intermediate has a live interval [first, last]
  * (step numbers of the schedule, from 0) and an offset in the plan's one
  * arena, allocated when the plan is compiled. */
+/* How "device", "auto" placed a plan (dfg_memory_info.placement): the
+ * device it weighed against the CPU (NULL: none could be used) and the
+ * estimated seconds per call on each (the device's with its copies). */
+typedef struct dfg_auto_info {
+    int          automatic;   /* 1: placed by the cost model               */
+    const char * candidate;   /* the device weighed, or NULL                */
+    double       cpu_s, device_s, copy_s;
+} dfg_auto_info;
 typedef struct dfg_memory_info {
     int64_t arena_bytes;      /* the arena                                  */
     int64_t naive_bytes;      /* every intermediate in a buffer of its own  */
@@ -461,6 +469,7 @@ typedef struct dfg_memory_info {
     int64_t variable_bytes;   /* on such a device: the copies there of the  */
                               /* variables the plan reads or assigns (kept  */
                               /* between calls, not in the arena)           */
+    dfg_auto_info placement;  /* "auto": the cost model's estimates         */
 } dfg_memory_info;
 typedef struct dfg_buffer_info {
     const char * op;          /* the op that writes it                      */
@@ -591,6 +600,10 @@ typedef struct dfg_sim_stats {
 } dfg_sim_stats;
 dfg_status dfg_sim_set_memory(double bytes);
 void       dfg_sim_fail_alloc(int64_t nth);
+/* For tests of automatic placement (dfg.function (..., "device", "auto")):
+ * the sim device's modelled flop and byte rates are s times the CPU's
+ * (its kernels are the CPU's: 1, the default).  DFG_ERR_ARG unless s > 0. */
+dfg_status dfg_sim_set_speedup(double s);
 /* The nth step run on sim from now fails as a kernel would
  * (DFG_ERR_DEVICE, dfg:deviceError); n <= 0: none. */
 void       dfg_sim_fail_run(int64_t nth);

@@ -51,15 +51,28 @@ static mxArray * sim_struct(void)
 /* dfg_mex ("device", "sim", WHAT [, VALUE]): the sim device's counters
  * ("stats"), zeroing them ("reset"), its memory in bytes ("memory", 0: the
  * default), failing the Nth allocation from now ("fail", N), failing the
- * Nth step run from now as a kernel would ("fail_run", N) and the ops it
- * pretends to lack ("host_ops", LIST) */
+ * Nth step run from now as a kernel would ("fail_run", N), the ops it
+ * pretends to lack ("host_ops", LIST) and its modelled speed relative to
+ * the CPU for automatic placement ("speedup", S) */
 static int sim_knob(mxArray ** plhs, int nrhs, const mxArray ** prhs)
 {
     char what[16];
     if (!mxIsChar(prhs[1]) || mxGetNumberOfElements(prhs[1]) >= sizeof what ||
         mxGetString(prhs[1], what, sizeof what))
         return dfg_set_error(DFG_ERR_ARG, "dfg.device: WHAT must be \"stats\", \"reset\", "
-                             "\"memory\", \"fail\", \"fail_run\" or \"host_ops\"");
+                             "\"memory\", \"fail\", \"fail_run\", \"host_ops\" or "
+                             "\"speedup\"");
+    if (!strcmp(what, "speedup")) {
+        const mxArray * n = nrhs == 3 ? prhs[2] : NULL;
+        if (!n || !mxIsNumeric(n) || mxIsComplex(n) || mxGetNumberOfElements(n) != 1)
+            return dfg_set_error(DFG_ERR_ARG, "dfg.device: dfg.device (\"sim\", \"speedup\", S) "
+                                 "takes a number > 0");
+        int st = dfg_sim_set_speedup(mxGetScalar(n));
+        if (st)
+            return st;
+        plhs[0] = sim_struct();
+        return DFG_OK;
+    }
     if (!strcmp(what, "host_ops")) {
         char ops[1024];
         if (nrhs != 3 || !mxIsChar(prhs[2]) || mxGetNumberOfElements(prhs[2]) >= sizeof ops ||
@@ -75,8 +88,8 @@ static int sim_knob(mxArray ** plhs, int nrhs, const mxArray ** prhs)
     int takes = !strcmp(what, "memory") || !strcmp(what, "fail") || !strcmp(what, "fail_run");
     if (!takes && strcmp(what, "stats") && strcmp(what, "reset"))
         return dfg_set_error(DFG_ERR_ARG, "dfg.device: unknown sim setting '%s' (\"stats\", "
-                             "\"reset\", \"memory\", \"fail\", \"fail_run\" or "
-                             "\"host_ops\")", what);
+                             "\"reset\", \"memory\", \"fail\", \"fail_run\", "
+                             "\"host_ops\" or \"speedup\")", what);
     if (nrhs != 2 + takes)
         return dfg_set_error(DFG_ERR_ARG, "dfg.device: dfg.device (\"sim\", \"%s\"%s) takes %s",
                              what, takes ? ", N" : "", takes ? "a number" : "no value");

@@ -199,8 +199,19 @@ int cmd_memory(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
     const char * f[] = {"arena_bytes", "naive_bytes", "lower_bound", "inplace", "views",
                         "variables_inplace", "steps", "recomputed", "flops",
                         "recompute_flops", "loop_bytes", "device", "leaf_bytes", "buffers",
-                        "host_arena_bytes", "copies", "variable_bytes"};
-    plhs[0] = mxCreateStructMatrix(1, 1, 17, f);
+                        "host_arena_bytes", "copies", "variable_bytes", "placement"};
+    plhs[0] = mxCreateStructMatrix(1, 1, 18, f);
+    {
+        const char * pf[] = {"automatic", "candidate", "cpu_ms", "device_ms", "copy_ms"};
+        mxArray * a = mxCreateStructMatrix(1, 1, 5, pf);
+        const dfg_auto_info * ai = &m.placement;
+        mxSetField(a, 0, "automatic", mxCreateLogicalScalar(ai->automatic != 0));
+        mxSetField(a, 0, "candidate", mxCreateString(ai->candidate ? ai->candidate : ""));
+        mxSetField(a, 0, "cpu_ms", mxCreateDoubleScalar(ai->automatic ? 1e3 * ai->cpu_s : 0));
+        mxSetField(a, 0, "device_ms", mxCreateDoubleScalar(ai->automatic ? 1e3 * ai->device_s : 0));
+        mxSetField(a, 0, "copy_ms", mxCreateDoubleScalar(ai->automatic ? 1e3 * ai->copy_s : 0));
+        mxSetField(plhs[0], 0, "placement", a);
+    }
     mxSetField(plhs[0], 0, "variable_bytes", mxCreateDoubleScalar((double)m.variable_bytes));
     mxSetField(plhs[0], 0, "host_arena_bytes", mxCreateDoubleScalar((double)m.host_arena_bytes));
     mxSetField(plhs[0], 0, "copies", mxCreateDoubleScalar((double)m.copies));

@@ -10,6 +10,7 @@
  * (dfg_device_set refuses the GPU); this table is what the GPU executor
  * will use.  tests/c/test-backend.c checks that it is absent, with the
  * reason, where no GPU can be used. */
+#include <string.h>
 #include "backend.h"
 #include "../../kernels/cuda/dfg_cuda.h"
 
@@ -160,11 +161,65 @@ static dfg_status cu_memory(const dfg_backend * b, double * free_bytes, double *
     return DFG_OK;
 }
 
+/* Measured once on the GPU: a 1024^3 single product through cuBLAS (flop
+ * rate), an add of 2^24 singles (bytes read and written per second), a
+ * one-element add with a sync (a step's launch), a 32 MiB copy in (the
+ * transfer rate); best of three each.  (Never run on a GPU yet.) */
+static dfg_status cu_model(const dfg_backend * b, dfg_cost * c)
+{
+    (void)b;
+    static dfg_cost have;
+    if (have.flop_s > 0) {
+        *c = have;
+        return DFG_OK;
+    }
+    enum { G = 1024, E = 1 << 24 };
+    size_t gb = (size_t)G * G * 4, eb = (size_t)E * 4;
+    void * d = NULL;
+    char * h = dfg_malloc(eb);
+    if (!h)
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory measuring the GPU");
+    memset(h, 0, eb);
+    int rc = cu->alloc(&d, 3 * (gb > eb ? gb : eb));
+    double tg = 1e30, te = 1e30, tl = 1e30, tx = 1e30;
+    for (int r = 0; !rc && r < 3; r++) {
+        char * p = d;
+        double t0 = dfg_seconds();
+        rc = rc ? rc : cu->to_device(p, h, eb);
+        rc = rc ? rc : cu->sync();
+        double t1 = dfg_seconds();
+        rc = rc ? rc : cu->gemm(DFG_SINGLE, 0, 0, G, G, G, p, p + gb, p + 2 * gb);
+        rc = rc ? rc : cu->sync();
+        double t2 = dfg_seconds();
+        rc = rc ? rc : cu->binary(DFG_OP_ADD, DFG_SINGLE, p + 2 * eb, p, 1, p + eb, 1, E);
+        rc = rc ? rc : cu->sync();
+        double t3 = dfg_seconds();
+        rc = rc ? rc : cu->binary(DFG_OP_ADD, DFG_SINGLE, p + 2 * eb, p, 0, p + eb, 0, 1);
+        rc = rc ? rc : cu->sync();
+        double t4 = dfg_seconds();
+        tx = t1 - t0 < tx ? t1 - t0 : tx;
+        tg = t2 - t1 < tg ? t2 - t1 : tg;
+        te = t3 - t2 < te ? t3 - t2 : te;
+        tl = t4 - t3 < tl ? t4 - t3 : tl;
+    }
+    if (d)
+        cu->release(d);
+    dfg_free(h);
+    if (rc)
+        return cu_status(rc);
+    have.flop_s = 2.0 * G * G * G / (tg > 1e-9 ? tg : 1e-9);
+    have.byte_s = 3.0 * (double)eb / (te > 1e-9 ? te : 1e-9);
+    have.launch_s = tl;
+    have.xfer_s = (double)eb / (tx > 1e-9 ? tx : 1e-9);
+    *c = have;
+    return DFG_OK;
+}
+
 static const dfg_backend cuda_backend = {
     .name = "gpu", .host_memory = 0,
     .supports = cu_supports, .alloc = cu_alloc, .free = cu_free,
     .to_device = cu_to_device, .to_host = cu_to_host, .copy = cu_copy,
-    .run = cu_run, .sync = cu_sync, .memory = cu_memory,
+    .run = cu_run, .sync = cu_sync, .memory = cu_memory, .model = cu_model,
 };
 
 const dfg_backend * dfg_backend_cuda(void)

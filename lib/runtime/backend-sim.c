@@ -440,11 +440,49 @@ static dfg_status sim_memory(const dfg_backend * b, double * free_bytes, double 
     return s;
 }
 
+/* Its cost model: the CPU's kernels (the CPU's flop and byte rates, times
+ * the speed-up set for tests of automatic placement), a step's overhead
+ * the CPU's plus opening and closing the region, copies at the CPU's
+ * copy rate. */
+static double speedup = 1;
+
+dfg_status dfg_sim_set_speedup(double s)
+{
+    if (!(s > 0 && s < 1e9))
+        return dfg_set_error(DFG_ERR_ARG, "dfg: the sim device's speed-up must be > 0, "
+                             "got %g", s);
+    speedup = s;
+    return DFG_OK;
+}
+
+static dfg_status sim_model(const dfg_backend * b, dfg_cost * c)
+{
+    (void)b;
+    static double toggle = -1;
+    dfg_status st = dfg_backend_cpu()->model(dfg_backend_cpu(), c);
+    if (st)
+        return st;
+    if (toggle < 0) {
+        enum { N = 200 };
+        double t0 = dfg_seconds();
+        for (int k = 0; k < N; k++) {
+            region_open();
+            region_close();
+        }
+        toggle = (dfg_seconds() - t0) / N;
+    }
+    c->xfer_s = c->byte_s / 2;          /* a copy reads and writes each byte */
+    c->flop_s *= speedup;
+    c->byte_s *= speedup;
+    c->launch_s += toggle;
+    return DFG_OK;
+}
+
 static const dfg_backend sim_backend = {
     .name = "sim", .host_memory = 0,
     .supports = sim_supports, .alloc = sim_alloc, .free = sim_free,
     .to_device = sim_to_device, .to_host = sim_to_host, .copy = sim_copy,
-    .run = sim_run, .sync = sim_sync, .memory = sim_memory,
+    .run = sim_run, .sync = sim_sync, .memory = sim_memory, .model = sim_model,
 };
 
 const dfg_backend * dfg_backend_sim(void)

@@ -40,6 +40,17 @@ typedef struct dfg_step_args {
     size_t                scratch_bytes;
 } dfg_step_args;
 
+/* What a device's work costs, measured on the machine the first time it is
+ * asked for (automatic placement, autoplace.c): per step (dispatch and
+ * launch), per flop and per byte of its memory traffic, and per byte
+ * copied between the host and it (0 for host memory). */
+typedef struct dfg_cost {
+    double launch_s;    /* seconds per step                               */
+    double flop_s;      /* flops per second (a matrix product's rate)     */
+    double byte_s;      /* bytes per second read and written in its memory */
+    double xfer_s;      /* bytes per second host <-> device; 0: none      */
+} dfg_cost;
+
 typedef struct dfg_backend dfg_backend;
 struct dfg_backend {
     const char * name;          /* "cpu", "gpu", "sim"                       */
@@ -61,7 +72,12 @@ struct dfg_backend {
     dfg_status (*sync)(const dfg_backend * b);
     /* free and total bytes of the device's memory */
     dfg_status (*memory)(const dfg_backend * b, double * free_bytes, double * total_bytes);
+    /* its cost model (measured once, then the same answer) */
+    dfg_status (*model)(const dfg_backend * b, dfg_cost * c);
 };
+
+/* seconds on a monotonic clock (the cost models' stopwatch) */
+double dfg_seconds(void);
 
 /* The backend called name ("cpu", "gpu", "sim"), or NULL with DFG_ERR_NODEVICE
  * (the reason) when that device cannot be used, or DFG_ERR_ARG for a name

@@ -148,6 +148,12 @@ dfg_status dfg_plan_exec(dfg_plan * p, const void * const * in, void * const * o
  * the CPU; the host side of a plan on a device). */
 int        plan_val_host(const dfg_plan * p, int32_t v);
 
+/* ---- lib/runtime/autoplace.c ------------------------------------------------ */
+/* "device", "auto": p->be becomes the CPU or the candidate device,
+ * whichever the cost model says is faster for the graph of p->gouts;
+ * the estimates go to p->mem.placement. */
+dfg_status dfg_auto_place(dfg_plan * p, int n_root);
+
 /* ---- lib/runtime/place.c ---------------------------------------------------- */
 /* Places the nodes of p->gouts (after the passes, before the schedule):
  * the plan's device (p->be may change to the device its nodes name), and on

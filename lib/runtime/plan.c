@@ -380,6 +380,8 @@ static dfg_status plan_optimise(dfg_plan * p, const dfg_plan_spec * sp, const pa
     int n_root = sp->n_out + sp->n_upd;
     if ((st = bind_ports(p, sp)))
         return st;
+    if (sp->device && !strcmp(sp->device, "auto") && (st = dfg_auto_place(p, n_root)))
+        return st;
     /* p->n_out counted the outputs bound so far; gouts[n_out ..] are the
      * update values */
     dfg_options opts;
