@@ -44,6 +44,13 @@ tmp=$(mktemp -d) || exit 2
 runs=""
 for c in $combos; do runs="$runs passes:$c"; done
 runs="$runs device:sim mixed:odd mixed:even mixed:gpu"
+# with a GPU that can be used, the same suites with every plan there
+# (dfg_assert_same's tolerances: 1e-12 double, 1e-5 single); else a line
+# saying why not
+gpu=$(cd build && octave --no-gui --no-window-system -q --eval \
+      "warning ('off', 'all'); addpath ('$top'); s = dfg.device ('info'); \
+       if (s.available), disp ('ok'), else, disp (s.reason), end" 2>/dev/null | tail -n 1)
+if [ "$gpu" = ok ]; then runs="$runs device:gpu"; else gpu_skip="device gpu: skipped (${gpu:-no answer from Octave})"; fi
 run_one() {  # run, its number: output in $tmp/N.out
     case "$1" in
         passes:*) set -- "$2" "DFG_PASSES=${1#passes:}" "test_parity_*,test_grad_*" ;;
@@ -77,5 +84,6 @@ for r in $runs; do
     pass=$((pass + p)); fail=$((fail + f))
 done
 rm -rf "$tmp"
+[ -z "$gpu_skip" ] || echo "$gpu_skip"
 echo "pass-matrix: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
