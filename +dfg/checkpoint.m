@@ -27,7 +27,7 @@ function g = checkpoint (fun)
   if (! is_function_handle (fun))
     error ("dfg:badArgument", "dfg.checkpoint: FUN must be a function handle");
   endif
-  g = @(varargin) dfg.internal.run_region (fun, varargin{:});
+  g = @(varargin) dfg.internal.run_scoped ("region", {}, fun, varargin{:});
 endfunction
 
 %!test

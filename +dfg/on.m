@@ -34,12 +34,7 @@ function varargout = on (device, fun, varargin)
   if (! is_function_handle (fun))
     error ("dfg:badArgument", "dfg.on: FUN (argument 2) must be a function handle");
   endif
-  prev = dfg_mex ("place", "begin", device);
-  unwind_protect
-    [varargout{1:max (nargout, 1)}] = fun (varargin{:});
-  unwind_protect_cleanup
-    dfg_mex ("place", "end", prev);
-  end_unwind_protect
+  [varargout{1:max (nargout, 1)}] = dfg.internal.run_scoped ("place", {device}, fun, varargin{:});
 endfunction
 
 %!test

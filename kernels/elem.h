@@ -59,40 +59,29 @@
 /* follows)                                                               */   \
 DFG_HD T dfg_mul_rn_##SFX(T a, T b) { volatile T t = a * b; return t; }        \
 DFG_HD T nint_##SFX(T x) { return floor##SFX(x + (T)0.5); }                    \
-DFG_HD T oct_mod_##SFX(T x, T y)                                               \
+/* mod (x, y) (rem = 0) and rem (x, y) (rem = 1) as liboctave: y == 0  */   \
+/* gives x (mod) or NaN (rem); a quotient within eps of an integer for  */   \
+/* a non-integer y gives 0; the result takes y's sign (mod) or x's      */   \
+/* (rem) unless x == y.                                                  */   \
+DFG_HD T oct_modrem_##SFX(T x, T y, int rem)                                   \
 {                                                                              \
     T r;                                                                       \
     if (y == 0)                                                                \
-        r = x;                                                                 \
+        r = rem ? (T)NAN : x;                                                  \
     else {                                                                     \
         T q = x / y;                                                           \
         if (nint_##SFX(y) != y &&                                              \
             fabs##SFX((q - nint_##SFX(q)) / nint_##SFX(q)) < DFG_EPS_##SFX)    \
             r = 0;                                                             \
         else                                                                   \
-            r = x - DFG_ELEM_MUL_(SFX, y, floor##SFX(q));                      \
+            r = x - DFG_ELEM_MUL_(SFX, y, rem ? trunc##SFX(q) : floor##SFX(q)); \
     }                                                                          \
     if (x != y && y != 0)                                                      \
-        r = copysign##SFX(r, y);                                               \
+        r = copysign##SFX(r, rem ? x : y);                                     \
     return r;                                                                  \
 }                                                                              \
-DFG_HD T oct_rem_##SFX(T x, T y)                                               \
-{                                                                              \
-    T r;                                                                       \
-    if (y == 0)                                                                \
-        r = (T)NAN;                                                            \
-    else {                                                                     \
-        T q = x / y;                                                           \
-        if (nint_##SFX(y) != y &&                                              \
-            fabs##SFX((q - nint_##SFX(q)) / nint_##SFX(q)) < DFG_EPS_##SFX)    \
-            r = 0;                                                             \
-        else                                                                   \
-            r = x - DFG_ELEM_MUL_(SFX, y, trunc##SFX(q));                      \
-    }                                                                          \
-    if (x != y && y != 0)                                                      \
-        r = copysign##SFX(r, x);                                               \
-    return r;                                                                  \
-}                                                                              \
+DFG_HD T oct_mod_##SFX(T x, T y) { return oct_modrem_##SFX(x, y, 0); }         \
+DFG_HD T oct_rem_##SFX(T x, T y) { return oct_modrem_##SFX(x, y, 1); }         \
 /* x .^ y, one element of an array (see pow_verdict): the real pow (x,   */   \
 /* y), or with POW_FORCE in *bad the real part of the complex std::pow   */   \
 /* (x + 0i, y) (libstdc++: pow (x, y) for x > 0, else polar (exp (y log  */   \
