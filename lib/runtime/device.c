@@ -68,7 +68,7 @@ static void open_backend(void)
     const char * env = getenv("DFG_CUDA_LIB");
     if (env && *env) {
         if (!try_open(env, why, sizeof why))
-            snprintf(found.reason, sizeof found.reason, "DFG_CUDA_LIB=%s cannot be opened%s%s",
+            snprintf(found.reason, sizeof found.reason, "DFG_CUDA_LIB=%.200s cannot be opened%s%.250s",
                      env, *why ? ": " : "", why);
     } else {
         /* next to the module holding this code (the MEX file or a test) */
@@ -90,7 +90,7 @@ static void open_backend(void)
             try_open(path, why, sizeof why);
         }
         if (!api)
-            snprintf(found.reason, sizeof found.reason, "%s%s",
+            snprintf(found.reason, sizeof found.reason, "%s%.300s",
                      *why ? "the CUDA backend does not load: " :
                             "dfg was built without the CUDA backend (no libdfg_cuda.so: "
                             "build with the CUDA Toolkit installed, see INSTALL)", why);

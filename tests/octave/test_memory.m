@@ -71,6 +71,7 @@
 %! ## on the sim device "checkpoint" and "memory_limit" apply to its arena
 %! ## (the inputs' copies included); values bitwise those of the CPU plan
 %! randn ("state", 3);
+%! dfg.device ("sim", "host_ops", "");    # every node on sim (DFG_SIM_HOST_OPS aside)
 %! w = dfg.variable (randn (32) / 6);
 %! x = dfg.input ([64 32]);
 %! h = x;
@@ -102,6 +103,7 @@
 %!   assert (e.identifier, "dfg:outOfMemory");
 %!   assert (! isempty (regexp (e.message, 'needs at least \d+ bytes in its arena', "once")));
 %! end_try_catch
+%! dfg.device ("sim", "host_ops", getenv ("DFG_SIM_HOST_OPS"));
 
 ## (not under make asan: the sanitizer's quarantine holds freed memory)
 %!testif ; isempty (getenv ("DFG_ASAN"))
