@@ -20,8 +20,9 @@
 ## copies and the host side's arena.  Nodes placed on a device in a plan
 ## compiled for the CPU move the plan to that device (the other nodes then
 ## run on the host).  Values are bitwise those of a plan on the CPU.
-## Gradients taken of nodes recorded inside @var{fun} are placed by where
-## @code{dfg.grad} is called, not by @var{fun}'s placement.
+## The gradient of a node placed by @code{dfg.on} runs where the node does
+## (TensorFlow's colocate_gradients_with_ops); other gradient nodes follow
+## the placement in force where @code{dfg.grad} is called.
 ## @seealso{dfg.device, dfg.function, dfg.nodes}
 ## @end deftypefn
 function varargout = on (device, fun, varargin)
@@ -85,5 +86,20 @@ endfunction
 %! assert (n(strcmp ({n.op}, "plus")).device, "cpu");
 %! assert (n(strcmp ({n.op}, "times")).device, "sim");
 %! assert (f ([1; 2; 3]), [2; 3; 4]);
+%!test
+%! ## gradients run where their forward op was placed
+%! x = dfg.input ([6 1]);
+%! s = dfg.on ("cpu", @(v) tanh (v), exp (x));
+%! l = sum (s .* x);
+%! g = dfg.grad (l, x);
+%! f = dfg.function ({x}, {l, g}, "device", "sim", "passes", "-fuse");
+%! n = dfg.nodes (f);
+%! assert (any ([n.backward] & strcmp ({n.device}, "cpu")));
+%! assert (any ([n.backward] & strcmp ({n.device}, "sim")));
+%! fc = dfg.function ({x}, {l, g}, "device", "cpu");
+%! X = randn (6, 1);
+%! [a, c] = f (X);
+%! [a0, c0] = fc (X);
+%! assert (isequal ([a; c], [a0; c0]));
 %!error <DEVICE \(argument 1\) must be> dfg.on ("tpu", @(x) x, 1)
 %!error <FUN \(argument 2\) must be a function handle> dfg.on ("cpu", 1)

@@ -112,8 +112,15 @@ static dfg_status backprop_node(dfg_node * y, dfg_node * g, const uint8_t * dep,
         any |= need[k];
     }
     gctx c = {0};
+    /* the rule's nodes run where y was placed (dfg.on; TensorFlow's
+     * colocate_gradients_with_ops), else where the current placement says */
+    dfg_tags t = dfg_tags_get(), old = t;
+    if (dfg_node_place(y))
+        t.tags = (t.tags & ~DFG_TAG_PLACE) | (y->tags & DFG_TAG_PLACE);
+    dfg_tags_set(t);
     if (any)
         rule(&c, y, g, need, gx);
+    dfg_tags_set(old);
     dfg_status st = c.st;
     for (int k = 0; k < y->n_in && !st; k++) {
         if (!need[k] || !gx[k])
