@@ -54,8 +54,9 @@
 ## a struct array, one element per intermediate: @code{op}, @code{class},
 ## @code{size}, @code{offset} and @code{bytes} in the arena,
 ## @code{first} and @code{last} step of its live interval, @code{shares}
-## (the element whose buffer it reuses, 0 if none) and @code{node} (its
-## row in @code{dfg.nodes (f)}, 0 if none).
+## (the element whose buffer it reuses, 0 if none), @code{node} (its
+## row in @code{dfg.nodes (f)}, 0 if none) and @code{device} (whose
+## arena: the plan's device, or @qcode{"cpu"} for the host side's).
 ## @end table
 ##
 ## For a picture of the layout:
@@ -94,6 +95,13 @@ endfunction
 %! h = dfg.function ({x}, {x * v}, "device", "sim", "updates", {u, u + 1});
 %! mh = dfg.memory (h);
 %! assert ([mh.variable_bytes, mh.copies, mh.host_arena_bytes], [256 + 128, 0, 0]);
+%! ## a mixed plan: each buffer in its side's arena
+%! s = dfg.on ("cpu", @(v) cumsum (v), exp (x));
+%! mm = dfg.memory (dfg.function ({x}, {s .* 2}, "device", "sim"));
+%! d = {mm.buffers.device};
+%! assert (any (strcmp (d, "cpu")) && any (strcmp (d, "sim")));
+%! hb = [mm.buffers(strcmp (d, "cpu")).bytes];
+%! assert (sum (ceil (hb / 64) * 64) >= mm.host_arena_bytes);
 %! assert (mg.variable_bytes, 0);
 %!test
 %! x = dfg.input ([100 100]);

@@ -479,6 +479,8 @@ typedef struct dfg_buffer_info {
     int32_t      first, last; /* live from step first to step last          */
     int32_t      shares;      /* the buffer row it reuses in place, or -1   */
     int32_t      node;        /* its row in dfg_plan_node's table, or -1    */
+    const char * device;      /* whose arena: the plan's device, or "cpu"   */
+                              /* (the host side of a plan on a device)      */
 } dfg_buffer_info;
 dfg_status dfg_plan_memory(dfg_id plan, dfg_memory_info * m);
 dfg_status dfg_plan_buffer(dfg_id plan, int64_t k, dfg_buffer_info * b);

@@ -177,8 +177,9 @@ int cmd_memory(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
     int st = plan_arg("memory", nrhs, prhs, &plan);
     if (st || (st = dfg_plan_memory(plan, &m)))
         return st;
-    const char * bf[] = {"op", "class", "size", "offset", "bytes", "first", "last", "shares", "node"};
-    mxArray * b = mxCreateStructMatrix((mwSize)m.n_buffers, 1, 9, bf);
+    const char * bf[] = {"op", "class", "size", "offset", "bytes", "first", "last", "shares", "node",
+                         "device"};
+    mxArray * b = mxCreateStructMatrix((mwSize)m.n_buffers, 1, 10, bf);
     for (int64_t k = 0; k < m.n_buffers; k++) {
         dfg_buffer_info r;
         dfg_plan_buffer(plan, k, &r);
@@ -195,6 +196,7 @@ int cmd_memory(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
         mxSetField(b, e, "last", mxCreateDoubleScalar((double)r.last + 1));
         mxSetField(b, e, "shares", mxCreateDoubleScalar(r.shares >= 0 ? (double)r.shares + 1 : 0));
         mxSetField(b, e, "node", mxCreateDoubleScalar(r.node >= 0 ? (double)r.node + 1 : 0));
+        mxSetField(b, e, "device", mxCreateString(r.device ? r.device : "cpu"));
     }
     const char * f[] = {"arena_bytes", "naive_bytes", "lower_bound", "inplace", "views",
                         "variables_inplace", "steps", "recomputed", "flops",

@@ -1010,6 +1010,7 @@ dfg_status dfg_plan_buffer(dfg_id id, int64_t k, dfg_buffer_info * b)
     b->last = r->last;
     b->shares = r->shares;
     b->node = p->val_row ? p->val_row[r->val] : -1;
+    b->device = p->vhost && p->vhost[r->val] ? "cpu" : p->be->name;
     return DFG_OK;
 }
 
