@@ -2,9 +2,10 @@
  * kernels/cuda (opened and probed by device.c) behind the backend
  * interface.  Its buffers are device memory the host must not touch; its
  * steps are the element-wise, reduction, product, scan, re-index (permute,
- * cat, gather) and rand kernels the library has (supports says which); a failure of the library's call is
- * DFG_ERR_NODEVICE with the library's message, an op it has no kernel for
- * DFG_ERR_UNSUPPORTED.
+ * cat, gather) and rand kernels the library has (supports says which); a
+ * failure of the library's call is DFG_ERR_NODEVICE with the library's
+ * message, an op it has no kernel for DFG_ERR_UNSUPPORTED, a bad rand
+ * counter DFG_ERR_ARG as on the CPU.
  *
  * Not yet run on a GPU: plans are compiled for the CPU backend only
  * (dfg_device_set refuses the GPU); this table is what the GPU executor

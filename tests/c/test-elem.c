@@ -3,10 +3,11 @@
  * (kernels/cuda/elementwise.cu) share: mod, rem, gamma, sign, max/min,
  * the domain checks of the unary ops, x .^ y's per-element flags and the
  * whole-array decision (pow_verdict), the x .^ 2 / 3 / -1 paths and
- * dfg.rand's stream; in
- * double and single, on the host (the same source the GPU compiles).
+ * dfg.rand's stream; in double and single, on the host (the same source
+ * the GPU compiles).
  *
- * Every expected value is one GNU Octave 7.3 gives, e.g.
+ * Every expected value is one GNU Octave 7.3 gives (but dfg.rand's, which
+ * are dfg_cpu_rand's own), e.g.
  *   mod (-1, 3), rem (5, 0), 1 ./ mod (3, -3)   (signs of zero)
  *   iscomplex ((-8) .^ (1/3)), 1 ./ ([-0 -Inf] .^ [1.5 -0.5])
  *   sprintf ("%.17g ", [1.1 0.7 -1.3] .^ 3)
