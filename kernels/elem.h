@@ -2,7 +2,8 @@
  * once for every device: Octave's scalar semantics where they differ from
  * C's (mod/rem as liboctave, x .^ y and its whole-array decision, gamma at
  * the poles, sign, max/min ignoring NaN) and the domain checks of the
- * unary ops (where Octave's result would be complex).
+ * unary ops (where Octave's result would be complex); and the numbers of
+ * dfg.rand's counter-based stream.
  *
  * C11 and CUDA C++ both compile this file: kernels/cpu/elementwise.c and
  * kernels/cuda/elementwise.cu include it, and tests/c/test-elem.c checks
@@ -214,6 +215,48 @@ DFG_HD int pow_verdict(int flags, int anyany)
     if (flags & POW_NONREAL)
         return POW_COMPLEX;
     return flags & POW_FIX ? POW_AGAIN : POW_REAL;
+}
+
+/* ---- counter-based uniform random numbers (dfg.rand) ---------------------
+ * One key per (seed, stream, counter); element i's number is mix64 (key +
+ * (i + 1) * golden ratio): splitmix64's own sequence from that key, so
+ * any element is computed on its own (one GPU thread each) and the
+ * numbers never depend on who computes which.  kernels/cpu/elementwise.c
+ * (dfg_cpu_rand) and kernels/cuda/elementwise.cu fill with these. */
+
+/* splitmix64's finaliser: a bijection of 64-bit words that mixes every bit */
+DFG_HD uint64_t dfg_mix64(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* the counter dfg.rand accepts: a non-negative integer below 2^53 */
+DFG_HD int dfg_rand_counter_ok(double counter)
+{
+    return counter >= 0 && counter < 9007199254740992.0 && counter == floor(counter);
+}
+
+/* the key of (seed, stream, counter); counter as dfg_rand_counter_ok */
+DFG_HD uint64_t dfg_rand_key(uint64_t seed, uint64_t stream, double counter)
+{
+    return dfg_mix64(dfg_mix64(dfg_mix64(seed ^ 0x6A09E667F3BCC909ull) +
+                               stream * 0xBB67AE8584CAA73Bull) +
+                     (uint64_t)counter * 0x9E3779B97F4A7C15ull);
+}
+
+/* element i's number in [0, 1): the top 53 (double) or 24 (single) bits */
+DFG_HD double dfg_rand_elem_(uint64_t key, int64_t i)
+{
+    return (double)(dfg_mix64(key + (uint64_t)(i + 1) * 0x9E3779B97F4A7C15ull) >> 11) *
+           1.1102230246251565e-16;                                        /* 2^-53 */
+}
+
+DFG_HD float dfg_rand_elem_f(uint64_t key, int64_t i)
+{
+    return (float)(dfg_mix64(key + (uint64_t)(i + 1) * 0x9E3779B97F4A7C15ull) >> 40) *
+           5.9604645e-08f;                                                /* 2^-24 */
 }
 
 #undef DFG_ELEM_SCALARS

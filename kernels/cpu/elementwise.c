@@ -561,31 +561,21 @@ int dfg_cpu_binary(int op, int dt_in, void * out, const void * a, int64_t sa,
 
 /* ---- counter-based uniform random numbers -------------------------------- */
 
-/* splitmix64's finaliser: a bijection of 64-bit words that mixes every bit */
-static uint64_t mix64(uint64_t z)
-{
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 int dfg_cpu_rand(int dt, void * out, int64_t n, uint64_t seed, uint64_t stream, double counter)
 {
-    if (!(counter >= 0 && counter < 0x1p53) || counter != floor(counter))
+    if (!dfg_rand_counter_ok(counter))
         return dfg_set_error(DFG_ERR_ARG, "dfg.rand: the counter must be a non-negative integer "
                              "below 2^53, got %g", counter);
-    /* one key per (seed, stream, counter); element i's number is mix64
-     * (key + i * golden ratio): splitmix64's own sequence from that key */
-    uint64_t key = mix64(mix64(mix64(seed ^ 0x6A09E667F3BCC909ull) + stream * 0xBB67AE8584CAA73Bull) +
-                         (uint64_t)counter * 0x9E3779B97F4A7C15ull);
+    /* kernels/elem.h's stream, as the GPU kernel computes it */
+    const uint64_t key = dfg_rand_key(seed, stream, counter);
     if (dt == DFG_DOUBLE) {
         double * o = out;
         for (int64_t i = 0; i < n; i++)
-            o[i] = (double)(mix64(key + (uint64_t)(i + 1) * 0x9E3779B97F4A7C15ull) >> 11) * 0x1.0p-53;
+            o[i] = dfg_rand_elem_(key, i);
     } else if (dt == DFG_SINGLE) {
         float * o = out;
         for (int64_t i = 0; i < n; i++)
-            o[i] = (float)(mix64(key + (uint64_t)(i + 1) * 0x9E3779B97F4A7C15ull) >> 40) * 0x1.0p-24f;
+            o[i] = dfg_rand_elem_f(key, i);
     } else
         return dfg_set_error(DFG_ERR_DTYPE, "dfg.rand: double or single only");
     return DFG_OK;

@@ -30,15 +30,16 @@
 extern "C" {
 #endif
 
-#define DFG_CUDA_ABI 1
+#define DFG_CUDA_ABI 2
 
 /* codes the entries return besides 0 */
 enum {
     DFG_CUDA_ERR = 1,         /* a CUDA or cuBLAS call failed               */
     DFG_CUDA_NODEVICE,        /* no usable device or driver                 */
     DFG_CUDA_UNSUPPORTED,     /* op or class this backend has no kernel for */
-    DFG_CUDA_DOMAIN           /* a result outside the real domain (Octave:
+    DFG_CUDA_DOMAIN,          /* a result outside the real domain (Octave:
                                  complex), e.g. log of a negative number    */
+    DFG_CUDA_ARG              /* a bad operand value, e.g. rand's counter   */
 };
 
 typedef struct dfg_cuda_info {
@@ -81,6 +82,30 @@ typedef struct dfg_cuda_api {
      * transpose A, B (cuBLAS's own rounding) */
     int  (*gemm)(int dt, int ta, int tb, int64_t m, int64_t n, int64_t k,
                  const void * da, const void * db, void * dc);
+    /* dfg.rand: n uniform numbers in [0, 1) of class dt, kernels/elem.h's
+     * stream of (seed, stream, counter), bit for bit the CPU's numbers;
+     * the counter is the one element at dctr, of class ctr_dt; one that is
+     * not an integer in [0, 2^53) is DFG_CUDA_ARG (waits for the stream) */
+    int  (*rand)(int dt, void * dout, int64_t n, uint64_t seed, uint64_t stream,
+                 int ctr_dt, const void * dctr);
+    /* out = permute (in, perm): in has ndim dims hdims (host), out's dim j
+     * is hdims[hperm[j]]; es: bytes an element, 1, 4 or 8 */
+    int  (*permute)(int es, void * dout, const void * din, int ndim,
+                    const int64_t * hdims, const int64_t * hperm);
+    /* cumsum (op DFG_OP_CUMSUM) or cumprod (DFG_OP_CUMPROD) along the
+     * middle axis of [pre, n, post], out and in of class dt, in index order
+     * as the CPU (bitwise the same); out may be in */
+    int  (*scan)(int op, int dt, void * dout, const void * din,
+                 int64_t pre, int64_t n, int64_t post);
+    /* out = cat (dim + 1, in[0], ..., in[n - 1]): out has ndim dims hdims
+     * (host), input k's extent along dim is hext[k] (host); din is a host
+     * array of n device pointers; es as permute */
+    int  (*cat)(int es, void * dout, int n, const void * const * din, const int64_t * hext,
+                int ndim, const int64_t * hdims, int dim);
+    /* out = x (i1, ..., ik) with lib/base/ops.def's GATHER header hhdr
+     * (host memory; its index lists are copied to the device for the
+     * call); es as permute */
+    int  (*gather)(int es, void * dout, const void * din, const int64_t * hhdr);
 } dfg_cuda_api;
 
 /* The table for ABI version abi, or NULL when this library has another. */

@@ -7,7 +7,8 @@
  * that would be complex (log of a negative number, ...) are flagged and
  * reported as an error.  Round is half away from zero and fix is trunc in
  * CUDA too.  Ops without a kernel here (gamma, gammaln, mod, rem, ...)
- * answer DFG_CUDA_UNSUPPORTED (tests/c/test-cuda.c relies on that). */
+ * answer DFG_CUDA_UNSUPPORTED (tests/c/test-cuda.c relies on that).  And
+ * dfg.rand's uniform numbers, kernels/elem.h's counter-based stream. */
 #include <cmath>
 #include "internal.h"
 #include "../../lib/dfg.h"
@@ -296,4 +297,54 @@ int dfg_cu_binary(int op, int dt, void * out, const void * a, int64_t sa,
         k_binary<<<nb, 256, 0, dfg_cu_stream>>>(op, (float *)out, (const float *)a, sa,
                                                 (const float *)b, sb, n);
     return launched("dfg (GPU): binary kernel");
+}
+
+/* ---- dfg.rand ------------------------------------------------------------ */
+
+/* kernels/elem.h's stream: element i from (key, i) alone, so each thread
+ * computes its own numbers, the same bits as dfg_cpu_rand.  The counter
+ * is read here, on the device: a bad one raises the flag and writes
+ * nothing. */
+template <typename T> __device__ T rand_elem(uint64_t key, int64_t i);
+template <> __device__ double rand_elem<double>(uint64_t key, int64_t i) { return dfg_rand_elem_(key, i); }
+template <> __device__ float rand_elem<float>(uint64_t key, int64_t i)   { return dfg_rand_elem_f(key, i); }
+
+template <typename T>
+__global__ void k_rand(T * out, int64_t n, uint64_t seed, uint64_t stream, int ctr_double,
+                       const void * ctr, int * flag)
+{
+    const double c = ctr_double ? *(const double *)ctr : (double)*(const float *)ctr;
+    if (!dfg_rand_counter_ok(c)) {
+        if (blockIdx.x == 0 && threadIdx.x == 0)
+            *flag = 1;
+        return;
+    }
+    const uint64_t key = dfg_rand_key(seed, stream, c);
+    for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < n;
+         i += (int64_t)gridDim.x * blockDim.x)
+        out[i] = rand_elem<T>(key, i);
+}
+
+int dfg_cu_rand(int dt, void * out, int64_t n, uint64_t seed, uint64_t stream, int ctr_dt,
+                const void * ctr)
+{
+    int st = dfg_cu_ready();
+    if (st || n <= 0)
+        return st;
+    if ((dt != DFG_DOUBLE && dt != DFG_SINGLE) || (ctr_dt != DFG_DOUBLE && ctr_dt != DFG_SINGLE))
+        return dfg_cu_fail(DFG_CUDA_UNSUPPORTED, "dfg (GPU): dfg.rand: double or single only");
+    unsigned nb = dfg_cu_blocks(n);
+    int bad = 0;
+    if ((st = dfg_cu_flag_clear()))
+        return st;
+    if (dt == DFG_DOUBLE)
+        k_rand<<<nb, 256, 0, dfg_cu_stream>>>((double *)out, n, seed, stream,
+                                              ctr_dt == DFG_DOUBLE, ctr, dfg_cu_flag);
+    else
+        k_rand<<<nb, 256, 0, dfg_cu_stream>>>((float *)out, n, seed, stream,
+                                              ctr_dt == DFG_DOUBLE, ctr, dfg_cu_flag);
+    if ((st = launched("dfg (GPU): rand kernel")) || (st = dfg_cu_flag_get(&bad)))
+        return st;
+    return bad ? dfg_cu_fail(DFG_CUDA_ARG, "dfg.rand: the counter must be a non-negative "
+                             "integer below 2^53") : 0;
 }

@@ -21,7 +21,7 @@ int  dfg_cu_flag_read(const char * what);
  * the POW_ bits of kernels/elem.h that x .^ y's kernel or's into it */
 int  dfg_cu_flag_get(int * value);
 
-/* the family entries (elementwise.cu, reduce.cu, matmul.cu) */
+/* the family entries (elementwise.cu, reduce.cu, matmul.cu, index.cu) */
 int dfg_cu_unary(int op, int dt_in, int dt_out, void * out, const void * in, int64_t n);
 int dfg_cu_binary(int op, int dt, void * out, const void * a, int64_t sa,
                   const void * b, int64_t sb, int64_t n);
@@ -29,6 +29,15 @@ int dfg_cu_reduce(int op, int dt, void * out, const void * in,
                   int64_t pre, int64_t n, int64_t post);
 int dfg_cu_gemm(int dt, int ta, int tb, int64_t m, int64_t n, int64_t k,
                 const void * a, const void * b, void * c);
+int dfg_cu_rand(int dt, void * out, int64_t n, uint64_t seed, uint64_t stream, int ctr_dt,
+                const void * ctr);
+int dfg_cu_permute(int es, void * out, const void * in, int ndim, const int64_t * dims,
+                   const int64_t * perm);
+int dfg_cu_scan(int op, int dt, void * out, const void * in, int64_t pre, int64_t n,
+                int64_t post);
+int dfg_cu_cat(int es, void * out, int n, const void * const * in, const int64_t * ext,
+               int ndim, const int64_t * dims, int dim);
+int dfg_cu_gather(int es, void * out, const void * in, const int64_t * hdr);
 
 /* a launch grid for n elements, 256 threads a block */
 static inline unsigned dfg_cu_blocks(int64_t n)

@@ -2,7 +2,8 @@
  * [pre, n, post]: one block per output, a tree in shared memory.  max and
  * min ignore NaN unless all are NaN (Octave's max); an empty axis gives 0
  * (sum) or 1 (prod).  The order of the additions differs from the CPU
- * kernel's blocked order, so sums agree to rounding, not bitwise. */
+ * kernel's blocked order, so sums agree to rounding, not bitwise.  And
+ * cumsum and cumprod, in the CPU's order (bitwise the same). */
 #include <cmath>
 #include "internal.h"
 #include "../../lib/dfg.h"
@@ -66,4 +67,47 @@ int dfg_cu_reduce(int op, int dt, void * out, const void * in,
     else
         k_reduce<<<nb, 256, 0, dfg_cu_stream>>>(op, (float *)out, (const float *)in, pre, n, post);
     return dfg_cu_check(cudaGetLastError(), "dfg (GPU): reduction kernel");
+}
+
+/* ---- cumsum, cumprod ------------------------------------------------------
+ * One thread per line (i, q) of [pre, n, post], walking the axis in index
+ * order from its first element: the CPU's sequential order
+ * (kernels/cpu/reduce.c), each step rounded to T, so the results agree
+ * bitwise.  Neighbouring threads take neighbouring i: their reads and
+ * writes are contiguous.  out may be in: each element is read before its
+ * place is written, by the one thread that owns the line. */
+template <typename T>
+__global__ void k_scan(int prod, T * out, const T * in, int64_t pre, int64_t n, int64_t post)
+{
+    for (int64_t l = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; l < pre * post;
+         l += (int64_t)gridDim.x * blockDim.x) {
+        const int64_t base = l % pre + l / pre * pre * n;
+        T acc = in[base];
+        out[base] = acc;
+        for (int64_t k = 1; k < n; k++) {
+            const T v = in[base + k * pre];
+            acc = prod ? acc * v : acc + v;
+            out[base + k * pre] = acc;
+        }
+    }
+}
+
+int dfg_cu_scan(int op, int dt, void * out, const void * in, int64_t pre, int64_t n,
+                int64_t post)
+{
+    int st = dfg_cu_ready();
+    if (st || pre <= 0 || n <= 0 || post <= 0)
+        return st;
+    if (op != DFG_OP_CUMSUM && op != DFG_OP_CUMPROD)
+        return dfg_cu_fail(DFG_CUDA_UNSUPPORTED, "dfg (GPU): no kernel for this scan");
+    if (dt != DFG_DOUBLE && dt != DFG_SINGLE)
+        return dfg_cu_fail(DFG_CUDA_UNSUPPORTED, "dfg (GPU): scans of double and single only");
+    unsigned nb = dfg_cu_blocks(pre * post);
+    if (dt == DFG_DOUBLE)
+        k_scan<<<nb, 256, 0, dfg_cu_stream>>>(op == DFG_OP_CUMPROD, (double *)out,
+                                              (const double *)in, pre, n, post);
+    else
+        k_scan<<<nb, 256, 0, dfg_cu_stream>>>(op == DFG_OP_CUMPROD, (float *)out,
+                                              (const float *)in, pre, n, post);
+    return dfg_cu_check(cudaGetLastError(), "dfg (GPU): scan kernel");
 }

@@ -206,6 +206,7 @@ static const dfg_cuda_api api = {
     DFG_CUDA_ABI, probe, last_error, shutdown,
     alloc, release, to_device, to_host, copy, sync_all,
     dfg_cu_unary, dfg_cu_binary, dfg_cu_reduce, dfg_cu_gemm,
+    dfg_cu_rand, dfg_cu_permute, dfg_cu_scan, dfg_cu_cat, dfg_cu_gather,
 };
 
 extern "C" const dfg_cuda_api * dfg_cuda_api_get(int abi)

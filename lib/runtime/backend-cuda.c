@@ -1,10 +1,11 @@
 /* lib/runtime/backend-cuda.c -- the GPU backend: the CUDA library of
  * kernels/cuda (opened and probed by device.c) behind the backend
  * interface.  Its buffers are device memory the host must not touch; its
- * steps are the element-wise, reduction and product kernels the library
- * has (supports says which); a failure of the library's call is
- * DFG_ERR_NODEVICE with the library's message, an op it has no kernel for
- * DFG_ERR_UNSUPPORTED.
+ * steps are the element-wise, reduction, product, scan, re-index (permute,
+ * cat, gather) and rand kernels the library has (supports says which); a
+ * failure of the library's call is DFG_ERR_NODEVICE with the library's
+ * message, an op it has no kernel for DFG_ERR_UNSUPPORTED, a bad rand
+ * counter DFG_ERR_ARG as on the CPU.
  *
  * Not yet run on a GPU: plans are compiled for the CPU backend only
  * (dfg_device_set refuses the GPU); this table is what the GPU executor
@@ -26,12 +27,21 @@ static dfg_status cu_status(int rc)
         return dfg_set_error(DFG_ERR_DOMAIN, "%s", cu->last_error());
     if (rc == DFG_CUDA_NODEVICE)
         return dfg_set_error(DFG_ERR_NODEVICE, "%s", cu->last_error());
+    if (rc == DFG_CUDA_ARG)
+        return dfg_set_error(DFG_ERR_ARG, "%s", cu->last_error());
     return dfg_set_error(DFG_ERR_DEVICE, "%s", cu->last_error());   /* a call failed */
 }
 
 static int float_class(int dt)
 {
     return dt == DFG_DOUBLE || dt == DFG_SINGLE;
+}
+
+/* the element sizes the re-index kernels move as one word */
+static int elem_bytes(int dt)
+{
+    size_t es = dfg_dtype_size(dt);
+    return es == 1 || es == 4 || es == 8;
 }
 
 /* a binary op's operand of n's size or a scalar: its stride, else -1 */
@@ -78,6 +88,16 @@ int dfg_cuda_supports(const dfg_node * n)
                (x->numel > 0 || n->op == DFG_OP_SUM || n->op == DFG_OP_PROD);
     case DFG_FAM_MATMUL:
         return float_class(n->dtype) && n->iattr[2] != 1;   /* not A'*A (xSYRK) */
+    case DFG_FAM_SCAN:
+        return float_class(x->dtype) && x->dtype == n->dtype;
+    case DFG_FAM_PERMUTE:
+        return n->iattr[0] <= DFG_MAX_DIMS && elem_bytes(n->dtype);
+    case DFG_FAM_RAND:
+        return float_class(n->dtype) && float_class(x->dtype);
+    case DFG_FAM_CAT:
+        return n->iattr[0] >= 0 && n->iattr[0] < n->ndim && elem_bytes(n->dtype);
+    case DFG_FAM_GATHER:
+        return n->idx && n->idx[0] >= 1 && n->idx[0] <= DFG_MAX_DIMS && elem_bytes(n->dtype);
     default:
         return 0;
     }
@@ -141,6 +161,41 @@ static dfg_status cu_run(const dfg_backend * b, const dfg_step_args * s)
         return cu_status(cu->gemm(n->dtype, (int)n->iattr[0], (int)n->iattr[1], n->dims[0],
                                   n->dims[1], ka, s->in[0], s->in[1], s->out));
     }
+    case DFG_FAM_SCAN: {
+        int64_t pre, len, post;
+        dfg_split_dim(x, (int)n->iattr[0], &pre, &len, &post);
+        return cu_status(cu->scan(n->op, n->dtype, s->out, s->in[0], pre, len, post));
+    }
+    case DFG_FAM_PERMUTE: {
+        /* as exec.c: the input's dims padded with ones to the permutation's */
+        int64_t d[DFG_MAX_DIMS];
+        int nd = (int)n->iattr[0];
+        for (int j = 0; j < nd; j++)
+            d[j] = j < x->ndim ? x->dims[j] : 1;
+        return cu_status(cu->permute((int)dfg_dtype_size(n->dtype), s->out, s->in[0], nd, d,
+                                     n->iattr + 1));
+    }
+    case DFG_FAM_CAT: {
+        /* as exec.c: each input's extent along the dimension */
+        int64_t small[16], * ext = small;
+        if (n->n_in > 16 && !(ext = dfg_malloc((size_t)n->n_in * sizeof *ext)))
+            return dfg_set_error(DFG_ERR_NOMEM, "dfg.cat: out of memory");
+        int dim = (int)n->iattr[0];
+        for (int k = 0; k < n->n_in; k++)
+            ext[k] = dim < n->in[k]->ndim ? n->in[k]->dims[dim] : 1;
+        dfg_status st = cu_status(cu->cat((int)dfg_dtype_size(n->dtype), s->out, n->n_in, s->in,
+                                          ext, n->ndim, n->dims, dim));
+        if (ext != small)
+            dfg_free(ext);
+        return st;
+    }
+    case DFG_FAM_GATHER:
+        /* the header is host memory; the library copies its lists over */
+        return cu_status(cu->gather((int)dfg_dtype_size(n->dtype), s->out, s->in[0], n->idx));
+    case DFG_FAM_RAND:
+        /* the counter (in[0], one element) stays on the device: the kernel reads it */
+        return cu_status(cu->rand(n->dtype, s->out, n->numel, (uint64_t)n->dattr[0],
+                                  (uint64_t)n->dattr[1], x->dtype, s->in[0]));
     }
     return dfg_set_error(DFG_ERR_INTERNAL, "dfg (GPU): no kernel for %s", dfg_ops[n->op].name);
 }

@@ -11,8 +11,11 @@
  * reductions (summation order differs: 1e-12 / 1e-4 relative to the sum
  * of magnitudes), matrix products (cuBLAS's rounding: 1e-12 / 1e-4
  * relative to |A| |B|), the domain errors (log of a negative number), the
- * unsupported ops, and copies both ways.  Without a GPU these are skipped
- * with the reason printed. */
+ * unsupported ops, and copies both ways; dfg.rand (bitwise: the same
+ * stream, kernels/elem.h), permute (bitwise, 1/4/8-byte elements, empty
+ * and 1-element shapes), cumsum/cumprod (bitwise: the CPU's order), cat
+ * and gather (bitwise, with empty parts, colons and repeated subscripts).
+ * Without a GPU these are skipped with the reason printed. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,6 +97,22 @@ static int near_all(int dt, const void * got, const void * want, int n, double t
             fprintf(stderr, "  element %d: GPU %.17g, CPU %.17g\n", k, g, w);
     }
     return bad == 0;
+}
+
+/* the same bits, or both NaN: which NaN a sum of NaNs gives is not fixed
+ * (x86 keeps an operand's payload, the order the compiler chose; a GPU
+ * gives its canonical NaN) */
+static int same_bits(int dt, const void * got, const void * want, int n)
+{
+    size_t es = dfg_dtype_size(dt);
+    for (int k = 0; k < n; k++)
+        if (memcmp((const char *)got + k * es, (const char *)want + k * es, es) &&
+            !(isnan(at(dt, got, k)) && isnan(at(dt, want, k)))) {
+            fprintf(stderr, "  element %d: GPU %.17g, CPU %.17g\n", k, at(dt, got, k),
+                    at(dt, want, k));
+            return 0;
+        }
+    return 1;
 }
 
 /* every |got - want| <= tol */
@@ -290,6 +309,256 @@ static void test_gemm(void)
                 }
 }
 
+/* dfg.rand: the GPU's numbers are dfg_cpu_rand's bit for bit (kernels/elem.h's
+ * stream), for a double and a single counter; a bad counter is
+ * DFG_CUDA_ARG, as the CPU refuses it */
+static void test_rand(void)
+{
+    static const int64_t sizes[] = {1, 7, 3001, 100003};
+    static const struct { uint64_t seed, stream; double ctr; } keys[] = {
+        {7, 0, 3}, {0, 0, 0}, {0xFFFFFFFFFFFFFFFFull, 12345, 9007199254740991.0}, {42, 1, 16777216},
+    };
+    for (int dt = DFG_DOUBLE; dt <= DFG_SINGLE; dt++)
+        for (int cdt = DFG_DOUBLE; cdt <= DFG_SINGLE; cdt++)
+            for (size_t q = 0; q < sizeof keys / sizeof *keys; q++)
+                for (size_t z = 0; z < sizeof sizes / sizeof *sizes; z++) {
+                    int64_t n = sizes[z];
+                    /* a single counter holds the integers up to 2^24 exactly */
+                    double c = cdt == DFG_SINGLE && keys[q].ctr > 16777216 ? 5 : keys[q].ctr;
+                    float cf = (float)c;
+                    size_t bytes = (size_t)n * dfg_dtype_size(dt);
+                    void * want = malloc(bytes), * got = malloc(bytes);
+                    void * dc = dev(cdt == DFG_DOUBLE ? (void *)&c : (void *)&cf, cdt == DFG_DOUBLE ? 8 : 4);
+                    void * dout = NULL;
+                    CHECK(dc && !cu->alloc(&dout, bytes));
+                    CHECK(dfg_cpu_rand(dt, want, n, keys[q].seed, keys[q].stream, c) == DFG_OK);
+                    int st = cu->rand(dt, dout, n, keys[q].seed, keys[q].stream, cdt, dc);
+                    if (st)
+                        fprintf(stderr, "  rand: %s\n", cu->last_error());
+                    CHECK(st == 0 && !cu->to_host(got, dout, bytes));
+                    int ok = !memcmp(got, want, bytes);
+                    if (!ok)
+                        fprintf(stderr, "  rand (%s, %lld numbers, key %zu) differs\n",
+                                dfg_dtype_name(dt), (long long)n, q);
+                    CHECK(ok);
+                    cu->release(dc); cu->release(dout);
+                    free(want); free(got);
+                }
+    /* bad counters; n == 0 writes nothing */
+    static const double bad[] = {-1, 0.5, 9007199254740992.0, NAN, INFINITY};
+    double r[4] = {9, 9, 9, 9};
+    void * o = dev(r, sizeof r);
+    CHECK(o != NULL);
+    for (size_t q = 0; q < sizeof bad / sizeof *bad; q++) {
+        void * dc = dev(&bad[q], 8);
+        CHECK(dc && cu->rand(DFG_DOUBLE, o, 4, 7, 0, DFG_DOUBLE, dc) == DFG_CUDA_ARG);
+        CHECK(strstr(cu->last_error(), "counter") != NULL);
+        CHECK(cu->rand(DFG_DOUBLE, o, 0, 7, 0, DFG_DOUBLE, dc) == 0);
+        cu->release(dc);
+    }
+    double r2[4];
+    CHECK(!cu->to_host(r2, o, sizeof r2) && !memcmp(r, r2, sizeof r));
+    CHECK(cu->rand(DFG_LOGICAL, o, 4, 7, 0, DFG_DOUBLE, o) == DFG_CUDA_UNSUPPORTED);
+    cu->release(o);
+}
+
+/* permute: against dfg_cpu_permute, bitwise, for 1, 4 and 8-byte
+ * elements, 2-d to 5-d, with 1-element, singleton and empty dims */
+static void test_permute(void)
+{
+    static const struct { int nd; int64_t dims[5]; int64_t perm[5]; } cases[] = {
+        {2, {37, 53}, {1, 0}}, {2, {1, 1}, {1, 0}}, {2, {4, 6}, {0, 1}},
+        {3, {5, 7, 3}, {2, 0, 1}}, {3, {5, 7, 3}, {1, 2, 0}}, {3, {1, 9, 1}, {2, 1, 0}},
+        {4, {3, 4, 5, 6}, {3, 1, 0, 2}}, {5, {2, 3, 1, 4, 5}, {4, 3, 2, 1, 0}},
+        {3, {4, 0, 5}, {2, 1, 0}}, {2, {0, 0}, {1, 0}}, {3, {64, 33, 17}, {1, 2, 0}},
+    };
+    static const int sizes[] = {1, 4, 8};
+    for (size_t q = 0; q < sizeof cases / sizeof *cases; q++)
+        for (size_t z = 0; z < sizeof sizes / sizeof *sizes; z++) {
+            int es = sizes[z], nd = cases[q].nd;
+            int64_t n = 1;
+            for (int j = 0; j < nd; j++)
+                n *= cases[q].dims[j];
+            size_t bytes = (size_t)(n ? n : 1) * (size_t)es;
+            unsigned char * h = malloc(bytes), * want = malloc(bytes), * got = malloc(bytes);
+            for (size_t b = 0; b < bytes; b++)
+                h[b] = (unsigned char)(b * 131 + b / 7);
+            memset(want, 0xAB, bytes);
+            memcpy(got, want, bytes);
+            void * d = dev(h, bytes), * dout = dev(want, bytes);
+            CHECK(d && dout);
+            CHECK(dfg_cpu_permute((size_t)es, want, h, nd, cases[q].dims, cases[q].perm) == DFG_OK);
+            int st = cu->permute(es, dout, d, nd, cases[q].dims, cases[q].perm);
+            if (st)
+                fprintf(stderr, "  permute: %s\n", cu->last_error());
+            CHECK(st == 0 && !cu->to_host(got, dout, bytes));
+            int ok = !memcmp(got, want, bytes);
+            if (!ok)
+                fprintf(stderr, "  permute case %zu (%d-byte elements) differs\n", q, es);
+            CHECK(ok);
+            cu->release(d); cu->release(dout);
+            free(h); free(want); free(got);
+        }
+    int64_t dims[2] = {2, 2}, perm[2] = {1, 0};
+    CHECK(cu->permute(2, NULL, NULL, 2, dims, perm) == DFG_CUDA_UNSUPPORTED);
+}
+
+/* cumsum, cumprod: against dfg_cpu_scan, bitwise (the same sequential
+ * order; any NaN equals any NaN), in place too; empty axes write nothing */
+static void test_scan(void)
+{
+    static const int shapes[][3] = {{1, 3001, 1}, {7, 50, 3}, {40, 1, 9}, {1, 1, 1},
+                                    {300, 20, 2}, {5, 4, 1}, {1, 100000, 1}};
+    static const int ops[] = {DFG_OP_CUMSUM, DFG_OP_CUMPROD};
+    double * v = malloc(100010 * sizeof *v);
+    for (int dt = DFG_DOUBLE; dt <= DFG_SINGLE; dt++)
+        for (size_t s = 0; s < sizeof shapes / sizeof *shapes; s++)
+            for (size_t q = 0; q < sizeof ops / sizeof *ops; q++)
+                for (int inplace = 0; inplace <= 1; inplace++) {
+                    int pre = shapes[s][0], n = shapes[s][1], post = shapes[s][2], op = ops[q];
+                    int total = pre * n * post;
+                    int prod = op == DFG_OP_CUMPROD;
+                    fill(v, total > 10 ? total : 10, prod ? 0.99 : -1, prod ? 1.01 : 1, 9 + inplace);
+                    /* and fill's signed zeros, Inf and NaN on the first line */
+                    size_t es = dfg_dtype_size(dt), bytes = es * (size_t)total;
+                    void * h = to_dt(dt, v, total), * want = malloc(bytes), * got = malloc(bytes);
+                    void * d = dev(h, bytes), * dout = NULL;
+                    CHECK(d && (inplace || !cu->alloc(&dout, bytes)));
+                    CHECK(dfg_cpu_scan(prod ? DFG_SCAN_CUMPROD : DFG_SCAN_CUMSUM, dt, dt, want, h,
+                                       pre, n, post) == DFG_OK);
+                    int st = cu->scan(op, dt, inplace ? d : dout, d, pre, n, post);
+                    if (st)
+                        fprintf(stderr, "  scan: %s\n", cu->last_error());
+                    CHECK(st == 0 && !cu->to_host(got, inplace ? d : dout, bytes));
+                    int ok = same_bits(dt, got, want, total);
+                    if (!ok)
+                        fprintf(stderr, "  %s over %dx%dx%d (%s%s) differs\n", dfg_op_name(op),
+                                pre, n, post, dfg_dtype_name(dt), inplace ? ", in place" : "");
+                    CHECK(ok);
+                    cu->release(d); cu->release(dout);
+                    free(h); free(want); free(got);
+                }
+    double x = 5;
+    void * d = dev(&x, 8);
+    CHECK(d && cu->scan(DFG_OP_CUMSUM, DFG_DOUBLE, d, d, 3, 0, 4) == 0);
+    CHECK(cu->scan(DFG_OP_CUMSUM, DFG_DOUBLE, d, d, 0, 5, 4) == 0);
+    CHECK(!cu->to_host(&x, d, 8) && x == 5);
+    CHECK(cu->scan(DFG_OP_SUM, DFG_DOUBLE, d, d, 1, 1, 1) == DFG_CUDA_UNSUPPORTED);
+    CHECK(cu->scan(DFG_OP_CUMSUM, DFG_LOGICAL, d, d, 1, 1, 1) == DFG_CUDA_UNSUPPORTED);
+    cu->release(d);
+    free(v);
+}
+
+/* a device copy of n bytes made from a pattern, and its host twin */
+static unsigned char * pattern(size_t bytes, unsigned seed)
+{
+    unsigned char * h = malloc(bytes ? bytes : 1);
+    for (size_t b = 0; b < bytes; b++)
+        h[b] = (unsigned char)(b * 131 + b / 7 + seed * 29);
+    return h;
+}
+
+/* cat: against dfg_cpu_cat, bitwise, along each dimension, with empty
+ * inputs among them, 1, 4 and 8-byte elements */
+static void test_cat(void)
+{
+    /* out dims, dim, the inputs' extents along dim */
+    static const struct { int nd; int64_t dims[3]; int dim, n; int64_t ext[4]; } cases[] = {
+        {2, {5, 7}, 0, 3, {2, 0, 3}}, {2, {5, 7}, 1, 2, {4, 3}}, {3, {3, 4, 6}, 2, 4, {1, 2, 0, 3}},
+        {3, {3, 4, 6}, 1, 2, {1, 3}}, {2, {1, 1}, 0, 1, {1}}, {2, {0, 4}, 1, 2, {1, 3}},
+        {2, {300, 40}, 1, 3, {10, 20, 10}},
+    };
+    static const int sizes[] = {1, 4, 8};
+    for (size_t q = 0; q < sizeof cases / sizeof *cases; q++)
+        for (size_t z = 0; z < sizeof sizes / sizeof *sizes; z++) {
+            int es = sizes[z], nd = cases[q].nd, dim = cases[q].dim, n = cases[q].n;
+            int64_t total = 1, other = 1;
+            for (int j = 0; j < nd; j++) {
+                total *= cases[q].dims[j];
+                other *= j == dim ? 1 : cases[q].dims[j];
+            }
+            size_t bytes = (size_t)total * (size_t)es;
+            const void * hin[4], * din[4];
+            for (int k = 0; k < n; k++) {
+                size_t b = (size_t)(other * cases[q].ext[k]) * (size_t)es;
+                hin[k] = pattern(b, (unsigned)k);
+                din[k] = dev(hin[k], b ? b : 1);
+                CHECK(din[k] != NULL);
+            }
+            unsigned char * want = pattern(bytes, 99), * got = malloc(bytes ? bytes : 1);
+            void * dout = dev(want, bytes ? bytes : 1);
+            CHECK(dfg_cpu_cat((size_t)es, want, n, hin, cases[q].ext, nd, cases[q].dims, dim) == DFG_OK);
+            int st = cu->cat(es, dout, n, din, cases[q].ext, nd, cases[q].dims, dim);
+            if (st)
+                fprintf(stderr, "  cat: %s\n", cu->last_error());
+            CHECK(st == 0 && !cu->to_host(got, dout, bytes));
+            int ok = !memcmp(got, want, bytes);
+            if (!ok)
+                fprintf(stderr, "  cat case %zu (%d-byte elements) differs\n", q, es);
+            CHECK(ok);
+            for (int k = 0; k < n; k++) {
+                cu->release((void *)din[k]);
+                free((void *)hin[k]);
+            }
+            cu->release(dout);
+            free(want); free(got);
+        }
+}
+
+/* gather: against dfg_cpu_gather, bitwise: lists and colons, repeated and
+ * reversed subscripts, linear indexing (k = 1), an empty block */
+static void test_gather(void)
+{
+    /* view dims, counts (-1: a colon), then the lists */
+    static const struct { int k; int64_t view[3], cnt[3]; int64_t ix[12]; } cases[] = {
+        {2, {6, 5}, {3, -1}, {5, 0, 5}},
+        {2, {6, 5}, {-1, 4}, {4, 3, 3, 0}},
+        {1, {30}, {7}, {29, 0, 1, 1, 17, 3, 28}},
+        {3, {4, 3, 5}, {2, 1, 3}, {3, 1, 2, 4, 0, 2}},
+        {3, {4, 3, 5}, {-1, -1, 2}, {4, 0}},
+        {2, {6, 5}, {0, -1}, {0}},
+        {2, {1, 1}, {1, 1}, {0, 0}},
+        {2, {500, 70}, {-1, 3}, {69, 0, 35}},
+    };
+    static const int sizes[] = {1, 4, 8};
+    for (size_t q = 0; q < sizeof cases / sizeof *cases; q++)
+        for (size_t z = 0; z < sizeof sizes / sizeof *sizes; z++) {
+            int es = sizes[z], k = cases[q].k;
+            int64_t hdr[64], xn = 1, on = 1, nix = 0;
+            int p = 0;
+            hdr[p++] = k;
+            for (int j = 0; j < k; j++)
+                hdr[p++] = cases[q].view[j];
+            for (int j = 0; j < k; j++)
+                hdr[p++] = cases[q].cnt[j];
+            hdr[p++] = k;                     /* dims_out: the block's */
+            for (int j = 0; j < k; j++) {
+                int64_t c = cases[q].cnt[j] < 0 ? cases[q].view[j] : cases[q].cnt[j];
+                hdr[p++] = c;
+                xn *= cases[q].view[j];
+                on *= c;
+                nix += cases[q].cnt[j] < 0 ? 0 : cases[q].cnt[j];
+            }
+            for (int64_t t = 0; t < nix; t++)
+                hdr[p++] = cases[q].ix[t];
+            size_t xb = (size_t)xn * (size_t)es, ob = (size_t)on * (size_t)es;
+            unsigned char * hx = pattern(xb, 3), * want = pattern(ob, 5), * got = malloc(ob ? ob : 1);
+            void * dx = dev(hx, xb), * dout = dev(want, ob ? ob : 1);
+            CHECK(dx && dout);
+            CHECK(dfg_cpu_gather((size_t)es, want, hx, hdr) == DFG_OK);
+            int st = cu->gather(es, dout, dx, hdr);
+            if (st)
+                fprintf(stderr, "  gather: %s\n", cu->last_error());
+            CHECK(st == 0 && !cu->to_host(got, dout, ob));
+            int ok = !memcmp(got, want, ob);
+            if (!ok)
+                fprintf(stderr, "  gather case %zu (%d-byte elements) differs\n", q, es);
+            CHECK(ok);
+            cu->release(dx); cu->release(dout);
+            free(hx); free(want); free(got);
+        }
+}
+
 int main(void)
 {
     RUN(test_no_gpu_path);
@@ -299,6 +568,11 @@ int main(void)
         RUN(test_binary);
         RUN(test_reduce);
         RUN(test_gemm);
+        RUN(test_rand);
+        RUN(test_permute);
+        RUN(test_scan);
+        RUN(test_cat);
+        RUN(test_gather);
     }
     dfg_device_shutdown();
     HARNESS_END();

@@ -2,10 +2,12 @@
  * kernels (kernels/cpu/elementwise.c) and the CUDA kernels
  * (kernels/cuda/elementwise.cu) share: mod, rem, gamma, sign, max/min,
  * the domain checks of the unary ops, x .^ y's per-element flags and the
- * whole-array decision (pow_verdict), and the x .^ 2 / 3 / -1 paths; in
- * double and single, on the host (the same source the GPU compiles).
+ * whole-array decision (pow_verdict), the x .^ 2 / 3 / -1 paths and
+ * dfg.rand's stream; in double and single, on the host (the same source
+ * the GPU compiles).
  *
- * Every expected value is one GNU Octave 7.3 gives, e.g.
+ * Every expected value is one GNU Octave 7.3 gives (but dfg.rand's, which
+ * are dfg_cpu_rand's own), e.g.
  *   mod (-1, 3), rem (5, 0), 1 ./ mod (3, -3)   (signs of zero)
  *   iscomplex ((-8) .^ (1/3)), 1 ./ ([-0 -Inf] .^ [1.5 -0.5])
  *   sprintf ("%.17g ", [1.1 0.7 -1.3] .^ 3)
@@ -296,6 +298,41 @@ static void test_pow_fast(void)
     }
 }
 
+/* dfg.rand's stream: the numbers dfg_cpu_rand gave for seed 7, stream 0,
+ * counter 3 (and for the extreme seed, stream 12345 and counter 2^53 - 1)
+ * before its arithmetic moved here, bit for bit; the counters it refuses */
+static void test_rand_stream(void)
+{
+    static const uint64_t d7[] = {0x3fe4863de65be3edull, 0x3fb1de742cd9f6c8ull,
+                                  0x3fc7db070c6c0030ull, 0x3fedf87913630125ull};
+    static const uint32_t f7[] = {0x3f2431ef, 0x3d8ef3a0, 0x3e3ed838, 0x3f6fc3c8};
+    static const uint64_t dx[] = {0x3fe8ff6271fb4f69ull, 0x3fe62cdc6b7ffb55ull};
+    const uint64_t k7 = dfg_rand_key(7, 0, 3);
+    for (int i = 0; i < N(d7); i++) {
+        double d = dfg_rand_elem_(k7, i);
+        float f = dfg_rand_elem_f(k7, i);
+        uint64_t u;
+        uint32_t v;
+        memcpy(&u, &d, sizeof u);
+        memcpy(&v, &f, sizeof v);
+        CHECK(u == d7[i] && v == f7[i]);
+        /* single keeps the top 24 of the 53 bits */
+        CHECK(f == (float)(d - fmod(d, 0x1p-24)));
+    }
+    const uint64_t kx = dfg_rand_key(0xFFFFFFFFFFFFFFFFull, 12345, 9007199254740991.0);
+    for (int i = 0; i < N(dx); i++) {
+        double d = dfg_rand_elem_(kx, i);
+        uint64_t u;
+        memcpy(&u, &d, sizeof u);
+        CHECK(u == dx[i]);
+    }
+    CHECK(dfg_mix64(0) == 0 && dfg_mix64(1) != 1);
+    CHECK(dfg_rand_counter_ok(0) && dfg_rand_counter_ok(9007199254740991.0));
+    CHECK(!dfg_rand_counter_ok(9007199254740992.0) && !dfg_rand_counter_ok(-1) &&
+          !dfg_rand_counter_ok(0.5) && !dfg_rand_counter_ok(NAN) &&
+          !dfg_rand_counter_ok(INFINITY));
+}
+
 int main(void)
 {
     RUN(test_mod_rem);
@@ -303,5 +340,6 @@ int main(void)
     RUN(test_domain);
     RUN(test_pow);
     RUN(test_pow_fast);
+    RUN(test_rand_stream);
     HARNESS_END();
 }
