@@ -49,7 +49,7 @@ endif
 LIB_SRC   = $(wildcard lib/*/*.c)
 KER_SRC   = $(wildcard kernels/cpu/*.c)
 MEX_SRC   = $(wildcard mex/*.c)
-HDRS      = $(wildcard lib/*.h lib/*/*.h lib/*/*.def kernels/*.h kernels/cpu/*.h mex/*.h)
+HDRS      = $(wildcard lib/*.h lib/*/*.h lib/*/*.def kernels/*.h kernels/cpu/*.h kernels/cuda/*.h mex/*.h)
 LIB_OBJ   = $(LIB_SRC:%.c=$(BUILD)/%.o) $(KER_SRC:%.c=$(BUILD)/%.o)
 CTESTS    = $(patsubst tests/c/%.c,$(BUILD)/tests/%,$(wildcard tests/c/test-*.c))
 

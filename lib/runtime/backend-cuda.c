@@ -2,15 +2,19 @@
  * kernels/cuda (opened and probed by device.c) behind the backend
  * interface.  Its buffers are device memory the host must not touch; its
  * steps are the element-wise, reduction, product, scan, re-index (permute,
- * cat, gather) and rand kernels the library has (supports says which); a
- * failure of the library's call is DFG_ERR_NODEVICE with the library's
- * message, an op it has no kernel for DFG_ERR_UNSUPPORTED, a bad rand
- * counter DFG_ERR_ARG as on the CPU.
+ * cat, gather) and rand kernels the library has (supports says which: a
+ * plan runs every other op on the host, lib/runtime/place.c); a failed
+ * library call is DFG_ERR_DEVICE with the library's message (no usable
+ * device DFG_ERR_NODEVICE), an op it has no kernel for
+ * DFG_ERR_UNSUPPORTED, a bad rand counter DFG_ERR_ARG as on the CPU, and
+ * its cost model is measured on the GPU once (cu_model).
  *
- * Not yet run on a GPU: plans are compiled for the CPU backend only
- * (dfg_device_set refuses the GPU); this table is what the GPU executor
- * will use.  tests/c/test-backend.c checks that it is absent, with the
- * reason, where no GPU can be used. */
+ * Never run on a GPU: no GPU was lent while it was written.  The plans it
+ * runs are tested on the sim device placed as on a GPU (its supports is
+ * dfg_cuda_supports, DFG_SIM_HOST_OPS=gpu); tests/c/test-backend.c checks
+ * that the backend is absent, with the reason, where no GPU can be used,
+ * and tests/c/test-cuda.c checks the kernels against the CPU's where one
+ * can. */
 #include <string.h>
 #include "backend.h"
 #include "../../kernels/cuda/dfg_cuda.h"
