@@ -405,17 +405,20 @@ typedef struct dfg_plan_spec {
     const dfg_options * opts;     /* NULL: the default options            */
     int             checkpoint;   /* DFG_CKPT_*                           */
     double          memory_limit; /* bytes, for DFG_CKPT_LIMIT            */
-    const char *    device;       /* "cpu", "sim", "gpu", "auto"; NULL or
-                                     "auto": the default device
-                                     (dfg_device_get).  A plan on a device
-                                     whose memory is not the host's copies
-                                     its inputs in and its outputs out at
-                                     each run; constants live on the
-                                     device; variables are copied in at
-                                     each run and their updates copied
-                                     back; a plan for the default device
-                                     that it cannot run (loops) goes to
-                                     the CPU (docs/gpu.md)                */
+    const char *    device;       /* "cpu", "sim", "gpu", "auto"; NULL:
+                                     the default device (dfg_device_get);
+                                     "auto": the CPU or a device, by a cost
+                                     model (lib/runtime/autoplace.c).  A
+                                     plan on a device whose memory is not
+                                     the host's copies the inputs its
+                                     device nodes read in and its outputs
+                                     out at each run; constants live on
+                                     the device; variables keep a copy
+                                     there between runs; loops, ops the
+                                     device lacks and nodes placed on the
+                                     CPU (dfg_place_begin) run on the
+                                     host, joined by copy nodes
+                                     (lib/runtime/place.c, docs/gpu.md)   */
 } dfg_plan_spec;
 dfg_status dfg_plan_compile_spec(const dfg_plan_spec * spec, dfg_id * plan);
 /* Nodes recorded between dfg_region_begin and the matching dfg_region_end
@@ -561,11 +564,11 @@ typedef struct dfg_device_info {
 void       dfg_device_query(dfg_device_info * info);
 /* The default device of new plans: the CPU, or what the environment
  * variable DFG_DEVICE ("cpu", "sim"; read the first time the default is
- * asked for, and again after dfg_device_shutdown) names.  dfg_device_set
- * (DFG_DEVICE_SIM) always works; dfg_device_set (DFG_DEVICE_GPU) fails
- * with DFG_ERR_NODEVICE (and the reason) when no GPU can be used, and with
- * DFG_ERR_UNSUPPORTED where one can: plans do not run on a GPU yet.
- * Either way the default stays as it was.  A DFG_DEVICE that names no
+ * asked for, and again after dfg_device_shutdown; "gpu" where one can be
+ * used) names.  dfg_device_set
+ * (DFG_DEVICE_SIM) always works; dfg_device_set (DFG_DEVICE_GPU) works
+ * where a GPU can be used and fails with DFG_ERR_NODEVICE (and the
+ * reason) where none can, the default staying as it was.  A DFG_DEVICE that names no
  * usable device leaves the CPU the default, and plans compiled for the
  * default device fail with that error (dfg_device_env_status). */
 dfg_status dfg_device_set(dfg_device d);
