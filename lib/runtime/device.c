@@ -51,7 +51,8 @@ static int try_open(const char * path, char * why, size_t nwhy)
     if (!t) {
         snprintf(why, nwhy, "%s is not a dfg CUDA backend of this version (ABI %d)", path,
                  DFG_CUDA_ABI);
-        dlclose(h);
+        /* not closed: the C++ and CUDA runtimes it loaded keep static
+         * state that unmapping would leak (as dfg_device_shutdown) */
         return 0;
     }
     lib = h;
