@@ -53,7 +53,9 @@
 ## whichever a cost model estimates faster from each op's flops and bytes
 ## and each device's launch, compute, memory and copy rates, measured on
 ## the machine (small plans stay on the CPU; @code{dfg.explain} and
-## @code{dfg.memory (f).placement} show the estimates).  @qcode{"sim"} is an
+## @code{dfg.memory (f).placement} show the estimates); on the device,
+## each node that is cheaper on the CPU, counting the copies its operands
+## would need, runs there (a small op beside large ones).  @qcode{"sim"} is an
 ## emulated device whose memory the host cannot touch: a call copies the
 ## inputs in and the outputs out, the constants stay on it, a variable gets
 ## a copy there at its first use which @qcode{"updates"} update in place and
@@ -361,6 +363,18 @@ endfunction
 %!   Y = randn (300);
 %!   gc = dfg.function ({y}, {sum(sum(tanh (y * y)))}, "device", "cpu");
 %!   assert (g (Y), gc (Y));
+%!   ## node by node: the large product on sim, a small op on the CPU
+%!   a = dfg.input ([2 2]);
+%!   h = dfg.function ({y, a}, {sum(sum(y * y)), exp(a) + 1}, "device", "auto");
+%!   hc = dfg.function ({y, a}, {sum(sum(y * y)), exp(a) + 1}, "device", "cpu");
+%!   n = dfg.nodes (h);
+%!   dev = {n.device};
+%!   assert (dev(strcmp ({n.op}, "mtimes")), {"sim"});
+%!   assert (dev(strcmp ({n.op}, "exp")), {"cpu"});
+%!   A = randn (2);
+%!   [p1, q1] = h (Y, A);
+%!   [p0, q0] = hc (Y, A);
+%!   assert (isequal (p1, p0) && isequal (q1, q0));
 %!   dfg.device ("sim", "speedup", 1);    # the CPU's kernels and copies on top
 %!   g = dfg.function ({y}, {sum(sum(tanh (y * y)))}, "device", "auto");
 %!   mg = dfg.memory (g);

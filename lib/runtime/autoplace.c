@@ -13,7 +13,9 @@
  * and the outputs out once per call.  The device wins only when its total
  * is smaller, so small plans stay on the CPU: launches and copies cost
  * more than they save.  The estimates and the choice are in the plan's
- * memory report (dfg.memory, dfg.explain).
+ * memory report (dfg.memory, dfg.explain).  On the device chosen, the
+ * placement pass then weighs each node again (place.c, cheaper_on_host):
+ * a node cheaper on the host, counting its operands' copies, runs there.
  */
 #include <string.h>
 #include "plan-impl.h"

@@ -462,14 +462,18 @@ static dfg_status sim_model(const dfg_backend * b, dfg_cost * c)
     dfg_status st = dfg_backend_cpu()->model(dfg_backend_cpu(), c);
     if (st)
         return st;
-    if (toggle < 0) {
+    if (toggle < 0) {              /* a page made accessible and back */
         enum { N = 200 };
+        size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+        void * m = mmap(NULL, pg, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
         double t0 = dfg_seconds();
-        for (int k = 0; k < N; k++) {
-            region_open();
-            region_close();
+        for (int k = 0; k < N && m != MAP_FAILED; k++) {
+            mprotect(m, pg, PROT_READ | PROT_WRITE);
+            mprotect(m, pg, PROT_NONE);
         }
         toggle = (dfg_seconds() - t0) / N;
+        if (m != MAP_FAILED)
+            munmap(m, pg);
     }
     c->xfer_s = c->byte_s / 2;          /* a copy reads and writes each byte */
     c->flop_s *= speedup;

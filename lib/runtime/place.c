@@ -12,7 +12,10 @@
  *   - loops and conditionals (their bodies are plans on the host);
  *   - an op the device's backend has no kernel for (supports);
  *   - a view (reshape, a part of a packed result) goes where its input is,
- *     since it has no kernel of its own.
+ *     since it has no kernel of its own;
+ *   - with "device", "auto" (autoplace.c chose the device for the plan), a
+ *     node the cost model finds cheaper on the host, its operands' copies
+ *     counted (a small op beside large ones).
  * Leaves: an input's and a constant's data are on both sides (the caller's
  * array or the node's storage on the host, the plan's copy on the device:
  * plan.c), so a host step reads them in place; a variable lives on the
@@ -37,6 +40,8 @@ typedef struct place_ctx {
     int          dev_place;  /* DFG_PLACE_* of the device                      */
     int          rest_host;  /* 1: nodes placed nowhere run on the host (the
                                 plan was compiled for the CPU)                */
+    int          costed;     /* "device", "auto": each node by the cost model */
+    dfg_cost     cc, dc;     /* the CPU's and the device's costs              */
 } place_ctx;
 
 static int is_leaf(const dfg_node * n)
@@ -47,6 +52,41 @@ static int is_leaf(const dfg_node * n)
 static int on_host(const place_ctx * c, const dfg_node * n)
 {
     return pmap_get(c->host, n) >= 0;
+}
+
+static double bytes_of(const dfg_node * n)
+{
+    return (double)n->numel * (double)dfg_dtype_size(n->dtype);
+}
+
+/* "auto": is n (its inputs placed: in) cheaper on the host, counting its
+ * launch, its work (flops, bytes) and the copies its operands would need
+ * on each side?  Inputs are copied to the device, variables live there,
+ * constants are on both sides.  (Greedy, node by node in schedule order.) */
+static int cheaper_on_host(const place_ctx * c, const dfg_node * n, dfg_node * const * in)
+{
+    double flops = dfg_node_flops(n), bytes = bytes_of(n);
+    for (int k = 0; k < n->n_in; k++)
+        bytes += bytes_of(in[k]);
+    double tf = flops / c->cc.flop_s, tb = bytes / c->cc.byte_s;
+    double host = c->cc.launch_s + (tf > tb ? tf : tb);
+    tf = flops / c->dc.flop_s;
+    tb = bytes / c->dc.byte_s;
+    double dev = c->dc.launch_s + (tf > tb ? tf : tb);
+    for (int k = 0; k < n->n_in; k++) {
+        const dfg_node * x = in[k];
+        double t = bytes_of(x) / c->dc.xfer_s;
+        if (is_leaf(x)) {
+            if (x->op == DFG_OP_INPUT)
+                dev += t;
+            else if (x->op == DFG_OP_VARIABLE)
+                host += t;
+        } else if (on_host(c, x))
+            dev += t;
+        else
+            host += t;
+    }
+    return host < dev;
 }
 
 /* Does node n (its inputs already placed: in) run on the host? */
@@ -64,7 +104,9 @@ static int host_side(const place_ctx * c, const dfg_node * n, dfg_node * const *
         ((fam == DFG_FAM_RESHAPE && n->op != DFG_OP_COPY) || fam == DFG_FAM_PART ||
          n->op == DFG_OP_FUSED_OUT))
         return is_leaf(in[0]) ? c->rest_host : on_host(c, in[0]);
-    return (pl == DFG_PLACE_NONE && c->rest_host) || !c->be->supports(c->be, n);
+    if ((pl == DFG_PLACE_NONE && c->rest_host) || !c->be->supports(c->be, n))
+        return 1;
+    return pl == DFG_PLACE_NONE && c->costed && cheaper_on_host(c, n, in);
 }
 
 /* x's value on the host (to_host) or on the device: a COPY node, made once. */
@@ -191,6 +233,10 @@ dfg_status dfg_place_plan(dfg_plan * p, int n_root, pmap * host)
     c.host = host;
     c.dev_place = !strcmp(p->be->name, "sim") ? DFG_PLACE_SIM : DFG_PLACE_GPU;
     c.rest_host = rest_host;
+    c.costed = p->mem.placement.automatic;
+    if (c.costed && ((st = dfg_backend_cpu()->model(dfg_backend_cpu(), &c.cc)) ||
+                     (st = p->be->model(p->be, &c.dc))))
+        return st;
     if (!pmap_init(&c.made, 64))
         return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory placing a plan");
     pass_run r;
