@@ -30,7 +30,7 @@
 extern "C" {
 #endif
 
-#define DFG_CUDA_ABI 2
+#define DFG_CUDA_ABI 3
 
 /* codes the entries return besides 0 */
 enum {
@@ -106,6 +106,19 @@ typedef struct dfg_cuda_api {
      * (host memory; its index lists are copied to the device for the
      * call); es as permute */
     int  (*gather)(int es, void * dout, const void * din, const int64_t * hhdr);
+    /* out = in expanded to the output's ndim dims hodims (host): in's dims
+     * hidims (host) are each 1 or the output's; es as permute */
+    int  (*broadcast)(int es, void * dout, const void * din, int ndim,
+                      const int64_t * hidims, const int64_t * hodims);
+    /* out = x (x_numel elements) with the block x (i1, ..., ik) of the
+     * ops.def SCATTER header hhdr (host; the result's size is its dims_out,
+     * growing x with zeros) set to v (add 0; es as permute) or added to
+     * (add 1, SCATTER_ADD; es 8: double, 4: single); v has v_numel
+     * elements, 1 or the block's.  Repeated subscripts: the last value
+     * (set) or every value added in block order, as the CPU, bit for bit;
+     * out may be x */
+    int  (*scatter)(int add, int es, void * dout, const void * dx, int64_t x_numel,
+                    const void * dv, int64_t v_numel, const int64_t * hhdr);
 } dfg_cuda_api;
 
 /* The table for ABI version abi, or NULL when this library has another. */
