@@ -12,7 +12,8 @@
  *   - returns 0 on success, else a nonzero code; the message of the last
  *     failure (one per thread) is then in last_error ();
  *   - pointers named d* are device memory, h* host memory;
- *   - dt is a dfg_dtype code (DFG_DOUBLE = 0, DFG_SINGLE = 1);
+ *   - dt is a dfg_dtype code (DFG_DOUBLE = 0, DFG_SINGLE = 1, DFG_LOGICAL
+ *     = 2 where an entry says so);
  *   - op codes are lib/dfg.h's dfg_op_code (elementwise) and
  *     kernels/cpu/cpu.h's dfg_red_op (reductions);
  *   - kernels run on the backend's one stream, in order; copies to the
@@ -75,7 +76,10 @@ typedef struct dfg_cuda_api {
     int  (*binary)(int op, int dt, void * dout, const void * da, int64_t sa,
                    const void * db, int64_t sb, int64_t n);
     /* reduction of the middle axis of [pre, n, post]: sum, prod, max, min
-     * (max and min ignore NaN unless all are NaN, as Octave) */
+     * (max and min ignore NaN unless all are NaN, as Octave), out of class
+     * dt; any, all (Octave's NaN rules, kernels/cpu/reduce.c's): dt also
+     * logical, out logical (1 byte); argmax, argmin: out double, the
+     * 1-based index of the first best element (bitwise the CPU's) */
     int  (*reduce)(int op, int dt, void * dout, const void * din,
                    int64_t pre, int64_t n, int64_t post);
     /* C (m x n) = op(A) * op(B), column-major, k the inner size; ta, tb:

@@ -87,9 +87,17 @@ int dfg_cuda_supports(const dfg_node * n)
             return 0;
         }
     case DFG_FAM_REDUCE:
-        return (n->op == DFG_OP_SUM || n->op == DFG_OP_PROD || n->op == DFG_OP_MAX ||
-                n->op == DFG_OP_MIN) && float_class(x->dtype) && x->dtype == n->dtype &&
-               (x->numel > 0 || n->op == DFG_OP_SUM || n->op == DFG_OP_PROD);
+        switch (n->op) {
+        case DFG_OP_SUM: case DFG_OP_PROD: case DFG_OP_MAX: case DFG_OP_MIN:
+            return float_class(x->dtype) && x->dtype == n->dtype &&
+                   (x->numel > 0 || n->op == DFG_OP_SUM || n->op == DFG_OP_PROD);
+        case DFG_OP_ANY: case DFG_OP_ALL:
+            return (float_class(x->dtype) || x->dtype == DFG_LOGICAL) && n->dtype == DFG_LOGICAL;
+        case DFG_OP_ARGMAX: case DFG_OP_ARGMIN:
+            return float_class(x->dtype) && n->dtype == DFG_DOUBLE;
+        default:
+            return 0;
+        }
     case DFG_FAM_MATMUL:
         return float_class(n->dtype) && n->iattr[2] != 1;   /* not A'*A (xSYRK) */
     case DFG_FAM_SCAN:

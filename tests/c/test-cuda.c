@@ -9,7 +9,8 @@
  * library is within a few ulps, libmvec and glibc too), binary ops
  * (bitwise for + - .* ./ and comparisons; the others to the same bounds),
  * reductions (summation order differs: 1e-12 / 1e-4 relative to the sum
- * of magnitudes), matrix products (cuBLAS's rounding: 1e-12 / 1e-4
+ * of magnitudes; any, all and the indices of max and min bitwise, NaN,
+ * ties and all's two paths), matrix products (cuBLAS's rounding: 1e-12 / 1e-4
  * relative to |A| |B|), the domain errors (log of a negative number), the
  * unsupported ops, and copies both ways; dfg.rand (bitwise: the same
  * stream, kernels/elem.h), permute (bitwise, 1/4/8-byte elements, empty
@@ -460,6 +461,66 @@ static unsigned char * pattern(size_t bytes, unsigned seed)
     return h;
 }
 
+/* any, all, argmax, argmin: against dfg_cpu_reduce, bitwise (exact in any
+ * order): NaN (leading, all-NaN lines, mixed), zeros of both signs, ties
+ * (the first index), all's other path (pre > 1, n <= 8), empty axes and
+ * 1 element; any/all of logical input too */
+static void test_reduce_exact(void)
+{
+    static const int shapes[][3] = {{1, 3001, 1}, {7, 50, 3}, {40, 1, 9}, {3, 0, 4}, {5, 8, 2},
+                                    {4, 9, 2}, {1, 1, 1}, {1, 100000, 1}, {300, 3, 2}};
+    static const int ops[] = {DFG_RED_ANY, DFG_RED_ALL, DFG_RED_ARGMAX, DFG_RED_ARGMIN};
+    double * v = malloc(100010 * sizeof *v);
+    for (int dt = DFG_DOUBLE; dt <= DFG_LOGICAL; dt++)
+        for (size_t s = 0; s < sizeof shapes / sizeof *shapes; s++)
+            for (size_t q = 0; q < sizeof ops / sizeof *ops; q++)
+                for (int pat = 0; pat < 3; pat++) {
+                    int pre = shapes[s][0], n = shapes[s][1], post = shapes[s][2], op = ops[q];
+                    int arg = op == DFG_RED_ARGMAX || op == DFG_RED_ARGMIN;
+                    if (arg && dt == DFG_LOGICAL)
+                        continue;
+                    int total = pre * n * post, no = pre * post;
+                    /* 0: few distinct values (ties), zeros, NaN; 1: mostly
+                     * NaN; 2: mostly zeros with a few ones */
+                    for (int k = 0; k < total + 1; k++) {
+                        unsigned h = (unsigned)k * 2654435761u >> 7;
+                        v[k] = pat == 0 ? (h % 7 == 0 ? NAN : h % 5 == 0 ? -0.0 : (double)(h % 4) - 1.5)
+                             : pat == 1 ? (h % 13 == 0 ? (double)(h % 3) : NAN)
+                             : (h % 17 == 0 ? 1.0 : h % 2 ? 0.0 : -0.0);
+                        if (dt == DFG_LOGICAL)
+                            v[k] = v[k] != 0 && !isnan(v[k]);
+                    }
+                    size_t es = dfg_dtype_size(dt), eo = arg ? 8 : 1;
+                    void * h = malloc(es * (size_t)(total + 1));
+                    for (int k = 0; k < total + 1; k++) {
+                        if (dt == DFG_DOUBLE) ((double *)h)[k] = v[k];
+                        else if (dt == DFG_SINGLE) ((float *)h)[k] = (float)v[k];
+                        else ((unsigned char *)h)[k] = (unsigned char)v[k];
+                    }
+                    unsigned char * want = pattern(eo * (size_t)no, 1), * got = malloc(eo * (size_t)no + 1);
+                    void * d = dev(h, es * (size_t)(total + 1)), * dout = dev(want, eo * (size_t)no + 1);
+                    CHECK(d && dout);
+                    CHECK(dfg_cpu_reduce(op, dt, arg ? DFG_DOUBLE : DFG_LOGICAL, want, h, pre, n,
+                                         post) == DFG_OK);
+                    int st = cu->reduce(op, dt, dout, d, pre, n, post);
+                    if (st)
+                        fprintf(stderr, "  reduce: %s\n", cu->last_error());
+                    CHECK(st == 0 && !cu->to_host(got, dout, eo * (size_t)no));
+                    int ok = !memcmp(got, want, eo * (size_t)no);
+                    if (!ok)
+                        fprintf(stderr, "  reduce %d over %dx%dx%d (%s, pattern %d) differs\n", op,
+                                pre, n, post, dfg_dtype_name(dt), pat);
+                    CHECK(ok);
+                    cu->release(d); cu->release(dout);
+                    free(h); free(want); free(got);
+                }
+    void * d = NULL;
+    CHECK(!cu->alloc(&d, 64));
+    CHECK(cu->reduce(DFG_RED_ARGMAX, DFG_LOGICAL, d, d, 1, 4, 1) == DFG_CUDA_UNSUPPORTED);
+    cu->release(d);
+    free(v);
+}
+
 /* cat: against dfg_cpu_cat, bitwise, along each dimension, with empty
  * inputs among them, 1, 4 and 8-byte elements */
 static void test_cat(void)
@@ -716,6 +777,7 @@ int main(void)
         RUN(test_unary);
         RUN(test_binary);
         RUN(test_reduce);
+        RUN(test_reduce_exact);
         RUN(test_gemm);
         RUN(test_rand);
         RUN(test_permute);
