@@ -12,7 +12,8 @@
  *   - returns 0 on success, else a nonzero code; the message of the last
  *     failure (one per thread) is then in last_error ();
  *   - pointers named d* are device memory, h* host memory;
- *   - dt is a dfg_dtype code (DFG_DOUBLE = 0, DFG_SINGLE = 1);
+ *   - dt is a dfg_dtype code (DFG_DOUBLE = 0, DFG_SINGLE = 1, DFG_LOGICAL
+ *     = 2 where an entry says so);
  *   - op codes are lib/dfg.h's dfg_op_code (elementwise) and
  *     kernels/cpu/cpu.h's dfg_red_op (reductions);
  *   - kernels run on the backend's one stream, in order; copies to the
@@ -30,7 +31,7 @@
 extern "C" {
 #endif
 
-#define DFG_CUDA_ABI 2
+#define DFG_CUDA_ABI 3
 
 /* codes the entries return besides 0 */
 enum {
@@ -75,7 +76,10 @@ typedef struct dfg_cuda_api {
     int  (*binary)(int op, int dt, void * dout, const void * da, int64_t sa,
                    const void * db, int64_t sb, int64_t n);
     /* reduction of the middle axis of [pre, n, post]: sum, prod, max, min
-     * (max and min ignore NaN unless all are NaN, as Octave) */
+     * (max and min ignore NaN unless all are NaN, as Octave), out of class
+     * dt; any, all (Octave's NaN rules, kernels/cpu/reduce.c's): dt also
+     * logical, out logical (1 byte); argmax, argmin: out double, the
+     * 1-based index of the first best element (bitwise the CPU's) */
     int  (*reduce)(int op, int dt, void * dout, const void * din,
                    int64_t pre, int64_t n, int64_t post);
     /* C (m x n) = op(A) * op(B), column-major, k the inner size; ta, tb:
@@ -106,6 +110,19 @@ typedef struct dfg_cuda_api {
      * (host memory; its index lists are copied to the device for the
      * call); es as permute */
     int  (*gather)(int es, void * dout, const void * din, const int64_t * hhdr);
+    /* out = in expanded to the output's ndim dims hodims (host): in's dims
+     * hidims (host) are each 1 or the output's; es as permute */
+    int  (*broadcast)(int es, void * dout, const void * din, int ndim,
+                      const int64_t * hidims, const int64_t * hodims);
+    /* out = x (x_numel elements) with the block x (i1, ..., ik) of the
+     * ops.def SCATTER header hhdr (host; the result's size is its dims_out,
+     * growing x with zeros) set to v (add 0; es as permute) or added to
+     * (add 1, SCATTER_ADD; es 8: double, 4: single); v has v_numel
+     * elements, 1 or the block's.  Repeated subscripts: the last value
+     * (set) or every value added in block order, as the CPU, bit for bit;
+     * out may be x */
+    int  (*scatter)(int add, int es, void * dout, const void * dx, int64_t x_numel,
+                    const void * dv, int64_t v_numel, const int64_t * hhdr);
 } dfg_cuda_api;
 
 /* The table for ABI version abi, or NULL when this library has another. */

@@ -38,6 +38,10 @@ int dfg_cu_scan(int op, int dt, void * out, const void * in, int64_t pre, int64_
 int dfg_cu_cat(int es, void * out, int n, const void * const * in, const int64_t * ext,
                int ndim, const int64_t * dims, int dim);
 int dfg_cu_gather(int es, void * out, const void * in, const int64_t * hdr);
+int dfg_cu_broadcast(int es, void * out, const void * in, int ndim, const int64_t * idims,
+                     const int64_t * odims);
+int dfg_cu_scatter(int add, int es, void * out, const void * x, int64_t x_numel, const void * v,
+                   int64_t v_numel, const int64_t * hdr);
 
 /* a launch grid for n elements, 256 threads a block */
 static inline unsigned dfg_cu_blocks(int64_t n)

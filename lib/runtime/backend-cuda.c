@@ -2,7 +2,7 @@
  * kernels/cuda (opened and probed by device.c) behind the backend
  * interface.  Its buffers are device memory the host must not touch; its
  * steps are the element-wise, reduction, product, scan, re-index (permute,
- * cat, gather) and rand kernels the library has (supports says which: a
+ * cat, gather, broadcast, scatter, part) and rand kernels the library has (supports says which: a
  * plan runs every other op on the host, lib/runtime/place.c); a failed
  * library call is DFG_ERR_DEVICE with the library's message (no usable
  * device DFG_ERR_NODEVICE), an op it has no kernel for
@@ -87,9 +87,17 @@ int dfg_cuda_supports(const dfg_node * n)
             return 0;
         }
     case DFG_FAM_REDUCE:
-        return (n->op == DFG_OP_SUM || n->op == DFG_OP_PROD || n->op == DFG_OP_MAX ||
-                n->op == DFG_OP_MIN) && float_class(x->dtype) && x->dtype == n->dtype &&
-               (x->numel > 0 || n->op == DFG_OP_SUM || n->op == DFG_OP_PROD);
+        switch (n->op) {
+        case DFG_OP_SUM: case DFG_OP_PROD: case DFG_OP_MAX: case DFG_OP_MIN:
+            return float_class(x->dtype) && x->dtype == n->dtype &&
+                   (x->numel > 0 || n->op == DFG_OP_SUM || n->op == DFG_OP_PROD);
+        case DFG_OP_ANY: case DFG_OP_ALL:
+            return (float_class(x->dtype) || x->dtype == DFG_LOGICAL) && n->dtype == DFG_LOGICAL;
+        case DFG_OP_ARGMAX: case DFG_OP_ARGMIN:
+            return float_class(x->dtype) && n->dtype == DFG_DOUBLE;
+        default:
+            return 0;
+        }
     case DFG_FAM_MATMUL:
         return float_class(n->dtype) && n->iattr[2] != 1;   /* not A'*A (xSYRK) */
     case DFG_FAM_SCAN:
@@ -102,6 +110,14 @@ int dfg_cuda_supports(const dfg_node * n)
         return n->iattr[0] >= 0 && n->iattr[0] < n->ndim && elem_bytes(n->dtype);
     case DFG_FAM_GATHER:
         return n->idx && n->idx[0] >= 1 && n->idx[0] <= DFG_MAX_DIMS && elem_bytes(n->dtype);
+    case DFG_FAM_BROADCAST:
+        return n->ndim <= DFG_MAX_DIMS && x->ndim <= n->ndim && elem_bytes(n->dtype);
+    case DFG_FAM_PART:
+        return 1;                             /* an offset copy on the device */
+    case DFG_FAM_SCATTER:
+        return n->idx && n->idx[0] >= 1 && n->idx[0] <= DFG_MAX_DIMS &&
+               x->dtype == n->dtype && n->in[1]->dtype == n->dtype &&
+               (n->op == DFG_OP_SCATTER_ADD ? float_class(n->dtype) : elem_bytes(n->dtype));
     default:
         return 0;
     }
@@ -196,6 +212,25 @@ static dfg_status cu_run(const dfg_backend * b, const dfg_step_args * s)
     case DFG_FAM_GATHER:
         /* the header is host memory; the library copies its lists over */
         return cu_status(cu->gather((int)dfg_dtype_size(n->dtype), s->out, s->in[0], n->idx));
+    case DFG_FAM_BROADCAST: {
+        /* as exec.c: the input's dims padded with ones to the result's */
+        int64_t d[DFG_MAX_DIMS];
+        for (int j = 0; j < n->ndim; j++)
+            d[j] = j < x->ndim ? x->dims[j] : 1;
+        return cu_status(cu->broadcast((int)dfg_dtype_size(n->dtype), s->out, s->in[0], n->ndim,
+                                       d, n->dims));
+    }
+    case DFG_FAM_PART: {
+        /* not a view (lib/runtime/plan.c): the part copied out */
+        size_t es = dfg_dtype_size(n->dtype);
+        return cu_status(cu->copy(s->out, (const char *)s->in[0] + (size_t)n->iattr[0] * es,
+                                  (size_t)n->numel * es));
+    }
+    case DFG_FAM_SCATTER:
+        /* the header is host memory; the library sorts its lists for the device */
+        return cu_status(cu->scatter(n->op == DFG_OP_SCATTER_ADD, (int)dfg_dtype_size(n->dtype),
+                                     s->out, s->in[0], x->numel, s->in[1], n->in[1]->numel,
+                                     n->idx));
     case DFG_FAM_RAND:
         /* the counter (in[0], one element) stays on the device: the kernel reads it */
         return cu_status(cu->rand(n->dtype, s->out, n->numel, (uint64_t)n->dattr[0],

@@ -9,12 +9,15 @@
  * library is within a few ulps, libmvec and glibc too), binary ops
  * (bitwise for + - .* ./ and comparisons; the others to the same bounds),
  * reductions (summation order differs: 1e-12 / 1e-4 relative to the sum
- * of magnitudes), matrix products (cuBLAS's rounding: 1e-12 / 1e-4
+ * of magnitudes; any, all and the indices of max and min bitwise, NaN,
+ * ties and all's two paths), matrix products (cuBLAS's rounding: 1e-12 / 1e-4
  * relative to |A| |B|), the domain errors (log of a negative number), the
  * unsupported ops, and copies both ways; dfg.rand (bitwise: the same
  * stream, kernels/elem.h), permute (bitwise, 1/4/8-byte elements, empty
  * and 1-element shapes), cumsum/cumprod (bitwise: the CPU's order), cat
- * and gather (bitwise, with empty parts, colons and repeated subscripts).
+ * and gather (bitwise, with empty parts, colons and repeated subscripts),
+ * broadcast (bitwise), a part's offset copy, scatter and scatter_add
+ * (bitwise: repeated subscripts, growth, in place, a scalar value).
  * Without a GPU these are skipped with the reason printed. */
 #include <math.h>
 #include <stdio.h>
@@ -458,6 +461,66 @@ static unsigned char * pattern(size_t bytes, unsigned seed)
     return h;
 }
 
+/* any, all, argmax, argmin: against dfg_cpu_reduce, bitwise (exact in any
+ * order): NaN (leading, all-NaN lines, mixed), zeros of both signs, ties
+ * (the first index), all's other path (pre > 1, n <= 8), empty axes and
+ * 1 element; any/all of logical input too */
+static void test_reduce_exact(void)
+{
+    static const int shapes[][3] = {{1, 3001, 1}, {7, 50, 3}, {40, 1, 9}, {3, 0, 4}, {5, 8, 2},
+                                    {4, 9, 2}, {1, 1, 1}, {1, 100000, 1}, {300, 3, 2}};
+    static const int ops[] = {DFG_RED_ANY, DFG_RED_ALL, DFG_RED_ARGMAX, DFG_RED_ARGMIN};
+    double * v = malloc(100010 * sizeof *v);
+    for (int dt = DFG_DOUBLE; dt <= DFG_LOGICAL; dt++)
+        for (size_t s = 0; s < sizeof shapes / sizeof *shapes; s++)
+            for (size_t q = 0; q < sizeof ops / sizeof *ops; q++)
+                for (int pat = 0; pat < 3; pat++) {
+                    int pre = shapes[s][0], n = shapes[s][1], post = shapes[s][2], op = ops[q];
+                    int arg = op == DFG_RED_ARGMAX || op == DFG_RED_ARGMIN;
+                    if (arg && dt == DFG_LOGICAL)
+                        continue;
+                    int total = pre * n * post, no = pre * post;
+                    /* 0: few distinct values (ties), zeros, NaN; 1: mostly
+                     * NaN; 2: mostly zeros with a few ones */
+                    for (int k = 0; k < total + 1; k++) {
+                        unsigned h = (unsigned)k * 2654435761u >> 7;
+                        v[k] = pat == 0 ? (h % 7 == 0 ? NAN : h % 5 == 0 ? -0.0 : (double)(h % 4) - 1.5)
+                             : pat == 1 ? (h % 13 == 0 ? (double)(h % 3) : NAN)
+                             : (h % 17 == 0 ? 1.0 : h % 2 ? 0.0 : -0.0);
+                        if (dt == DFG_LOGICAL)
+                            v[k] = v[k] != 0 && !isnan(v[k]);
+                    }
+                    size_t es = dfg_dtype_size(dt), eo = arg ? 8 : 1;
+                    void * h = malloc(es * (size_t)(total + 1));
+                    for (int k = 0; k < total + 1; k++) {
+                        if (dt == DFG_DOUBLE) ((double *)h)[k] = v[k];
+                        else if (dt == DFG_SINGLE) ((float *)h)[k] = (float)v[k];
+                        else ((unsigned char *)h)[k] = (unsigned char)v[k];
+                    }
+                    unsigned char * want = pattern(eo * (size_t)no, 1), * got = malloc(eo * (size_t)no + 1);
+                    void * d = dev(h, es * (size_t)(total + 1)), * dout = dev(want, eo * (size_t)no + 1);
+                    CHECK(d && dout);
+                    CHECK(dfg_cpu_reduce(op, dt, arg ? DFG_DOUBLE : DFG_LOGICAL, want, h, pre, n,
+                                         post) == DFG_OK);
+                    int st = cu->reduce(op, dt, dout, d, pre, n, post);
+                    if (st)
+                        fprintf(stderr, "  reduce: %s\n", cu->last_error());
+                    CHECK(st == 0 && !cu->to_host(got, dout, eo * (size_t)no));
+                    int ok = !memcmp(got, want, eo * (size_t)no);
+                    if (!ok)
+                        fprintf(stderr, "  reduce %d over %dx%dx%d (%s, pattern %d) differs\n", op,
+                                pre, n, post, dfg_dtype_name(dt), pat);
+                    CHECK(ok);
+                    cu->release(d); cu->release(dout);
+                    free(h); free(want); free(got);
+                }
+    void * d = NULL;
+    CHECK(!cu->alloc(&d, 64));
+    CHECK(cu->reduce(DFG_RED_ARGMAX, DFG_LOGICAL, d, d, 1, 4, 1) == DFG_CUDA_UNSUPPORTED);
+    cu->release(d);
+    free(v);
+}
+
 /* cat: against dfg_cpu_cat, bitwise, along each dimension, with empty
  * inputs among them, 1, 4 and 8-byte elements */
 static void test_cat(void)
@@ -559,6 +622,153 @@ static void test_gather(void)
         }
 }
 
+/* broadcast: against dfg_cpu_broadcast, bitwise, 1, 4 and 8-byte
+ * elements, expanded first, middle and last dims, empty and 1-element */
+static void test_broadcast(void)
+{
+    static const struct { int nd; int64_t in[4], out[4]; } cases[] = {
+        {2, {1, 7}, {5, 7}}, {2, {5, 1}, {5, 7}}, {3, {3, 1, 4}, {3, 6, 4}},
+        {3, {1, 1, 1}, {2, 3, 4}}, {2, {1, 1}, {1, 1}}, {2, {1, 3}, {0, 3}},
+        {4, {1, 2, 1, 3}, {4, 2, 5, 3}}, {2, {300, 1}, {300, 70}}, {2, {4, 5}, {4, 5}},
+    };
+    static const int sizes[] = {1, 4, 8};
+    for (size_t q = 0; q < sizeof cases / sizeof *cases; q++)
+        for (size_t z = 0; z < sizeof sizes / sizeof *sizes; z++) {
+            int es = sizes[z], nd = cases[q].nd;
+            int64_t xn = 1, on = 1;
+            for (int j = 0; j < nd; j++) {
+                xn *= cases[q].in[j];
+                on *= cases[q].out[j];
+            }
+            size_t xb = (size_t)xn * (size_t)es, ob = (size_t)on * (size_t)es;
+            unsigned char * hx = pattern(xb, 7), * want = pattern(ob, 8), * got = malloc(ob ? ob : 1);
+            void * dx = dev(hx, xb ? xb : 1), * dout = dev(want, ob ? ob : 1);
+            CHECK(dx && dout);
+            CHECK(dfg_cpu_broadcast((size_t)es, want, hx, nd, cases[q].in, cases[q].out) == DFG_OK);
+            int st = cu->broadcast(es, dout, dx, nd, cases[q].in, cases[q].out);
+            if (st)
+                fprintf(stderr, "  broadcast: %s\n", cu->last_error());
+            CHECK(st == 0 && !cu->to_host(got, dout, ob));
+            int ok = !memcmp(got, want, ob);
+            if (!ok)
+                fprintf(stderr, "  broadcast case %zu (%d-byte elements) differs\n", q, es);
+            CHECK(ok);
+            cu->release(dx); cu->release(dout);
+            free(hx); free(want); free(got);
+        }
+    int64_t a[2] = {2, 3}, b[2] = {4, 3};
+    CHECK(cu->broadcast(2, NULL, NULL, 2, a, a) == DFG_CUDA_UNSUPPORTED);
+    CHECK(cu->broadcast(8, NULL, NULL, 2, a, b) == DFG_CUDA_ERR);
+}
+
+/* a part of a packed result (DFG_FAM_PART where the plan does not make
+ * it a view): the device copy at an element offset */
+static void test_part(void)
+{
+    double h[10], got[4];
+    for (int k = 0; k < 10; k++)
+        h[k] = k + 0.25;
+    void * d = dev(h, sizeof h), * o = NULL;
+    CHECK(d && !cu->alloc(&o, sizeof got));
+    CHECK(!cu->copy(o, (const char *)d + 3 * sizeof *h, sizeof got) && !cu->to_host(got, o, sizeof got));
+    CHECK(!memcmp(got, h + 3, sizeof got));
+    cu->release(d); cu->release(o);
+}
+
+/* scatter and scatter_add: against dfg_cpu_scatter, bitwise: lists and
+ * colons, repeated subscripts (the last value set; the values added in
+ * the CPU's order, chosen so that another order rounds differently),
+ * growth with zeros, a scalar v, in place, an empty block, 1 element */
+static void test_scatter(void)
+{
+    /* x's view, counts (-1: a colon), dims_out (2-d, or 3-d folded), the lists */
+    static const struct { int k; int64_t view[3], cnt[3]; int nd; int64_t dout[3]; int64_t ix[16]; int vs; } cases[] = {
+        {2, {6, 5}, {3, -1}, 2, {6, 5}, {5, 0, 5}, 0},
+        {2, {6, 5}, {-1, 4}, 2, {6, 5}, {4, 3, 3, 0}, 0},
+        {1, {30}, {9}, 2, {30, 1}, {29, 0, 1, 1, 17, 3, 1, 28, 1}, 0},
+        {1, {30}, {6}, 2, {30, 1}, {2, 2, 2, 2, 2, 2}, 1},
+        {3, {4, 3, 5}, {3, 2, 3}, 3, {4, 3, 5}, {3, 1, 3, 2, 2, 4, 0, 4}, 0},
+        {2, {6, 5}, {2, 2}, 2, {8, 7}, {7, 1, 6, 6}, 0},
+        {2, {6, 5}, {-1, 1}, 2, {6, 9}, {8}, 1},
+        {2, {0, 0}, {1, 1}, 2, {2, 3}, {1, 2}, 0},
+        {2, {6, 5}, {0, -1}, 2, {6, 5}, {0}, 0},
+        {2, {1, 1}, {1, 1}, 2, {1, 1}, {0, 0}, 0},
+        {2, {4, 6}, {3, 2}, 3, {4, 3, 2}, {0, 0, 0, 5, 5}, 0},
+        {2, {500, 70}, {6, -1}, 2, {500, 70}, {7, 499, 7, 7, 0, 7}, 0},
+    };
+    static const int sizes[] = {1, 4, 8};
+    for (size_t q = 0; q < sizeof cases / sizeof *cases; q++)
+        for (int mode = 0; mode < 5; mode++) {
+            /* modes 0-2: set, 1/4/8-byte elements; 3, 4: add, double, single */
+            int add = mode >= 3, es = add ? (mode == 3 ? 8 : 4) : sizes[mode];
+            int dt = mode == 3 ? DFG_DOUBLE : DFG_SINGLE, k = cases[q].k;
+            int64_t hdr[64], xn = 1, rn = 1, bn = 1, nix = 0, rv[3];
+            int p = 0, nd = cases[q].nd;
+            hdr[p++] = k;
+            for (int j = 0; j < k; j++)
+                hdr[p++] = cases[q].view[j];
+            for (int j = 0; j < k; j++)
+                hdr[p++] = cases[q].cnt[j];
+            hdr[p++] = nd;
+            for (int j = 0; j < nd; j++) {
+                hdr[p++] = cases[q].dout[j];
+                rn *= cases[q].dout[j];
+            }
+            dfg_shape_fold(nd, cases[q].dout, k, rv);
+            for (int j = 0; j < k; j++) {
+                xn *= cases[q].view[j];
+                bn *= cases[q].cnt[j] < 0 ? rv[j] : cases[q].cnt[j];
+                nix += cases[q].cnt[j] < 0 ? 0 : cases[q].cnt[j];
+            }
+            for (int64_t t = 0; t < nix; t++)
+                hdr[p++] = cases[q].ix[t];
+            int64_t vn = cases[q].vs ? 1 : bn;
+            size_t xb = (size_t)xn * (size_t)es, rb = (size_t)rn * (size_t)es;
+            size_t vb = (size_t)vn * (size_t)es;
+            unsigned char * hx, * hv;
+            if (add) {
+                /* sums whose order shows: 1, 1e-8 (single 1e-4), -1, ... */
+                double * a = malloc(8 * (size_t)(xn + vn + 1));
+                for (int64_t t = 0; t < xn + vn; t++)
+                    a[t] = t % 3 == 0 ? 1 + t * 0.125 : t % 3 == 1 ? (mode == 3 ? 1e-8 : 1e-4) * t : -1.0 - t;
+                hx = to_dt(dt, a, (int)(xn ? xn : 1));
+                hv = to_dt(dt, a + xn, (int)(vn ? vn : 1));
+                free(a);
+            } else {
+                hx = pattern(xb, 11);
+                hv = pattern(vb, 12);
+            }
+            for (int inplace = 0; inplace <= (rn == xn); inplace++) {
+                unsigned char * want = pattern(rb, 13), * got = malloc(rb ? rb : 1);
+                void * dx = dev(hx, xb ? xb : 1), * dv = dev(hv, vb ? vb : 1);
+                void * dout = inplace ? dx : dev(want, rb ? rb : 1);
+                CHECK(dx && dv && dout);
+                CHECK(dfg_cpu_scatter(add ? dt : es == 8 ? DFG_DOUBLE : es == 4 ? DFG_SINGLE : DFG_LOGICAL,
+                                      add, want, hx, k, cases[q].view, hv, vn, hdr) == DFG_OK);
+                int st = cu->scatter(add, es, dout, dx, xn, dv, vn, hdr);
+                if (st)
+                    fprintf(stderr, "  scatter: %s\n", cu->last_error());
+                CHECK(st == 0 && !cu->to_host(got, dout, rb));
+                int ok = !memcmp(got, want, rb);
+                if (!ok)
+                    fprintf(stderr, "  scatter%s case %zu (%d-byte elements%s) differs\n",
+                            add ? "_add" : "", q, es, inplace ? ", in place" : "");
+                CHECK(ok);
+                cu->release(dx); cu->release(dv);
+                if (!inplace)
+                    cu->release(dout);
+                free(want); free(got);
+            }
+            free(hx); free(hv);
+        }
+    int64_t hdr[] = {1, 4, 1, 1, 4, 7};        /* a subscript past the end */
+    void * d = NULL;
+    CHECK(!cu->alloc(&d, 64));
+    CHECK(cu->scatter(0, 8, d, d, 4, d, 1, hdr) == DFG_CUDA_ERR);
+    CHECK(cu->scatter(1, 1, d, d, 4, d, 1, hdr) == DFG_CUDA_UNSUPPORTED);
+    cu->release(d);
+}
+
 int main(void)
 {
     RUN(test_no_gpu_path);
@@ -567,12 +777,16 @@ int main(void)
         RUN(test_unary);
         RUN(test_binary);
         RUN(test_reduce);
+        RUN(test_reduce_exact);
         RUN(test_gemm);
         RUN(test_rand);
         RUN(test_permute);
         RUN(test_scan);
         RUN(test_cat);
         RUN(test_gather);
+        RUN(test_broadcast);
+        RUN(test_part);
+        RUN(test_scatter);
     }
     dfg_device_shutdown();
     HARNESS_END();
