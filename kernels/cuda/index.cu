@@ -20,17 +20,25 @@ static int launched(const char * what)
     return dfg_cu_check(cudaGetLastError(), what);
 }
 
+/* The offset of element k of an nd array of dims walked with strides
+ * str (column-major counter of k, each digit times its stride). */
+__device__ __forceinline__ int64_t strided_offset(int64_t k, int nd, const int64_t * dims,
+                                                  const int64_t * str)
+{
+    int64_t off = 0;
+    for (int j = 0; j < nd; j++) {
+        off += k % dims[j] * str[j];
+        k /= dims[j];
+    }
+    return off;
+}
+
 template <typename T>
 __global__ void k_permute(T * out, const T * in, int64_t n, perm_map m)
 {
     for (int64_t k = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; k < n;
          k += (int64_t)gridDim.x * blockDim.x) {
-        int64_t r = k, off = 0;
-        for (int j = 0; j < m.ndim; j++) {
-            off += r % m.odims[j] * m.ostr[j];
-            r /= m.odims[j];
-        }
-        out[k] = in[off];
+        out[k] = in[strided_offset(k, m.ndim, m.odims, m.ostr)];
     }
 }
 
@@ -328,12 +336,7 @@ __global__ void k_grow(T * out, const T * x, int64_t n, grow_map m)
 {
     for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < n;
          e += (int64_t)gridDim.x * blockDim.x) {
-        int64_t r = e, off = 0;
-        for (int j = 0; j < m.k; j++) {
-            off += r % m.xv[j] * m.rs[j];
-            r /= m.xv[j];
-        }
-        out[off] = x[e];
+        out[strided_offset(e, m.k, m.xv, m.rs)] = x[e];
     }
 }
 

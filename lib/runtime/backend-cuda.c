@@ -196,13 +196,10 @@ static dfg_status cu_run(const dfg_backend * b, const dfg_step_args * s)
                                      n->iattr + 1));
     }
     case DFG_FAM_CAT: {
-        /* as exec.c: each input's extent along the dimension */
-        int64_t small[16], * ext = small;
-        if (n->n_in > 16 && !(ext = dfg_malloc((size_t)n->n_in * sizeof *ext)))
-            return dfg_set_error(DFG_ERR_NOMEM, "dfg.cat: out of memory");
+        int64_t small[16], * ext = dfg_cat_extents(n, small);
+        if (!ext)
+            return DFG_ERR_NOMEM;
         int dim = (int)n->iattr[0];
-        for (int k = 0; k < n->n_in; k++)
-            ext[k] = dim < n->in[k]->ndim ? n->in[k]->dims[dim] : 1;
         dfg_status st = cu_status(cu->cat((int)dfg_dtype_size(n->dtype), s->out, n->n_in, s->in,
                                           ext, n->ndim, n->dims, dim));
         if (ext != small)

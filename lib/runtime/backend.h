@@ -115,5 +115,9 @@ void        dfg_var_device_written(dfg_node * n);
 void        dfg_split_dim(const dfg_node * x, int dim, int64_t * pre, int64_t * n,
                           int64_t * post);
 int         dfg_red_code(int op);
+/* exec.c: each input's extent along a CAT node's dimension, in small (16
+ * entries) or a new array for more inputs (free it when it is not small);
+ * NULL with DFG_ERR_NOMEM set when out of memory. */
+int64_t *   dfg_cat_extents(const dfg_node * n, int64_t * small);
 
 #endif

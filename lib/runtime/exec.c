@@ -25,6 +25,19 @@ static const int red_code[DFG_OP_COUNT] = {
     [DFG_OP_ARGMAX] = DFG_RED_ARGMAX, [DFG_OP_ARGMIN] = DFG_RED_ARGMIN,
 };
 
+int64_t * dfg_cat_extents(const dfg_node * n, int64_t * small)
+{
+    int64_t * ext = small;
+    if (n->n_in > 16 && !(ext = dfg_malloc((size_t)n->n_in * sizeof *ext))) {
+        dfg_set_error(DFG_ERR_NOMEM, "dfg.cat: out of memory");
+        return NULL;
+    }
+    int dim = (int)n->iattr[0];
+    for (int k = 0; k < n->n_in; k++)
+        ext[k] = dim < n->in[k]->ndim ? n->in[k]->dims[dim] : 1;
+    return ext;
+}
+
 int dfg_red_code(int op)
 {
     int isred = op >= 0 && op < DFG_OP_COUNT && dfg_ops[op].family == DFG_FAM_REDUCE;
@@ -168,12 +181,10 @@ dfg_status dfg_exec_node(const dfg_node * n, void * out, const void * const * in
         return dfg_cpu_scatter(n->dtype, n->op == DFG_OP_SCATTER_ADD, out, in[0], x->ndim, x->dims,
                                in[1], n->in[1]->numel, n->idx);
     case DFG_FAM_CAT: {
-        int64_t small[16], * ext = small;
-        if (n->n_in > 16 && !(ext = dfg_malloc((size_t)n->n_in * sizeof *ext)))
-            return dfg_set_error(DFG_ERR_NOMEM, "dfg.cat: out of memory");
+        int64_t small[16], * ext = dfg_cat_extents(n, small);
+        if (!ext)
+            return DFG_ERR_NOMEM;
         int dim = (int)n->iattr[0];
-        for (int k = 0; k < n->n_in; k++)
-            ext[k] = dim < n->in[k]->ndim ? n->in[k]->dims[dim] : 1;
         dfg_status st = dfg_cpu_cat(dfg_dtype_size(n->dtype), out, n->n_in, in, ext,
                                     n->ndim, n->dims, dim);
         if (ext != small)
