@@ -15,7 +15,9 @@
 #ifndef DFG_KERNELS_ELEM_H
 #define DFG_KERNELS_ELEM_H
 
+#include <float.h>
 #include <math.h>
+#include <stdint.h>
 #include "../lib/dfg.h"
 
 #ifdef __CUDACC__
@@ -216,6 +218,424 @@ DFG_HD int pow_verdict(int flags, int anyany)
         return POW_COMPLEX;
     return flags & POW_FIX ? POW_AGAIN : POW_REAL;
 }
+
+/* ---- psi: digamma and polygamma (Octave 7.3's algorithms) -----------------
+ * The element functions of dfg.psi, moved here from kernels/cpu/special.c
+ * (which keeps the description of the algorithms and of the one
+ * deliberate departure from Octave, PSI_SUM_MAX) so that the GPU runs the
+ * same steps: dfg_psi_ (k, x) and dfg_psi_f (k, x).  The constant tables
+ * are local to the functions (device code has no host statics); the
+ * reflection z <= 0 of digamma is written without the recursion (the same
+ * operations in the same order).  On the host the results are bitwise
+ * those of the code they replace; on a GPU they follow CUDA's log, tan,
+ * exp and tgamma, within a few ulps of glibc's. */
+#define DFG_PSI_EULER 0.577215664901532860606512090082402431042
+#define DFG_PSI_PI    3.14159265358979323846
+#define DFG_PSI_TWO63 9223372036854775808.0
+#define DFG_PSI_SUM_MAX ((int64_t) 1 << 20)
+#define DFG_PSI_F_SUM25 0x1.1553acp+4f
+#define DFG_PSI_DG(S) { \
+    -0.83333333333333333e-1##S, 0.83333333333333333e-2##S, \
+    -0.39682539682539683e-2##S, 0.41666666666666667e-2##S, \
+    -0.75757575757575758e-2##S, 0.21092796092796093e-1##S, \
+    -0.83333333333333333e-1##S, 0.4432598039215686##S,     \
+    -0.3053954330270122e+1##S,  0.125318899521531e+2##S }
+/* Bernoulli numbers B(1..22) of DPSIFN (index 0 unused: b[k] = B(k)) */
+#define DFG_PSI_BERNOULLI(S) { 0, \
+    1.00000000000000000e+00##S, -5.00000000000000000e-01##S, \
+    1.66666666666666667e-01##S, -3.33333333333333333e-02##S, \
+    2.38095238095238095e-02##S, -3.33333333333333333e-02##S, \
+    7.57575757575757576e-02##S, -2.53113553113553114e-01##S, \
+    1.16666666666666667e+00##S, -7.09215686274509804e+00##S, \
+    5.49711779448621554e+01##S, -5.29124242424242424e+02##S, \
+    6.19212318840579710e+03##S, -8.65802531135531136e+04##S, \
+    1.42551716666666667e+06##S, -2.72982310678160920e+07##S, \
+    6.01580873900642368e+08##S, -1.51163157670921569e+10##S, \
+    4.29614643061166667e+11##S, -1.37116552050883328e+13##S, \
+    4.88332318973593167e+14##S, -1.92965793419400681e+16##S }
+
+/* the asymptotic series (Octave's dg_coeff) at zc */
+DFG_HD double dfg_psi_series_(double zc)
+{
+    const double DG[10] = DFG_PSI_DG();
+    double overz2 = 1.0 / (zc * zc), overz2k = overz2, p = 0;
+    for (int k = 0; k < 10; k++, overz2k *= overz2)
+        p += DG[k] * overz2k;
+    p += log(zc) - 0.5 / zc;
+    return p;
+}
+
+DFG_HD float dfg_psi_series_f(float zc)
+{
+    const float DG[10] = DFG_PSI_DG(f);
+    float overz2 = 1.0f / (zc * zc), overz2k = overz2, p = 0;
+    for (int k = 0; k < 10; k++, overz2k *= overz2)
+        p += DG[k] * overz2k;
+    p += logf(zc) - 0.5f / zc;
+    return p;
+}
+
+/* digamma for z > 0 (and what the reflection hands it) */
+DFG_HD double dfg_digamma_pos_(double z)
+{
+    int is_int = floor(z) == z;
+    double p = 0;
+    if (is_int) {
+        double top = z - 1;
+        if (!(top < DFG_PSI_TWO63))          /* Octave's counter overflows */
+            return -DFG_PSI_EULER;
+        if (top > DFG_PSI_SUM_MAX)
+            return dfg_psi_series_(z);
+        p = -DFG_PSI_EULER;
+        for (int64_t k = (int64_t) top; k > 0; k--)
+            p += 1.0 / (double) k;
+        return p;
+    }
+    if (floor(z + 0.5) == z + 0.5) {
+        if (z > DFG_PSI_SUM_MAX)
+            return dfg_psi_series_(z);
+        for (int64_t k = (int64_t) z; k > 0; k--)
+            p += 1.0 / (double) (2 * k - 1);
+        return -DFG_PSI_EULER - 2 * log(2.0) + 2 * p;
+    }
+    double zc = z;
+    if (z < 10) {
+        int n = (int) (10 - z);
+        for (int k = n - 1; k >= 0; k--)
+            p -= 1.0 / (k + z);
+        zc += n;
+    }
+    return p + dfg_psi_series_(zc);
+}
+
+/* digamma: -Inf at 0 and the negative integers, the reflection psi (1 - z)
+ * - pi / tan (pi z) for other z < 0 */
+DFG_HD double dfg_digamma_(double z)
+{
+    if (z <= 0) {
+        if (floor(z) == z)
+            return -INFINITY;
+        return dfg_digamma_pos_(1 - z) - (DFG_PSI_PI / tan(DFG_PSI_PI * z));
+    }
+    return dfg_digamma_pos_(z);
+}
+
+/* single: the sums and the reflection in double, rounded to float after
+ * each step, as Octave's C++ template */
+DFG_HD float dfg_digamma_pos_f(float z)
+{
+    int is_int = floorf(z) == z;
+    float p = 0;
+    if (is_int) {
+        float top = z - 1;
+        if (!(top < (float) DFG_PSI_TWO63))
+            return (float) -DFG_PSI_EULER;
+        /* p starts at -0.577..; while |p| is in [0.5, 1) a term below 2^-25
+         * (half its ulp) leaves the float sum unchanged, so every sum from
+         * k >= 2^25 is the sum from 2^25 down, DFG_PSI_F_SUM25 */
+        if (top >= 33554432.0f)
+            return DFG_PSI_F_SUM25;
+        p = (float) -DFG_PSI_EULER;
+        for (int64_t k = (int64_t) top; k > 0; k--)
+            p = (float) ((double) p + 1.0 / (double) k);
+        return p;
+    }
+    if (floorf(z + 0.5f) == z + 0.5f) {   /* only below 2^23 in single */
+        for (int64_t k = (int64_t) z; k > 0; k--)
+            p = (float) ((double) p + 1.0 / (double) (2 * k - 1));
+        return (float) (-DFG_PSI_EULER - 2 * log(2.0) + (double) (2 * p));
+    }
+    float zc = z;
+    if (z < 10) {
+        int n = (int) (10 - z);
+        for (int k = n - 1; k >= 0; k--)
+            p = (float) ((double) p - 1.0 / (double) ((float) k + z));
+        zc += (float) n;
+    }
+    return p + dfg_psi_series_f(zc);
+}
+
+DFG_HD float dfg_digamma_f(float z)
+{
+    if (z <= 0) {
+        if (floorf(z) == z)
+            return -INFINITY;
+        return (float) ((double) dfg_digamma_pos_f(1 - z) -
+                        (DFG_PSI_PI / tan(DFG_PSI_PI * (double) z)));
+    }
+    return dfg_digamma_pos_f(z);
+}
+
+/* libgcc's __powidf2 / __powisf2 (Fortran REAL ** INTEGER) */
+DFG_HD double dfg_powi_(double x, int m)
+{
+    unsigned int n = m < 0 ? -(unsigned int) m : (unsigned int) m;
+    double y = n % 2 ? x : 1;
+    while (n >>= 1) {
+        x = x * x;
+        if (n % 2)
+            y = y * x;
+    }
+    return m < 0 ? 1 / y : y;
+}
+
+DFG_HD float dfg_powi_f(float x, int m)
+{
+    unsigned int n = m < 0 ? -(unsigned int) m : (unsigned int) m;
+    float y = n % 2 ? x : 1;
+    while (n >>= 1) {
+        x = x * x;
+        if (n % 2)
+            y = y * x;
+    }
+    return m < 0 ? 1 / y : y;
+}
+
+/* SLATEC DPSIFN with M = 1, KODE = 1: *ierr as the Fortran's (0 ok, 1 bad
+ * input, 2 overflow, 3 too many recurrence steps) and the scaled value
+ * (-1)^(n+1) / n! * psi (n, x) */
+DFG_HD double dfg_dpsifn_(double x, int n, int * ierr)
+{
+    const double BD[23] = DFG_PSI_BERNOULLI();
+    const int nmax = 100;
+    *ierr = 0;
+    if (x <= 0 || n < 0) {
+        *ierr = 1;
+        return 0;
+    }
+    int nx = 1021;                          /* min(-I1MACH(15), I1MACH(16)) */
+    double r1m5 = log10(2.0);               /* D1MACH(5) */
+    double r1m4 = DBL_EPSILON * 0.5;        /* D1MACH(4) * 0.5 */
+    double wdtol = r1m4 > 0.5e-18 ? r1m4 : 0.5e-18;
+    double elim = 2.302 * ((double) nx * r1m5 - 3.0);
+    double xln = log(x);
+    int nn = n, fn = nn;
+    double t = ((double) fn + 1.0) * xln;
+    if (fabs(t) > elim) {
+        if (t > 0)
+            return 0;                       /* underflow: NZ = 1, ANS = 0 */
+        *ierr = 2;
+        return 0;
+    }
+    if (x < wdtol)
+        return dfg_powi_(x, -n - 1);
+    double rln = r1m5 * 53;                 /* I1MACH(14) */
+    rln = rln < 18.06 ? rln : 18.06;
+    double fln = (rln > 3.0 ? rln : 3.0) - 3.0;
+    double yint = 3.50 + 0.40 * fln;
+    double slope = 0.21 + fln * (0.0006038 * fln + 0.008677);
+    double xm = yint + slope * (double) fn;
+    int mx = (int) xm + 1;
+    double xmin = mx;
+    xm = -2.302 * rln - (xln < 0.0 ? xln : 0.0);
+    double arg = xm / (double) n;
+    arg = arg < 0.0 ? arg : 0.0;
+    double eps = exp(arg);
+    xm = 1.0 - eps;
+    if (fabs(arg) < 1.0e-3)
+        xm = -arg;
+    fln = x * xm / eps;
+    xm = xmin - x;
+    if (xm > 7.0 && fln < 15.0) {           /* series sum (x + k)^-(n+1) */
+        int terms = (int) fln + 1;
+        double t1 = ((double) n + 1.0) * xln, s = exp(-t1), den = x;
+        for (int i = 1; i <= terms; i++) {
+            den = den + 1.0;
+            s = s + dfg_powi_(den, -n - 1);
+        }
+        return s;
+    }
+    double xdmy = x, xdmln = xln, xinc = 0.0;
+    if (x < xmin) {
+        nx = (int) x;
+        xinc = xmin - (double) nx;
+        xdmy = x + xinc;
+        xdmln = log(xdmy);
+    }
+    /* asymptotic expansion at xdmy */
+    t = (double) fn * xdmln;
+    double t1 = xdmln + xdmln, t2 = t + xdmln;
+    double tk = fabs(t);
+    if (fabs(t1) > tk) tk = fabs(t1);
+    if (fabs(t2) > tk) tk = fabs(t2);
+    if (tk > elim)
+        return 0;                           /* NZ = 1, ANS = 0 */
+    double tss = exp(-t), tt = 0.5 / xdmy;
+    t1 = tt;
+    double tst = wdtol * tt;
+    if (nn != 0)
+        t1 = tt + 1.0 / (double) fn;
+    double rxsq = 1.0 / (xdmy * xdmy), ta = 0.5 * rxsq;
+    t = ((double) fn + 1.0) * ta;
+    double s = t * BD[3];
+    if (!(fabs(s) < tst)) {
+        tk = 2.0;
+        for (int k = 4; k <= 22; k++) {
+            t = t * ((tk + (double) fn + 1.0) / (tk + 1.0))
+                  * ((tk + (double) fn) / (tk + 2.0)) * rxsq;
+            double trm = t * BD[k];
+            if (fabs(trm) < tst)
+                break;
+            s = s + trm;
+            tk = tk + 2.0;
+        }
+    }
+    s = (s + t1) * tss;
+    if (xinc != 0.0) {                      /* backward recurrence to x */
+        nx = (int) xinc;
+        if (nx > nmax) {
+            *ierr = 3;
+            return 0;
+        }
+        xm = xinc - 1.0;
+        double fx = x + xm;
+        for (int i = 1; i <= nx; i++) {
+            s = s + dfg_powi_(fx, -nn - 1);
+            xm = xm - 1.0;
+            fx = x + xm;
+        }
+    }
+    return s;
+}
+
+/* PSIFN, DPSIFN's single-precision twin */
+DFG_HD float dfg_psifn_f(float x, int n, int * ierr)
+{
+    const float BF[23] = DFG_PSI_BERNOULLI(f);
+    const int nmax = 100;
+    *ierr = 0;
+    if (x <= 0 || n < 0) {
+        *ierr = 1;
+        return 0;
+    }
+    int nx = 125;                           /* min(-I1MACH(12), I1MACH(13)) */
+    float r1m5 = log10f(2.0f);              /* R1MACH(5) */
+    float r1m4 = FLT_EPSILON * 0.5f;        /* R1MACH(4) * 0.5 */
+    float wdtol = r1m4 > 0.5e-18f ? r1m4 : 0.5e-18f;
+    float elim = 2.302f * ((float) nx * r1m5 - 3.0f);
+    float xln = logf(x);
+    int nn = n;
+    float fn = (float) nn, fnp = fn + 1.0f;
+    float t = fnp * xln;
+    if (fabsf(t) > elim) {
+        if (t > 0)
+            return 0;
+        *ierr = 2;
+        return 0;
+    }
+    if (x < wdtol)
+        return dfg_powi_f(x, -n - 1);
+    float rln = r1m5 * 24.0f;               /* I1MACH(11) */
+    rln = rln < 18.06f ? rln : 18.06f;
+    float fln = (rln > 3.0f ? rln : 3.0f) - 3.0f;
+    float yint = 3.50f + 0.40f * fln;
+    float slope = 0.21f + fln * (0.0006038f * fln + 0.008677f);
+    float xm = yint + slope * fn;
+    int mx = (int) xm + 1;
+    float xmin = (float) mx;
+    xm = -2.302f * rln - (xln < 0.0f ? xln : 0.0f);
+    float fns = (float) n;
+    float arg = xm / fns;
+    arg = arg < 0.0f ? arg : 0.0f;
+    float eps = expf(arg);
+    xm = 1.0f - eps;
+    if (fabsf(arg) < 1.0e-3f)
+        xm = -arg;
+    fln = x * xm / eps;
+    xm = xmin - x;
+    if (xm > 7.0f && fln < 15.0f) {
+        int terms = (int) fln + 1;
+        float t1 = (fns + 1.0f) * xln, s = expf(-t1), den = x;
+        for (int i = 1; i <= terms; i++) {
+            den = den + 1.0f;
+            s = s + dfg_powi_f(den, -n - 1);
+        }
+        return s;
+    }
+    float xdmy = x, xdmln = xln, xinc = 0.0f;
+    if (x < xmin) {
+        nx = (int) x;
+        xinc = xmin - (float) nx;
+        xdmy = x + xinc;
+        xdmln = logf(xdmy);
+    }
+    t = fn * xdmln;
+    float t1 = xdmln + xdmln, t2 = t + xdmln;
+    float tk = fabsf(t);
+    if (fabsf(t1) > tk) tk = fabsf(t1);
+    if (fabsf(t2) > tk) tk = fabsf(t2);
+    if (tk > elim)
+        return 0;
+    float tss = expf(-t), tt = 0.5f / xdmy;
+    t1 = tt;
+    float tst = wdtol * tt;
+    if (nn != 0)
+        t1 = tt + 1.0f / fn;
+    float rxsq = 1.0f / (xdmy * xdmy), ta = 0.5f * rxsq;
+    t = fnp * ta;
+    float s = t * BF[3];
+    if (!(fabsf(s) < tst)) {
+        tk = 2.0f;
+        for (int k = 4; k <= 22; k++) {
+            t = t * ((tk + fn + 1.0f) / (tk + 1.0f))
+                  * ((tk + fn) / (tk + 2.0f)) * rxsq;
+            float trm = t * BF[k];
+            if (fabsf(trm) < tst)
+                break;
+            s = s + trm;
+            tk = tk + 2.0f;
+        }
+    }
+    s = (s + t1) * tss;
+    if (xinc != 0.0f) {
+        nx = (int) xinc;
+        if (nx > nmax) {
+            *ierr = 3;
+            return 0;
+        }
+        xm = xinc - 1.0f;
+        float fx = x + xm;
+        for (int i = 1; i <= nx; i++) {
+            s = s + dfg_powi_f(fx, -nn - 1);
+            xm = xm - 1.0f;
+            fx = x + xm;
+        }
+    }
+    return s;
+}
+
+/* Octave's xpsi (n, z) around the Fortran: unscale, map the error codes
+ * (overflow -> -Inf, bad input or too many steps -> NaN) */
+DFG_HD double dfg_polygamma_(int k, double x)
+{
+    int ierr;
+    if (isnan(x))                          /* NaN all through the Fortran */
+        return x;
+    double ans = dfg_dpsifn_(x, k, &ierr);
+    if (ierr == 0)
+        return k > 1 ? ans / (pow(-1.0, (double) k + 1.0) / tgamma((double) k + 1.0)) : ans;
+    return ierr == 2 ? -INFINITY : NAN;
+}
+
+DFG_HD float dfg_polygamma_f(int k, float x)
+{
+    int ierr;
+    if (isnan(x))
+        return x;
+    float ans = dfg_psifn_f(x, k, &ierr);
+    if (ierr == 0)
+        return k > 1 ? (float) ((double) ans / (pow(-1.0, (double) k + 1.0) /
+                                               tgamma((double) k + 1.0)))
+                     : ans;
+    return ierr == 2 ? -INFINITY : NAN;
+}
+
+/* psi (k, x): digamma (k == 0) or polygamma; psi_bad: the domain error of
+ * dfg.psi (x < 0 with k > 0, "Z must be non-negative for polygamma") */
+DFG_HD double dfg_psi_(int k, double x) { return k == 0 ? dfg_digamma_(x) : dfg_polygamma_(k, x); }
+DFG_HD float dfg_psi_f(int k, float x)  { return k == 0 ? dfg_digamma_f(x) : dfg_polygamma_f(k, x); }
+DFG_HD int dfg_psi_bad_(int k, double x) { return k > 0 && x < 0; }
+DFG_HD int dfg_psi_bad_f(int k, float x) { return k > 0 && x < 0; }
 
 /* ---- counter-based uniform random numbers (dfg.rand) ---------------------
  * One key per (seed, stream, counter); element i's number is mix64 (key +
