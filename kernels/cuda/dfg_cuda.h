@@ -26,12 +26,13 @@
 #define DFG_CUDA_H
 #include <stddef.h>
 #include <stdint.h>
+#include "../cpu/fused.h"        /* the FUSED program format (and lib/dfg.h) */
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define DFG_CUDA_ABI 3
+#define DFG_CUDA_ABI 4
 
 /* codes the entries return besides 0 */
 enum {
@@ -67,12 +68,17 @@ typedef struct dfg_cuda_api {
     int  (*copy)(void * ddst, const void * dsrc, size_t bytes);
     int  (*sync)(void);
 
-    /* out[i] = op (in[i]), i < n; dt_in, dt_out: double or single (cast
-     * between them is DFG_OP_CAST) */
+    /* out[i] = op (in[i]), i < n; the math ops (dfg_cuda_unary_math):
+     * dt_in == dt_out, double or single; DFG_OP_CAST between any two of
+     * double, single and logical; DFG_OP_NOT: dt_in double or single,
+     * dt_out logical.  NaN made logical (cast, not) is DFG_CUDA_ARG, a
+     * result outside the real domain (log of a negative number, gammaln
+     * where gamma < 0) DFG_CUDA_DOMAIN; both wait for the stream */
     int  (*unary)(int op, int dt_in, int dt_out, void * dout, const void * din, int64_t n);
     /* out[i] = a[i * sa] op b[i * sb] (sa, sb: 1, or 0 for a scalar);
      * a and b of class dt; out of class dt, or logical (1 byte) for the
-     * comparison and logic ops */
+     * comparison and logic ops (dfg_cuda_binary_logic; NaN operands of
+     * and, or, xor: DFG_CUDA_ARG); dt logical for max and min only */
     int  (*binary)(int op, int dt, void * dout, const void * da, int64_t sa,
                    const void * db, int64_t sb, int64_t n);
     /* reduction of the middle axis of [pre, n, post]: sum, prod, max, min
@@ -123,7 +129,156 @@ typedef struct dfg_cuda_api {
      * out may be x */
     int  (*scatter)(int add, int es, void * dout, const void * dx, int64_t x_numel,
                     const void * dv, int64_t v_numel, const int64_t * hhdr);
+
+    /* ---- ABI 4 ---- */
+    /* dfg.psi: out[i] = psi (k, in[i]), class dt (double or single), by
+     * kernels/elem.h's dfg_psi_; k > 0 with some in[i] < 0 is
+     * DFG_CUDA_DOMAIN (waits for the stream) */
+    int  (*psi)(int dt, int k, void * dout, const void * din, int64_t n);
+    /* merge (ifelse): out[i] = m[i * sm] ? a[i * sa] : b[i * sb] (strides
+     * 1, or 0 for a scalar); m logical, a, b and out of es bytes (1, 4, 8) */
+    int  (*merge)(int es, void * dout, const void * dm, int64_t sm, const void * da,
+                  int64_t sa, const void * db, int64_t sb, int64_t n);
+    /* a FUSED program (kernels/cpu/fused.h; hprog: the node's idx, host
+     * memory, copied to the device's constant memory for the call) over
+     * n_in inputs din[k] (device) of class hin_dt[k] and dims
+     * hin_dims[k * DFG_MAX_DIMS ...] (host, the domain's ndim padded with
+     * ones); dout[j] receives output j (hprog's out table; din and dout
+     * host arrays of device pointers).  dscratch (device, scratch_bytes,
+     * may be NULL) holds the partials of reductions longer than
+     * DFG_RED_BLOCK: dfg_cpu_fused_scratch's bytes are enough; with less
+     * the call allocates its own.  Element-wise outputs are bitwise the
+     * unfused kernels' (the same element functions); sum and prod outputs
+     * are accumulated in the CPU's blocked order (kernels/kernels.h), so
+     * bitwise the CPU fused kernel's where the element values agree.
+     * Programs dfg_cuda_fused_ok rejects are DFG_CUDA_UNSUPPORTED; the
+     * errors are those of the unfused kernels (waits for the stream) */
+    int  (*fused)(const int64_t * hprog, int n_in, const void * const * din, const int * hin_dt,
+                  const int64_t * hin_dims, void * const * dout, void * dscratch,
+                  size_t scratch_bytes);
 } dfg_cuda_api;
+
+/* ---- what the element-wise and fused kernels run --------------------------
+ * Shared by the kernels (kernels/cuda) and the backend's supports
+ * (lib/runtime/backend-cuda.c), so that a node the backend accepts is one
+ * the library runs: the lists of ops by kind, and the fused programs. */
+
+/* unary math ops, class in == class out, double or single */
+static inline int dfg_cuda_unary_math(int op)
+{
+    switch (op) {
+    case DFG_OP_NEG: case DFG_OP_ABS: case DFG_OP_SIGN: case DFG_OP_SQRT: case DFG_OP_EXP:
+    case DFG_OP_LOG: case DFG_OP_LOG1P: case DFG_OP_EXPM1: case DFG_OP_LOG2: case DFG_OP_LOG10:
+    case DFG_OP_SIN: case DFG_OP_COS: case DFG_OP_TAN: case DFG_OP_ASIN: case DFG_OP_ACOS:
+    case DFG_OP_ATAN: case DFG_OP_SINH: case DFG_OP_COSH: case DFG_OP_TANH: case DFG_OP_ASINH:
+    case DFG_OP_ACOSH: case DFG_OP_ATANH: case DFG_OP_FLOOR: case DFG_OP_CEIL: case DFG_OP_ROUND:
+    case DFG_OP_FIX: case DFG_OP_ERF: case DFG_OP_ERFC: case DFG_OP_GAMMA: case DFG_OP_GAMMALN:
+        return 1;
+    }
+    return 0;
+}
+
+/* binary ops with the operands' class (x .^ y included), double or single;
+ * max and min also logical */
+static inline int dfg_cuda_binary_math(int op)
+{
+    switch (op) {
+    case DFG_OP_ADD: case DFG_OP_SUB: case DFG_OP_MUL: case DFG_OP_DIV: case DFG_OP_POW:
+    case DFG_OP_ATAN2: case DFG_OP_HYPOT: case DFG_OP_MAX2: case DFG_OP_MIN2: case DFG_OP_MOD:
+    case DFG_OP_REM:
+        return 1;
+    }
+    return 0;
+}
+
+/* comparisons and logic ops: double or single operands, logical result */
+static inline int dfg_cuda_binary_logic(int op)
+{
+    switch (op) {
+    case DFG_OP_EQ: case DFG_OP_NE: case DFG_OP_LT: case DFG_OP_LE: case DFG_OP_GT: case DFG_OP_GE:
+    case DFG_OP_AND: case DFG_OP_OR: case DFG_OP_XOR:
+        return 1;
+    }
+    return 0;
+}
+
+/* an element-wise op with result class dt and operand classes adt[0..na)
+ * that the kernels run (the classes the CPU's kernels take) */
+static inline int dfg_cuda_elementwise_ok(int op, int dt, int na, const int * adt)
+{
+    const int fl0 = na >= 1 && (adt[0] == DFG_DOUBLE || adt[0] == DFG_SINGLE);
+    const int any0 = na >= 1 && (fl0 || adt[0] == DFG_LOGICAL);
+    const int anyd = dt == DFG_DOUBLE || dt == DFG_SINGLE || dt == DFG_LOGICAL;
+    if (op == DFG_OP_CAST)
+        return na == 1 && any0 && anyd;
+    if (op == DFG_OP_NOT)
+        return na == 1 && fl0 && dt == DFG_LOGICAL;
+    if (op == DFG_OP_PSI || dfg_cuda_unary_math(op))
+        return na == 1 && fl0 && adt[0] == dt;
+    if (dfg_cuda_binary_math(op))
+        return na == 2 && adt[1] == adt[0] && adt[0] == dt &&
+               (fl0 || (dt == DFG_LOGICAL && (op == DFG_OP_MAX2 || op == DFG_OP_MIN2)));
+    if (dfg_cuda_binary_logic(op))
+        return na == 2 && fl0 && adt[1] == adt[0] && dt == DFG_LOGICAL;
+    if (op == DFG_OP_MERGE)
+        return na == 3 && adt[0] == DFG_LOGICAL && adt[1] == dt && adt[2] == dt && anyd;
+    return 0;
+}
+
+/* The fused programs the fused entry runs: at most these many instructions,
+ * inputs, outputs and value slots (the program's scratch slots plus one
+ * per output); every instruction dfg_cuda_elementwise_ok with its
+ * operands' classes (an instruction's result, or input k's in_dt[k]);
+ * element-wise outputs written by their instruction, of its class;
+ * reductions (sum, prod) of double or single, of their instruction's
+ * class. */
+#define DFG_CUDA_FUSED_MAX_INSTR 128
+#define DFG_CUDA_FUSED_MAX_IN    64
+#define DFG_CUDA_FUSED_MAX_OUT   64
+#define DFG_CUDA_FUSED_MAX_SLOT  64
+
+static inline int dfg_cuda_fused_ok(const int64_t * prog, int n_in, const int * in_dt)
+{
+    const int64_t ni = FP_NI(prog), no = FP_NO(prog), ns = FP_NSLOT(prog);
+    if (ni < 1 || ni > DFG_CUDA_FUSED_MAX_INSTR || no < 1 || no > DFG_CUDA_FUSED_MAX_OUT ||
+        n_in < 0 || n_in > DFG_CUDA_FUSED_MAX_IN || ns < 0 || ns + no > DFG_CUDA_FUSED_MAX_SLOT ||
+        FP_NDIM(prog) < 1 || FP_NDIM(prog) > DFG_MAX_DIMS)
+        return 0;
+    for (int k = 0; k < n_in; k++) {
+        const int64_t m = FP_X(prog, k)[0];
+        if (m != FX_FULL && m != FX_SCALAR && m != FX_BCAST)
+            return 0;
+    }
+    for (int64_t i = 0; i < ni; i++) {
+        const int64_t * I = FP_I(prog, i);
+        const int64_t na = I[2];
+        int adt[3] = {-1, -1, -1};
+        if (na < 1 || na > 3 || I[0] < 0 || I[0] >= DFG_OP_COUNT || I[7] >= ns || I[7] < -no)
+            return 0;
+        for (int a = 0; a < na; a++) {
+            const int64_t r = I[3 + a];
+            if (r >= i || r < -(int64_t)n_in)
+                return 0;
+            adt[a] = r >= 0 ? (int)FP_I(prog, r)[1] : in_dt[-r - 1];
+        }
+        if (!dfg_cuda_elementwise_ok((int)I[0], (int)I[1], (int)na, adt))
+            return 0;
+        if (I[0] == DFG_OP_PSI && (I[6] < 0 || I[6] > 1000))
+            return 0;
+    }
+    for (int64_t j = 0; j < no; j++) {
+        const int64_t * O = FP_O(prog, j);
+        if (O[0] < 0 || O[0] >= ni)
+            return 0;
+        const int dt = (int)FP_I(prog, O[0])[1];
+        /* an element-wise output is its instruction's own (dest -j - 1) */
+        if (O[1] < 0 ? O[3] != dt || FP_I(prog, O[0])[7] != -j - 1
+                     : (O[1] != DFG_OP_SUM && O[1] != DFG_OP_PROD) || O[3] != dt ||
+                       (dt != DFG_DOUBLE && dt != DFG_SINGLE) || O[2] < 0)
+            return 0;
+    }
+    return 1;
+}
 
 /* The table for ABI version abi, or NULL when this library has another. */
 const dfg_cuda_api * dfg_cuda_api_get(int abi);

@@ -6,7 +6,12 @@
  * 2, 3, -1 as x .* x, x .* x .* x, 1 ./ x), and the domain checks: results
  * that would be complex (log of a negative number, ...) are flagged and
  * reported as an error.  Round is half away from zero and fix is trunc in
- * CUDA too.  Ops without a kernel here (gamma, gammaln, mod, rem, ...)
+ * CUDA too.  gamma (Octave's values at the poles), gammaln (complex where
+ * gamma < 0: flagged), psi (kernels/elem.h's digamma and DPSIFN, the
+ * CPU's algorithm step for step), mod and rem (liboctave's), not, and, or,
+ * xor and the casts to logical (NaN is an error, BAD_NANLOGIC, as on the
+ * CPU), casts between every two of double, single and logical, max and
+ * min of logical operands, and merge (ifelse).  Ops without a kernel here
  * answer DFG_CUDA_UNSUPPORTED (tests/c/test-cuda.c relies on that).  And
  * dfg.rand's uniform numbers, kernels/elem.h's counter-based stream. */
 #include <cmath>
@@ -14,76 +19,14 @@
 #include "../../lib/dfg.h"
 #include "../elem.h"
 
-/* kernels/elem.h's functions by type, for the templates below */
-__device__ __forceinline__ double e_sign(double x) { return oct_sign_(x); }
-__device__ __forceinline__ float  e_sign(float x)  { return oct_sign_f(x); }
-__device__ __forceinline__ int    e_complex(int op, double x) { return oct_unary_complex_(op, x); }
-__device__ __forceinline__ int    e_complex(int op, float x)  { return oct_unary_complex_f(op, x); }
-__device__ __forceinline__ double e_max(double x, double y) { return oct_max_(x, y); }
-__device__ __forceinline__ float  e_max(float x, float y)   { return oct_max_f(x, y); }
-__device__ __forceinline__ double e_min(double x, double y) { return oct_min_(x, y); }
-__device__ __forceinline__ float  e_min(float x, float y)   { return oct_min_f(x, y); }
-__device__ __forceinline__ double e_pow(double x, double y, int * f) { return oct_pow_(x, y, f); }
-__device__ __forceinline__ float  e_pow(float x, float y, int * f)   { return oct_pow_f(x, y, f); }
-__device__ __forceinline__ int    e_pow_fast_kind(double p) { return pow_fast_kind_(p); }
-__device__ __forceinline__ int    e_pow_fast_kind(float p)  { return pow_fast_kind_f(p); }
-__device__ __forceinline__ double e_pow_fast(double x, double p, int k) { return pow_fast_(x, p, k); }
-__device__ __forceinline__ float  e_pow_fast(float x, float p, int k)   { return pow_fast_f(x, p, k); }
-
-template <typename T> __device__ T un(int op, T x)
-{
-    switch (op) {
-    case DFG_OP_NEG:     return -x;
-    case DFG_OP_ABS:     return fabs(x);
-    case DFG_OP_SIGN:    return e_sign(x);
-    case DFG_OP_SQRT:    return sqrt(x);
-    case DFG_OP_EXP:     return exp(x);
-    case DFG_OP_LOG:     return log(x);
-    case DFG_OP_LOG1P:   return log1p(x);
-    case DFG_OP_EXPM1:   return expm1(x);
-    case DFG_OP_LOG2:    return log2(x);
-    case DFG_OP_LOG10:   return log10(x);
-    case DFG_OP_SIN:     return sin(x);
-    case DFG_OP_COS:     return cos(x);
-    case DFG_OP_TAN:     return tan(x);
-    case DFG_OP_ASIN:    return asin(x);
-    case DFG_OP_ACOS:    return acos(x);
-    case DFG_OP_ATAN:    return atan(x);
-    case DFG_OP_SINH:    return sinh(x);
-    case DFG_OP_COSH:    return cosh(x);
-    case DFG_OP_TANH:    return tanh(x);
-    case DFG_OP_ASINH:   return asinh(x);
-    case DFG_OP_ACOSH:   return acosh(x);
-    case DFG_OP_ATANH:   return atanh(x);
-    case DFG_OP_FLOOR:   return floor(x);
-    case DFG_OP_CEIL:    return ceil(x);
-    case DFG_OP_ROUND:   return round(x);
-    case DFG_OP_FIX:     return trunc(x);
-    case DFG_OP_ERF:     return erf(x);
-    case DFG_OP_ERFC:    return erfc(x);
-    }
-    return x;
-}
-
-static bool unary_known(int op)
-{
-    switch (op) {
-    case DFG_OP_NEG: case DFG_OP_ABS: case DFG_OP_SIGN: case DFG_OP_SQRT: case DFG_OP_EXP:
-    case DFG_OP_LOG: case DFG_OP_LOG1P: case DFG_OP_EXPM1: case DFG_OP_LOG2: case DFG_OP_LOG10:
-    case DFG_OP_SIN: case DFG_OP_COS: case DFG_OP_TAN: case DFG_OP_ASIN: case DFG_OP_ACOS:
-    case DFG_OP_ATAN: case DFG_OP_SINH: case DFG_OP_COSH: case DFG_OP_TANH: case DFG_OP_ASINH:
-    case DFG_OP_ACOSH: case DFG_OP_ATANH: case DFG_OP_FLOOR: case DFG_OP_CEIL: case DFG_OP_ROUND:
-    case DFG_OP_FIX: case DFG_OP_ERF: case DFG_OP_ERFC:
-        return true;
-    }
-    return false;
-}
+/* The element functions by op code and type (un, bin, cmp, e_*) are
+ * internal.h's, shared with the fused kernel (fused.cu). */
 
 static bool checks_domain(int op)
 {
     switch (op) {
     case DFG_OP_SQRT: case DFG_OP_LOG: case DFG_OP_LOG2: case DFG_OP_LOG10: case DFG_OP_LOG1P:
-    case DFG_OP_ASIN: case DFG_OP_ACOS: case DFG_OP_ATANH: case DFG_OP_ACOSH:
+    case DFG_OP_ASIN: case DFG_OP_ACOS: case DFG_OP_ATANH: case DFG_OP_ACOSH: case DFG_OP_GAMMALN:
         return true;
     }
     return false;
@@ -101,6 +44,7 @@ __global__ void k_unary(int op, T * out, const T * in, int64_t n, int * flag)
     }
 }
 
+/* a cast between double and single, or from logical */
 template <typename O, typename I>
 __global__ void k_cast(O * out, const I * in, int64_t n)
 {
@@ -109,9 +53,84 @@ __global__ void k_cast(O * out, const I * in, int64_t n)
         out[i] = (O)in[i];
 }
 
+/* to logical: x != 0 (neg 0: not, x == 0); NaN raises BAD_NANLOGIC in
+ * *flag (one atomicOr per thread that saw one), the CPU's error */
+template <typename I>
+__global__ void k_to_logical(unsigned char * out, const I * in, int64_t n, int neg, int * flag)
+{
+    int bad = 0;
+    for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < n;
+         i += (int64_t)gridDim.x * blockDim.x) {
+        const I x = in[i];
+        bad |= isnan(x);
+        out[i] = (unsigned char)((x != 0) != (neg != 0));
+    }
+    if (bad)
+        atomicOr(flag, BAD_NANLOGIC);
+}
+
 static int launched(const char * what)
 {
     return dfg_cu_check(cudaGetLastError(), what);
+}
+
+static bool float_dt(int dt)
+{
+    return dt == DFG_DOUBLE || dt == DFG_SINGLE;
+}
+
+/* the CPU's error for NaN made logical (kernels/cpu/elementwise.c) */
+static int nan_logical(const char * fn)
+{
+    return dfg_cu_fail(DFG_CUDA_ARG, "dfg.%s: NaN can't be converted to logical value", fn);
+}
+
+/* the flag after a kernel that raises BAD_NANLOGIC: 0, or the error */
+static int logical_flag(const char * fn)
+{
+    int f = 0, st = dfg_cu_flag_get(&f);
+    return st ? st : (f & BAD_NANLOGIC) ? nan_logical(fn) : 0;
+}
+
+/* CAST between any two of double, single, logical; NOT (x == 0 of a
+ * double or single x, logical out).  NaN to logical is an error, named
+ * as the CPU names it ("logical" for a cast, "not"). */
+static int cast_or_not(int op, int dt_in, int dt_out, void * out, const void * in, int64_t n,
+                       unsigned nb)
+{
+    const int es_in = dt_in == DFG_DOUBLE ? 8 : dt_in == DFG_SINGLE ? 4 : 1;
+    if (op == DFG_OP_CAST && dt_in == dt_out)
+        return out == in ? 0 : dfg_cu_check(cudaMemcpyAsync(out, in, (size_t)n * es_in,
+                                                             cudaMemcpyDeviceToDevice, dfg_cu_stream),
+                                            "dfg (GPU): cast (a copy)");
+    if (dt_out == DFG_LOGICAL) {
+        if (!float_dt(dt_in))
+            return dfg_cu_fail(DFG_CUDA_UNSUPPORTED, "dfg (GPU): not of a logical array");
+        int st, neg = op == DFG_OP_NOT;
+        if ((st = dfg_cu_flag_clear()))
+            return st;
+        if (dt_in == DFG_DOUBLE)
+            k_to_logical<<<nb, 256, 0, dfg_cu_stream>>>((unsigned char *)out, (const double *)in,
+                                                        n, neg, dfg_cu_flag);
+        else
+            k_to_logical<<<nb, 256, 0, dfg_cu_stream>>>((unsigned char *)out, (const float *)in,
+                                                        n, neg, dfg_cu_flag);
+        if ((st = launched("dfg (GPU): conversion to logical")))
+            return st;
+        return logical_flag(neg ? "not" : "logical");
+    }
+    if (op != DFG_OP_CAST || !float_dt(dt_out))
+        return dfg_cu_fail(DFG_CUDA_UNSUPPORTED, "dfg (GPU): no kernel for %s", "the op");
+    if (dt_in == DFG_LOGICAL) {
+        if (dt_out == DFG_DOUBLE)
+            k_cast<<<nb, 256, 0, dfg_cu_stream>>>((double *)out, (const unsigned char *)in, n);
+        else
+            k_cast<<<nb, 256, 0, dfg_cu_stream>>>((float *)out, (const unsigned char *)in, n);
+    } else if (dt_in == DFG_DOUBLE)
+        k_cast<<<nb, 256, 0, dfg_cu_stream>>>((float *)out, (const double *)in, n);
+    else
+        k_cast<<<nb, 256, 0, dfg_cu_stream>>>((double *)out, (const float *)in, n);
+    return launched("dfg (GPU): cast");
 }
 
 int dfg_cu_unary(int op, int dt_in, int dt_out, void * out, const void * in, int64_t n)
@@ -119,22 +138,15 @@ int dfg_cu_unary(int op, int dt_in, int dt_out, void * out, const void * in, int
     int st = dfg_cu_ready();
     if (st || n <= 0)
         return st;
-    if ((dt_in != DFG_DOUBLE && dt_in != DFG_SINGLE) || (dt_out != DFG_DOUBLE && dt_out != DFG_SINGLE))
-        return dfg_cu_fail(DFG_CUDA_UNSUPPORTED, "dfg (GPU): %s: only double and single arrays",
-                           "the op");
+    const bool classes_ok = (float_dt(dt_in) || dt_in == DFG_LOGICAL) &&
+                            (float_dt(dt_out) || dt_out == DFG_LOGICAL);
+    if (!classes_ok)
+        return dfg_cu_fail(DFG_CUDA_UNSUPPORTED, "dfg (GPU): %s: only double, single and "
+                           "logical arrays", "the op");
     unsigned nb = dfg_cu_blocks(n);
-    if (op == DFG_OP_CAST) {
-        if (dt_in == DFG_DOUBLE && dt_out == DFG_SINGLE)
-            k_cast<<<nb, 256, 0, dfg_cu_stream>>>((float *)out, (const double *)in, n);
-        else if (dt_in == DFG_SINGLE && dt_out == DFG_DOUBLE)
-            k_cast<<<nb, 256, 0, dfg_cu_stream>>>((double *)out, (const float *)in, n);
-        else if (dt_in == DFG_DOUBLE)
-            k_cast<<<nb, 256, 0, dfg_cu_stream>>>((double *)out, (const double *)in, n);
-        else
-            k_cast<<<nb, 256, 0, dfg_cu_stream>>>((float *)out, (const float *)in, n);
-        return launched("dfg (GPU): cast");
-    }
-    if (!unary_known(op) || dt_in != dt_out)
+    if (op == DFG_OP_CAST || op == DFG_OP_NOT)
+        return cast_or_not(op, dt_in, dt_out, out, in, n, nb);
+    if (!dfg_cuda_unary_math(op) || dt_in != dt_out || !float_dt(dt_in))
         return dfg_cu_fail(DFG_CUDA_UNSUPPORTED, "dfg (GPU): no kernel for %s", "the op");
     int chk = checks_domain(op);
     if (chk && (st = dfg_cu_flag_clear()))
@@ -147,38 +159,52 @@ int dfg_cu_unary(int op, int dt_in, int dt_out, void * out, const void * in, int
                                                chk ? dfg_cu_flag : nullptr);
     if ((st = launched("dfg (GPU): unary kernel")))
         return st;
-    return chk ? dfg_cu_flag_read("the op") : 0;
+    return chk ? dfg_cu_flag_read(op == DFG_OP_GAMMALN ? "gammaln" : "the op") : 0;
+}
+
+/* ---- psi ------------------------------------------------------------------ */
+
+/* psi (k, x) by kernels/elem.h's dfg_psi_ / dfg_psi_f; x < 0 with k > 0
+ * raises the flag (dfg.psi's domain error, checked before on the CPU: the
+ * values written then do not matter) */
+template <typename T>
+__global__ void k_psi(int k, T * out, const T * in, int64_t n, int * flag)
+{
+    int bad = 0;
+    for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < n;
+         i += (int64_t)gridDim.x * blockDim.x) {
+        const T x = in[i];
+        bad |= e_psi_bad(k, x);
+        out[i] = e_psi(k, x);
+    }
+    if (bad)
+        atomicOr(flag, 1);
+}
+
+int dfg_cu_psi(int dt, int k, void * out, const void * in, int64_t n)
+{
+    int st = dfg_cu_ready();
+    if (st || n <= 0)
+        return st;
+    if (!float_dt(dt))
+        return dfg_cu_fail(DFG_CUDA_UNSUPPORTED, "dfg (GPU): psi: only double and single arrays");
+    if (k < 0)
+        return dfg_cu_fail(DFG_CUDA_ARG, "dfg.psi: K must be non-negative");
+    unsigned nb = dfg_cu_blocks(n);
+    int bad = 0;
+    if ((st = dfg_cu_flag_clear()))
+        return st;
+    if (dt == DFG_DOUBLE)
+        k_psi<<<nb, 256, 0, dfg_cu_stream>>>(k, (double *)out, (const double *)in, n, dfg_cu_flag);
+    else
+        k_psi<<<nb, 256, 0, dfg_cu_stream>>>(k, (float *)out, (const float *)in, n, dfg_cu_flag);
+    if ((st = launched("dfg (GPU): psi kernel")) || (st = dfg_cu_flag_get(&bad)))
+        return st;
+    return bad ? dfg_cu_fail(DFG_CUDA_DOMAIN, "dfg.psi: Z must be non-negative for polygamma "
+                             "(K > 0)") : 0;
 }
 
 /* ---- binary ------------------------------------------------------------ */
-
-template <typename T> __device__ T bin(int op, T a, T b)
-{
-    switch (op) {
-    case DFG_OP_ADD:   return a + b;
-    case DFG_OP_SUB:   return a - b;
-    case DFG_OP_MUL:   return a * b;
-    case DFG_OP_DIV:   return a / b;
-    case DFG_OP_ATAN2: return atan2(a, b);
-    case DFG_OP_HYPOT: return hypot(a, b);
-    case DFG_OP_MAX2:  return e_max(a, b);
-    case DFG_OP_MIN2:  return e_min(a, b);
-    }
-    return a;
-}
-
-template <typename T> __device__ unsigned char cmp(int op, T a, T b)
-{
-    switch (op) {
-    case DFG_OP_EQ: return a == b;
-    case DFG_OP_NE: return a != b;
-    case DFG_OP_LT: return a < b;
-    case DFG_OP_LE: return a <= b;
-    case DFG_OP_GT: return a > b;
-    case DFG_OP_GE: return a >= b;
-    }
-    return 0;
-}
 
 template <typename T>
 __global__ void k_binary(int op, T * out, const T * a, int64_t sa, const T * b, int64_t sb,
@@ -208,13 +234,27 @@ __global__ void k_pow(T * out, const T * a, int64_t sa, const T * b, int64_t sb,
         atomicOr(flag, f);
 }
 
+/* comparisons, and / or / xor: logical out; NaN operands of the logic ops
+ * raise BAD_NANLOGIC (flag: NULL for the comparisons, which raise none) */
 template <typename T>
 __global__ void k_compare(int op, unsigned char * out, const T * a, int64_t sa, const T * b,
-                          int64_t sb, int64_t n)
+                          int64_t sb, int64_t n, int * flag)
+{
+    int bad = 0;
+    for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < n;
+         i += (int64_t)gridDim.x * blockDim.x)
+        out[i] = cmp(op, a[i * sa], b[i * sb], &bad);
+    if (flag && bad)
+        atomicOr(flag, bad);
+}
+
+/* max and min of logical operands */
+__global__ void k_binary_logical(int op, unsigned char * out, const unsigned char * a, int64_t sa,
+                                 const unsigned char * b, int64_t sb, int64_t n)
 {
     for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < n;
          i += (int64_t)gridDim.x * blockDim.x)
-        out[i] = cmp(op, a[i * sa], b[i * sb]);
+        out[i] = bin_logical(op, a[i * sa], b[i * sb]);
 }
 
 static int pow_launch(int dt, void * out, const void * a, int64_t sa, const void * b,
@@ -263,33 +303,51 @@ static int power(int dt, void * out, const void * a, int64_t sa, const void * b,
     return pow_launch(dt, out, a, sa, b, sb, n, nb, POW_FORCE, nullptr);
 }
 
+static const char * logic_name(int op)
+{
+    return op == DFG_OP_AND ? "and" : op == DFG_OP_OR ? "or" : "xor";
+}
+
 int dfg_cu_binary(int op, int dt, void * out, const void * a, int64_t sa,
                   const void * b, int64_t sb, int64_t n)
 {
     int st = dfg_cu_ready();
     if (st || n <= 0)
         return st;
-    if (dt != DFG_DOUBLE && dt != DFG_SINGLE)
-        return dfg_cu_fail(DFG_CUDA_UNSUPPORTED, "dfg (GPU): %s: only double and single arrays",
-                           "the op");
     unsigned nb = dfg_cu_blocks(n);
-    switch (op) {
-    case DFG_OP_EQ: case DFG_OP_NE: case DFG_OP_LT: case DFG_OP_LE: case DFG_OP_GT: case DFG_OP_GE:
+    if (dt == DFG_LOGICAL) {
+        /* the CPU has max and min of logical operands only (the other ops
+         * see them converted to double) */
+        if (op != DFG_OP_MAX2 && op != DFG_OP_MIN2)
+            return dfg_cu_fail(DFG_CUDA_UNSUPPORTED, "dfg (GPU): no kernel for %s on logical "
+                               "arrays", "the op");
+        k_binary_logical<<<nb, 256, 0, dfg_cu_stream>>>(op, (unsigned char *)out,
+                                                        (const unsigned char *)a, sa,
+                                                        (const unsigned char *)b, sb, n);
+        return launched("dfg (GPU): binary kernel");
+    }
+    if (!float_dt(dt))
+        return dfg_cu_fail(DFG_CUDA_UNSUPPORTED, "dfg (GPU): %s: only double, single and "
+                           "logical arrays", "the op");
+    if (dfg_cuda_binary_logic(op)) {
+        const bool logic = op == DFG_OP_AND || op == DFG_OP_OR || op == DFG_OP_XOR;
+        if (logic && (st = dfg_cu_flag_clear()))
+            return st;
+        int * flag = logic ? dfg_cu_flag : nullptr;
         if (dt == DFG_DOUBLE)
             k_compare<<<nb, 256, 0, dfg_cu_stream>>>(op, (unsigned char *)out, (const double *)a, sa,
-                                                     (const double *)b, sb, n);
+                                                     (const double *)b, sb, n, flag);
         else
             k_compare<<<nb, 256, 0, dfg_cu_stream>>>(op, (unsigned char *)out, (const float *)a, sa,
-                                                     (const float *)b, sb, n);
-        return launched("dfg (GPU): comparison kernel");
-    case DFG_OP_POW:
-        return power(dt, out, a, sa, b, sb, n, nb);
-    case DFG_OP_ADD: case DFG_OP_SUB: case DFG_OP_MUL: case DFG_OP_DIV: case DFG_OP_ATAN2:
-    case DFG_OP_HYPOT: case DFG_OP_MAX2: case DFG_OP_MIN2:
-        break;
-    default:
-        return dfg_cu_fail(DFG_CUDA_UNSUPPORTED, "dfg (GPU): no kernel for %s", "the op");
+                                                     (const float *)b, sb, n, flag);
+        if ((st = launched("dfg (GPU): comparison kernel")))
+            return st;
+        return logic ? logical_flag(logic_name(op)) : 0;
     }
+    if (op == DFG_OP_POW)
+        return power(dt, out, a, sa, b, sb, n, nb);
+    if (!dfg_cuda_binary_math(op))
+        return dfg_cu_fail(DFG_CUDA_UNSUPPORTED, "dfg (GPU): no kernel for %s", "the op");
     if (dt == DFG_DOUBLE)
         k_binary<<<nb, 256, 0, dfg_cu_stream>>>(op, (double *)out, (const double *)a, sa,
                                                 (const double *)b, sb, n);
@@ -297,6 +355,42 @@ int dfg_cu_binary(int op, int dt, void * out, const void * a, int64_t sa,
         k_binary<<<nb, 256, 0, dfg_cu_stream>>>(op, (float *)out, (const float *)a, sa,
                                                 (const float *)b, sb, n);
     return launched("dfg (GPU): binary kernel");
+}
+
+/* ---- merge (ifelse) -------------------------------------------------------- */
+
+/* out[i] = m[i * sm] ? a[i * sa] : b[i * sb], elements of type T (moved
+ * as words: the CPU's merge_row copies the chosen element's bits) */
+template <typename T>
+__global__ void k_merge(T * out, const unsigned char * m, int64_t sm, const T * a, int64_t sa,
+                        const T * b, int64_t sb, int64_t n)
+{
+    for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < n;
+         i += (int64_t)gridDim.x * blockDim.x)
+        out[i] = m[i * sm] ? a[i * sa] : b[i * sb];
+}
+
+int dfg_cu_merge(int es, void * out, const void * m, int64_t sm, const void * a, int64_t sa,
+                 const void * b, int64_t sb, int64_t n)
+{
+    int st = dfg_cu_ready();
+    if (st || n <= 0)
+        return st;
+    unsigned nb = dfg_cu_blocks(n);
+    const unsigned char * M = (const unsigned char *)m;
+    if (es == 8)
+        k_merge<<<nb, 256, 0, dfg_cu_stream>>>((uint64_t *)out, M, sm, (const uint64_t *)a, sa,
+                                               (const uint64_t *)b, sb, n);
+    else if (es == 4)
+        k_merge<<<nb, 256, 0, dfg_cu_stream>>>((uint32_t *)out, M, sm, (const uint32_t *)a, sa,
+                                               (const uint32_t *)b, sb, n);
+    else if (es == 1)
+        k_merge<<<nb, 256, 0, dfg_cu_stream>>>((unsigned char *)out, M, sm,
+                                               (const unsigned char *)a, sa,
+                                               (const unsigned char *)b, sb, n);
+    else
+        return dfg_cu_fail(DFG_CUDA_UNSUPPORTED, "dfg (GPU): merge of %d-byte elements", es);
+    return launched("dfg (GPU): merge kernel");
 }
 
 /* ---- dfg.rand ------------------------------------------------------------ */

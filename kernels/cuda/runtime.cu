@@ -208,6 +208,7 @@ static const dfg_cuda_api api = {
     dfg_cu_unary, dfg_cu_binary, dfg_cu_reduce, dfg_cu_gemm,
     dfg_cu_rand, dfg_cu_permute, dfg_cu_scan, dfg_cu_cat, dfg_cu_gather,
     dfg_cu_broadcast, dfg_cu_scatter,
+    dfg_cu_psi, dfg_cu_merge, dfg_cu_fused,
 };
 
 extern "C" const dfg_cuda_api * dfg_cuda_api_get(int abi)

@@ -54,6 +54,18 @@ static int64_t operand_stride(const dfg_node * n, const dfg_node * x)
     return x->numel == 1 ? 0 : x->numel == n->numel && x->ndim == n->ndim ? 1 : -1;
 }
 
+/* a FUSED node's program is one the library's fused kernel runs
+ * (dfg_cuda.h's dfg_cuda_fused_ok, the check the library makes too) */
+static int fused_ok(const dfg_node * n)
+{
+    int dts[DFG_CUDA_FUSED_MAX_IN];
+    if (n->n_in > DFG_CUDA_FUSED_MAX_IN)
+        return 0;
+    for (int k = 0; k < n->n_in; k++)
+        dts[k] = n->in[k]->dtype;
+    return dfg_cuda_fused_ok(n->idx, n->n_in, dts);
+}
+
 static int cu_supports(const dfg_backend * b, const dfg_node * n)
 {
     (void)b;
@@ -65,27 +77,30 @@ int dfg_cuda_supports(const dfg_node * n)
     const dfg_node * x = n->n_in ? n->in[0] : NULL;
     switch (dfg_ops[n->op].family) {
     case DFG_FAM_UNARY:
-        switch (n->op) {
-        case DFG_OP_NEG: case DFG_OP_ABS: case DFG_OP_SIGN: case DFG_OP_SQRT: case DFG_OP_EXP:
-        case DFG_OP_LOG: case DFG_OP_LOG1P: case DFG_OP_EXPM1: case DFG_OP_LOG2: case DFG_OP_LOG10:
-        case DFG_OP_SIN: case DFG_OP_COS: case DFG_OP_TAN: case DFG_OP_ASIN: case DFG_OP_ACOS:
-        case DFG_OP_ATAN: case DFG_OP_SINH: case DFG_OP_COSH: case DFG_OP_TANH: case DFG_OP_ASINH:
-        case DFG_OP_ACOSH: case DFG_OP_ATANH: case DFG_OP_FLOOR: case DFG_OP_CEIL: case DFG_OP_ROUND:
-        case DFG_OP_FIX: case DFG_OP_ERF: case DFG_OP_ERFC:
-            return float_class(x->dtype) && float_class(n->dtype);
-        default:
-            return 0;
-        }
+    {
+        const int adt = x->dtype;
+        if (n->op == DFG_OP_PSI)
+            return float_class(adt) && adt == n->dtype;
+        return dfg_cuda_elementwise_ok(n->op, n->dtype, 1, &adt);
+    }
     case DFG_FAM_BINARY:
-        switch (n->op) {
-        case DFG_OP_ADD: case DFG_OP_SUB: case DFG_OP_MUL: case DFG_OP_DIV: case DFG_OP_POW:
-        case DFG_OP_ATAN2: case DFG_OP_HYPOT: case DFG_OP_MAX2: case DFG_OP_MIN2:
-        case DFG_OP_EQ: case DFG_OP_NE: case DFG_OP_LT: case DFG_OP_LE: case DFG_OP_GT: case DFG_OP_GE:
-            return float_class(x->dtype) && x->dtype == n->in[1]->dtype &&
-                   operand_stride(n, x) >= 0 && operand_stride(n, n->in[1]) >= 0;
-        default:
-            return 0;
+    case DFG_FAM_TERNARY: {
+        /* operands of the result's size or scalars (no broadcasting) */
+        int adt[3];
+        for (int k = 0; k < n->n_in && k < 3; k++) {
+            adt[k] = n->in[k]->dtype;
+            if (operand_stride(n, n->in[k]) < 0)
+                return 0;
         }
+        return n->n_in <= 3 && dfg_cuda_elementwise_ok(n->op, n->dtype, n->n_in, adt) &&
+               (n->op != DFG_OP_MERGE || elem_bytes(n->dtype));
+    }
+    case DFG_FAM_FUSED:
+        if (n->op == DFG_OP_FUSED_OUT)
+            return 1;                         /* an offset copy on the device */
+        /* without a program: plan.c asking whether this device has fused
+         * kernels at all */
+        return !n->idx || fused_ok(n);
     case DFG_FAM_REDUCE:
         switch (n->op) {
         case DFG_OP_SUM: case DFG_OP_PROD: case DFG_OP_MAX: case DFG_OP_MIN:
@@ -158,6 +173,42 @@ static dfg_status cu_copy(const dfg_backend * b, void * dst, const void * src, s
     return cu_status(bytes ? cu->copy(dst, src, bytes) : 0);
 }
 
+/* A FUSED step as exec.c runs it on the CPU: its outputs (fouts, or their
+ * places in the packed buffer out), its operands' classes and dims (fdt,
+ * fdims from the plan, else worked out here from the node) and the plan's
+ * device scratch for the reductions' partials. */
+static dfg_status cu_fused(const dfg_step_args * s)
+{
+    const dfg_node * n = s->node;
+    void * o[DFG_CUDA_FUSED_MAX_OUT];
+    int dts[DFG_CUDA_FUSED_MAX_IN];
+    int64_t (*dims)[DFG_MAX_DIMS] = NULL;
+    const int64_t no = FP_NO(n->idx);
+    if (no > DFG_CUDA_FUSED_MAX_OUT || n->n_in > DFG_CUDA_FUSED_MAX_IN)
+        return dfg_set_error(DFG_ERR_UNSUPPORTED, "dfg (GPU): a fused kernel this large");
+    for (int64_t j = 0; j < no; j++)
+        o[j] = s->fouts ? s->fouts[j] : (char *)s->out + FP_O(n->idx, j)[4];
+    const int * dt = s->fdt;
+    const int64_t * d = s->fdims ? &s->fdims[0][0] : NULL;
+    if (!dt || !d) {
+        if (!(dims = dfg_malloc(((size_t)n->n_in + 1) * sizeof *dims)))
+            return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory running a fused kernel");
+        int nd = (int)FP_NDIM(n->idx);
+        for (int k = 0; k < n->n_in; k++) {
+            const dfg_node * x = n->in[k];
+            dts[k] = x->dtype;
+            for (int j = 0; j < DFG_MAX_DIMS; j++)
+                dims[k][j] = j < nd && j < x->ndim ? x->dims[j] : 1;
+        }
+        dt = dts;
+        d = &dims[0][0];
+    }
+    dfg_status st = cu_status(cu->fused(n->idx, n->n_in, s->in, dt, d, o, s->scratch,
+                                        s->scratch_bytes));
+    dfg_free(dims);
+    return st;
+}
+
 static dfg_status cu_run(const dfg_backend * b, const dfg_step_args * s)
 {
     const dfg_node * n = s->node, * x = n->n_in ? n->in[0] : NULL;
@@ -167,10 +218,21 @@ static dfg_status cu_run(const dfg_backend * b, const dfg_step_args * s)
         return DFG_OK;
     switch (dfg_ops[n->op].family) {
     case DFG_FAM_UNARY:
+        if (n->op == DFG_OP_PSI)
+            return cu_status(cu->psi(n->dtype, (int)n->iattr[0], s->out, s->in[0], n->numel));
         return cu_status(cu->unary(n->op, x->dtype, n->dtype, s->out, s->in[0], n->numel));
     case DFG_FAM_BINARY:
         return cu_status(cu->binary(n->op, x->dtype, s->out, s->in[0], operand_stride(n, x),
                                     s->in[1], operand_stride(n, n->in[1]), n->numel));
+    case DFG_FAM_TERNARY:                     /* merge: mask, then the two values */
+        return cu_status(cu->merge((int)dfg_dtype_size(n->dtype), s->out, s->in[0],
+                                   operand_stride(n, x), s->in[1], operand_stride(n, n->in[1]),
+                                   s->in[2], operand_stride(n, n->in[2]), n->numel));
+    case DFG_FAM_FUSED:
+        if (n->op == DFG_OP_FUSED_OUT)        /* its part of the packed outputs */
+            return cu_status(cu->copy(s->out, (const char *)s->in[0] + n->iattr[1],
+                                      (size_t)n->numel * dfg_dtype_size(n->dtype)));
+        return cu_fused(s);
     case DFG_FAM_REDUCE: {
         int64_t pre, len, post;
         dfg_split_dim(x, (int)n->iattr[0], &pre, &len, &post);
