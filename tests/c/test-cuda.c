@@ -17,8 +17,19 @@
  * and 1-element shapes), cumsum/cumprod (bitwise: the CPU's order), cat
  * and gather (bitwise, with empty parts, colons and repeated subscripts),
  * broadcast (bitwise), a part's offset copy, scatter and scatter_add
- * (bitwise: repeated subscripts, growth, in place, a scalar value).
- * Without a GPU these are skipped with the reason printed. */
+ * (bitwise: repeated subscripts, growth, in place, a scalar value);
+ * gamma, gammaln, psi (CUDA's math: 1e-12 / 1e-11 double, 1e-5 single,
+ * relative to max (|x|, 1)), casts between double, single and logical,
+ * not, mod, rem, and, or, xor, logical max and min, merge (bitwise), the
+ * NaN-to-logical and domain errors; fused programs (kernels/cuda/fused.cu)
+ * written by hand against the CPU's fused kernel and the unfused GPU
+ * kernels: element-wise outputs bitwise the unfused GPU ops', sums and
+ * products bitwise the CPU fused kernel's where the elements agree
+ * (broadcast, scalar and logical inputs, x .^ 2, a sum longer than
+ * DFG_RED_BLOCK), its errors; and a plan on the GPU whose element-wise
+ * chain the fuse pass fuses, against the CPU's plan.
+ * Without a GPU these are skipped with the reason printed; which fused
+ * programs the GPU takes (dfg_cuda_fused_ok) is checked everywhere. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +38,9 @@
 #include "../../lib/runtime/runtime.h"
 #include "../../kernels/cpu/cpu.h"
 #include "../../kernels/cuda/dfg_cuda.h"
+#include "../../kernels/elem.h"
+#include "dfg.h"
+#include "graph-helpers.h"
 
 #define N 3001
 
@@ -177,7 +191,7 @@ static void test_unary(void)
     /* domain errors and unsupported ops */
     CHECK(cu->unary(DFG_OP_LOG, DFG_DOUBLE, DFG_DOUBLE, d, d, N) == DFG_CUDA_DOMAIN);
     CHECK(strstr(cu->last_error(), "complex") != NULL);
-    CHECK(cu->unary(DFG_OP_GAMMA, DFG_DOUBLE, DFG_DOUBLE, d, d, N) == DFG_CUDA_UNSUPPORTED);
+    CHECK(cu->unary(DFG_OP_CUMSUM, DFG_DOUBLE, DFG_DOUBLE, d, d, N) == DFG_CUDA_UNSUPPORTED);
     cu->release(d);
     cu->release(dout);
     free(h); free(want); free(got);
@@ -228,7 +242,8 @@ static void test_binary(void)
     void * d1 = dev(&m8, 8), * d2 = dev(&third, 8), * d3 = NULL;
     CHECK(d1 && d2 && !cu->alloc(&d3, 8));
     CHECK(cu->binary(DFG_OP_POW, DFG_DOUBLE, d3, d1, 0, d2, 0, 1) == DFG_CUDA_DOMAIN);
-    CHECK(cu->binary(DFG_OP_MOD, DFG_DOUBLE, d3, d1, 0, d2, 0, 1) == DFG_CUDA_UNSUPPORTED);
+    CHECK(cu->binary(DFG_OP_MERGE, DFG_DOUBLE, d3, d1, 0, d2, 0, 1) == DFG_CUDA_UNSUPPORTED);
+    CHECK(cu->binary(DFG_OP_ADD, DFG_LOGICAL, d3, d1, 0, d2, 0, 1) == DFG_CUDA_UNSUPPORTED);
     CHECK(cu->binary(DFG_OP_ADD, DFG_DOUBLE, d3, d1, 0, d2, 0, 1) == 0 && !cu->to_host(&r, d3, 8));
     CHECK(r == m8 + third);
     cu->release(d1); cu->release(d2); cu->release(d3);
@@ -769,9 +784,562 @@ static void test_scatter(void)
     cu->release(d);
 }
 
+/* |got - want| <= tol * max (|want|, 1), or the same value (Inf, NaN) */
+static int near1(int dt, const void * got, const void * want, int n, double tol)
+{
+    int bad = 0;
+    for (int k = 0; k < n; k++) {
+        double g = at(dt, got, k), w = at(dt, want, k);
+        int ok = (isnan(g) && isnan(w)) || g == w || fabs(g - w) <= tol * fmax(fabs(w), 1);
+        if (!ok && bad++ < 3)
+            fprintf(stderr, "  element %d: GPU %.17g, CPU %.17g\n", k, g, w);
+    }
+    return bad == 0;
+}
+
+/* gamma, gammaln, psi against the CPU's kernels; their domain errors */
+static void test_special(void)
+{
+    static const struct { int op, k; double lo, hi; } ops[] = {
+        {DFG_OP_GAMMA, 0, -5, 20}, {DFG_OP_GAMMALN, 0, 0, 50}, {DFG_OP_PSI, 0, -5, 30},
+        {DFG_OP_PSI, 1, 0, 30}, {DFG_OP_PSI, 3, 0, 30},
+    };
+    double v[N];
+    for (int dt = DFG_DOUBLE; dt <= DFG_SINGLE; dt++) {
+        size_t bytes = (size_t)N * dfg_dtype_size(dt);
+        for (size_t q = 0; q < sizeof ops / sizeof *ops; q++) {
+            const int op = ops[q].op, k = ops[q].k;
+            fill(v, N, ops[q].lo, ops[q].hi, 21 + (unsigned)q);
+            /* gammaln and polygamma: the real domain (x >= 0, +0) */
+            if (op == DFG_OP_GAMMALN || k > 0)
+                for (int t = 0; t < N; t++)
+                    v[t] = fabs(v[t]);
+            void * h = to_dt(dt, v, N), * want = malloc(bytes), * got = malloc(bytes);
+            void * d = dev(h, bytes), * dout = NULL;
+            CHECK(d && !cu->alloc(&dout, bytes));
+            CHECK((op == DFG_OP_PSI ? dfg_cpu_psi(dt, k, want, h, N)
+                                    : dfg_cpu_unary(op, dt, dt, want, h, N)) == DFG_OK);
+            int st = op == DFG_OP_PSI ? cu->psi(dt, k, dout, d, N)
+                                      : cu->unary(op, dt, dt, dout, d, N);
+            CHECK(st == 0 && !cu->to_host(got, dout, bytes));
+            if (st)
+                fprintf(stderr, "  %s: %s\n", dfg_op_name(op), cu->last_error());
+            double tol = dt == DFG_SINGLE ? 1e-5 : op == DFG_OP_PSI ? 1e-11 : 1e-12;
+            int ok = near1(dt, got, want, N, tol);
+            if (!ok)
+                fprintf(stderr, "  %s (k %d, %s) differs\n", dfg_op_name(op), k, dfg_dtype_name(dt));
+            CHECK(ok);
+            cu->release(d);
+            cu->release(dout);
+            free(h); free(want); free(got);
+        }
+    }
+    /* gammaln (-0.5) is complex (gamma < 0), psi (1, -1) outside the domain */
+    double m = -0.5, r;
+    void * d = dev(&m, 8), * o = NULL;
+    CHECK(d && !cu->alloc(&o, 8));
+    CHECK(cu->unary(DFG_OP_GAMMALN, DFG_DOUBLE, DFG_DOUBLE, o, d, 1) == DFG_CUDA_DOMAIN);
+    CHECK(cu->psi(DFG_DOUBLE, 1, o, d, 1) == DFG_CUDA_DOMAIN);
+    CHECK(cu->psi(DFG_DOUBLE, 0, o, d, 1) == 0 && !cu->to_host(&r, o, 8));
+    CHECK(r == dfg_psi_(0, -0.5));
+    CHECK(cu->unary(DFG_OP_GAMMA, DFG_DOUBLE, DFG_DOUBLE, o, d, 1) == 0 && !cu->to_host(&r, o, 8));
+    CHECK(fabs(r - tgamma(-0.5)) < 1e-14);
+    cu->release(d);
+    cu->release(o);
+}
+
+/* v as class dt (logical: v != 0) */
+static void * as_class(int dt, const double * v, int n)
+{
+    if (dt != DFG_LOGICAL)
+        return to_dt(dt, v, n);
+    unsigned char * p = malloc((size_t)n);
+    for (int k = 0; k < n; k++)
+        p[k] = v[k] != 0;
+    return p;
+}
+
+/* casts in every direction, not: bitwise; NaN to logical an error */
+static void test_cast_not(void)
+{
+    double v[N];
+    fill(v, N, -3, 3, 31);
+    v[4] = 2;                                      /* no NaN ... */
+    for (int k = 10; k < N; k += 7)
+        v[k] = 0;                                  /* ... and zeros */
+    for (int di = DFG_DOUBLE; di <= DFG_LOGICAL; di++)
+        for (int dn = DFG_DOUBLE; dn <= DFG_LOGICAL + 1; dn++) {
+            const int op = dn > DFG_LOGICAL ? DFG_OP_NOT : DFG_OP_CAST;
+            const int dout = op == DFG_OP_NOT ? DFG_LOGICAL : dn;
+            if (op == DFG_OP_NOT && di == DFG_LOGICAL)
+                continue;                          /* not sees double or single */
+            size_t bi = (size_t)N * dfg_dtype_size(di), bo = (size_t)N * dfg_dtype_size(dout);
+            void * h = as_class(di, v, N), * want = malloc(bo), * got = malloc(bo);
+            void * d = dev(h, bi), * o = NULL;
+            CHECK(d && !cu->alloc(&o, bo));
+            CHECK(dfg_cpu_unary(op, di, dout, want, h, N) == DFG_OK);
+            int st = cu->unary(op, di, dout, o, d, N);
+            CHECK(st == 0 && !cu->to_host(got, o, bo));
+            CHECK(!memcmp(got, want, bo) ||
+                  !fprintf(stderr, "  %s %s -> %s differs\n", dfg_op_name(op), dfg_dtype_name(di),
+                           dfg_dtype_name(dout)));
+            cu->release(d); cu->release(o);
+            free(h); free(want); free(got);
+        }
+    /* NaN: the CPU's error, DFG_ERR_ARG there, DFG_CUDA_ARG here */
+    double nan = NAN;
+    float nanf = NAN;
+    void * d = dev(&nan, 8), * df = dev(&nanf, 4), * o = NULL;
+    CHECK(d && df && !cu->alloc(&o, 8));
+    CHECK(cu->unary(DFG_OP_CAST, DFG_DOUBLE, DFG_LOGICAL, o, d, 1) == DFG_CUDA_ARG);
+    CHECK(strstr(cu->last_error(), "NaN") != NULL);
+    CHECK(cu->unary(DFG_OP_NOT, DFG_SINGLE, DFG_LOGICAL, o, df, 1) == DFG_CUDA_ARG);
+    CHECK(cu->unary(DFG_OP_CAST, DFG_DOUBLE, DFG_SINGLE, o, d, 1) == 0);   /* NaN stays NaN */
+    cu->release(d); cu->release(df); cu->release(o);
+}
+
+/* mod, rem (bitwise: IEEE operations only), and, or, xor, logical max
+ * and min (bitwise), merge (bitwise) */
+static void test_binary_more(void)
+{
+    static const int ops[] = {DFG_OP_MOD, DFG_OP_REM, DFG_OP_AND, DFG_OP_OR, DFG_OP_XOR};
+    double a[N], b[N];
+    for (int dt = DFG_DOUBLE; dt <= DFG_SINGLE; dt++) {
+        size_t bytes = (size_t)N * dfg_dtype_size(dt);
+        for (size_t q = 0; q < sizeof ops / sizeof *ops; q++) {
+            const int op = ops[q], logic = op != DFG_OP_MOD && op != DFG_OP_REM;
+            fill(a, N, -7, 7, 41);
+            fill(b, N, -3, 3, 42);
+            for (int k = 10; k < N; k += 5)
+                b[k] = k % 3 ? b[k] : 0;           /* y == 0: mod gives x, rem NaN */
+            if (logic)
+                a[4] = b[4] = 1;                   /* no NaN */
+            for (int sb = 0; sb <= 1; sb++) {
+                void * ha = to_dt(dt, a, N), * hb = to_dt(dt, b, N);
+                size_t ob = logic ? (size_t)N : bytes;
+                void * want = malloc(ob), * got = malloc(ob);
+                void * da = dev(ha, bytes), * db = dev(hb, bytes), * o = NULL;
+                CHECK(da && db && !cu->alloc(&o, ob));
+                CHECK(dfg_cpu_binary(op, dt, want, ha, 1, hb, sb, N) == DFG_OK);
+                int st = cu->binary(op, dt, o, da, 1, db, sb, N);
+                CHECK(st == 0 && !cu->to_host(got, o, ob));
+                int ok = logic ? !memcmp(got, want, ob) : same_bits(dt, got, want, N);
+                if (!ok)
+                    fprintf(stderr, "  %s (%s, b %s) differs\n", dfg_op_name(op),
+                            dfg_dtype_name(dt), sb ? "full" : "scalar");
+                CHECK(ok);
+                cu->release(da); cu->release(db); cu->release(o);
+                free(ha); free(hb); free(want); free(got);
+            }
+        }
+    }
+    /* NaN in and/or/xor */
+    double x[2] = {1, NAN};
+    void * d = dev(x, 16), * o = NULL;
+    CHECK(d && !cu->alloc(&o, 2));
+    CHECK(cu->binary(DFG_OP_OR, DFG_DOUBLE, o, d, 1, d, 0, 2) == DFG_CUDA_ARG);
+    CHECK(strstr(cu->last_error(), "NaN") != NULL);
+    CHECK(cu->binary(DFG_OP_EQ, DFG_DOUBLE, o, d, 1, d, 0, 2) == 0);
+    cu->release(d); cu->release(o);
+
+    /* logical max and min */
+    unsigned char la[N], lb[N], want[N], got[N];
+    for (int k = 0; k < N; k++) {
+        la[k] = (unsigned char)(k % 3 == 0);
+        lb[k] = (unsigned char)(k % 5 < 2);
+    }
+    void * dla = dev(la, N), * dlb = dev(lb, N), * dlo = NULL;
+    CHECK(dla && dlb && !cu->alloc(&dlo, N));
+    for (int op = DFG_OP_MAX2; op <= DFG_OP_MIN2; op++)
+        for (int sb = 0; sb <= 1; sb++) {
+            CHECK(dfg_cpu_binary(op, DFG_LOGICAL, want, la, 1, lb, sb, N) == DFG_OK);
+            CHECK(cu->binary(op, DFG_LOGICAL, dlo, dla, 1, dlb, sb, N) == 0);
+            CHECK(!cu->to_host(got, dlo, N) && !memcmp(got, want, N));
+        }
+
+    /* merge: 8-, 4- and 1-byte values, scalar and full operands */
+    fill(a, N, -5, 5, 43);
+    fill(b, N, -5, 5, 44);
+    for (int dt = DFG_DOUBLE; dt <= DFG_LOGICAL; dt++) {
+        const size_t es = dfg_dtype_size(dt);
+        void * ha = as_class(dt, a, N), * hb = as_class(dt, b, N);
+        void * wm = malloc(es * N), * gm = malloc(es * N);
+        void * da = dev(ha, es * N), * db = dev(hb, es * N), * o = NULL;
+        CHECK(da && db && !cu->alloc(&o, es * N));
+        for (int form = 0; form < 3; form++) {
+            /* all full; b a scalar; the mask a scalar */
+            const int64_t sm = form == 2 ? 0 : 1, sb = form == 1 ? 0 : 1;
+            int64_t ind[3][DFG_MAX_DIMS], n1 = N;
+            ind[0][0] = sm ? N : 1;
+            ind[1][0] = N;
+            ind[2][0] = sb ? N : 1;
+            const int dts[3] = {DFG_LOGICAL, dt, dt};
+            const void * in[3] = {la, ha, hb};
+            CHECK(dfg_cpu_nary(DFG_OP_MERGE, 3, dts, dt, wm, in, 1, &n1,
+                               (const int64_t (*)[DFG_MAX_DIMS])ind) == DFG_OK);
+            CHECK(cu->merge((int)es, o, dla, sm, da, 1, db, sb, N) == 0);
+            CHECK(!cu->to_host(gm, o, es * N) && !memcmp(gm, wm, es * N));
+        }
+        cu->release(da); cu->release(db); cu->release(o);
+        free(ha); free(hb); free(wm); free(gm);
+    }
+    cu->release(dla); cu->release(dlb); cu->release(dlo);
+}
+
+/* ---- fused programs ---------------------------------------------------- */
+
+/* a program's words (kernels/cpu/fused.h), zeroed: the caller fills in
+ * the instructions, outputs and input modes */
+static int64_t * prog_new(int ni, int no, int nslot, int nd, const int64_t * dims, int nx)
+{
+    int64_t * p = calloc((size_t)FP_LEN(ni, no, nx), sizeof *p);
+    p[0] = ni;
+    p[1] = no;
+    p[2] = nslot;
+    p[3] = nd;
+    for (int j = 0; j < DFG_MAX_DIMS; j++)
+        FP_DIMS(p)[j] = j < nd ? dims[j] : 1;
+    return p;
+}
+
+static void prog_instr(int64_t * p, int i, int op, int dt, int na, int64_t a0, int64_t a1,
+                       int64_t a2, int64_t attr, int64_t dest)
+{
+    int64_t * I = FP_I(p, i);
+    I[0] = op; I[1] = dt; I[2] = na; I[3] = a0; I[4] = a1; I[5] = a2; I[6] = attr; I[7] = dest;
+}
+
+static void prog_out(int64_t * p, int j, int64_t instr, int64_t red, int64_t dim, int dt,
+                     int64_t numel)
+{
+    int64_t * O = FP_O(p, j);
+    O[0] = instr; O[1] = red; O[2] = dim; O[3] = dt; O[4] = 0; O[5] = numel;
+}
+
+/* Program A on a 3 x 5000 domain: x (full), s (a scalar, 2), c (3 x 1)
+ * and r (1 x 5000) broadcast:
+ *   t2 = (x .* c + r) .^ s       (x .* x: the scalar-exponent path)
+ *   out 0 = sin (t2)             element-wise
+ *   m = mod (t2, s)
+ *   out 1 = m > x                element-wise, logical
+ *   out 2 = sum (merge (out 1, m, x), 2)   5000 > DFG_RED_BLOCK: two blocks
+ *   out 3 = sum (m, 1) */
+enum { AR = 3, AC = 5000 };
+static int64_t * program_a(int dt)
+{
+    const int64_t dims[2] = {AR, AC};
+    int64_t * p = prog_new(7, 4, 3, 2, dims, 4);
+    prog_instr(p, 0, DFG_OP_MUL, dt, 2, -1, -3, 0, 0, 0);
+    prog_instr(p, 1, DFG_OP_ADD, dt, 2, 0, -4, 0, 0, 1);
+    prog_instr(p, 2, DFG_OP_POW, dt, 2, 1, -2, 0, 0, 0);
+    prog_instr(p, 3, DFG_OP_SIN, dt, 1, 2, 0, 0, 0, -1);
+    prog_instr(p, 4, DFG_OP_MOD, dt, 2, 2, -2, 0, 0, 1);
+    prog_instr(p, 5, DFG_OP_GT, DFG_LOGICAL, 2, 4, -1, 0, 0, -2);
+    prog_instr(p, 6, DFG_OP_MERGE, dt, 3, 5, 4, -1, 0, 2);
+    prog_out(p, 0, 3, -1, 0, dt, AR * AC);
+    prog_out(p, 1, 5, -1, 0, DFG_LOGICAL, AR * AC);
+    prog_out(p, 2, 6, DFG_OP_SUM, 1, dt, AR);
+    prog_out(p, 3, 4, DFG_OP_SUM, 0, dt, AC);
+    FP_X(p, 0)[0] = FX_FULL;
+    FP_X(p, 1)[0] = FX_SCALAR;
+    FP_X(p, 2)[0] = FX_BCAST;
+    FP_X(p, 3)[0] = FX_BCAST;
+    return p;
+}
+
+/* Program B on a 100 x 7 domain: x (full) and m (logical, full):
+ *   a = abs (x); out 0 = psi (a)                       element-wise
+ *   l = min (logical (x), x & a); n = max (not (a), m)
+ *   out 1 = merge (n, a, x)                            element-wise
+ *   out 2 = prod (gamma (a), 1) */
+enum { BR = 100, BC = 7 };
+static int64_t * program_b(int dt)
+{
+    const int64_t dims[2] = {BR, BC};
+    int64_t * p = prog_new(9, 3, 4, 2, dims, 2);
+    prog_instr(p, 0, DFG_OP_ABS, dt, 1, -1, 0, 0, 0, 0);
+    prog_instr(p, 1, DFG_OP_PSI, dt, 1, 0, 0, 0, 0, -1);
+    prog_instr(p, 2, DFG_OP_CAST, DFG_LOGICAL, 1, -1, 0, 0, DFG_LOGICAL, 1);
+    prog_instr(p, 3, DFG_OP_AND, DFG_LOGICAL, 2, -1, 0, 0, 0, 2);
+    prog_instr(p, 4, DFG_OP_MIN2, DFG_LOGICAL, 2, 2, 3, 0, 0, 1);
+    prog_instr(p, 5, DFG_OP_NOT, DFG_LOGICAL, 1, 0, 0, 0, 0, 2);
+    prog_instr(p, 6, DFG_OP_MAX2, DFG_LOGICAL, 2, 5, -2, 0, 0, 2);
+    prog_instr(p, 7, DFG_OP_MERGE, dt, 3, 6, 0, -1, 0, -2);
+    prog_instr(p, 8, DFG_OP_GAMMA, dt, 1, 0, 0, 0, 0, 3);
+    prog_out(p, 0, 1, -1, 0, dt, BR * BC);
+    prog_out(p, 1, 7, -1, 0, dt, BR * BC);
+    prog_out(p, 2, 8, DFG_OP_PROD, 0, dt, BC);
+    FP_X(p, 0)[0] = FX_FULL;
+    FP_X(p, 1)[0] = FX_FULL;
+    return p;
+}
+
+/* which programs the GPU takes (no GPU needed) */
+static void test_fused_ok(void)
+{
+    const int dts_a[4] = {DFG_DOUBLE, DFG_DOUBLE, DFG_DOUBLE, DFG_DOUBLE};
+    const int dts_b[2] = {DFG_SINGLE, DFG_LOGICAL};
+    int64_t * a = program_a(DFG_DOUBLE), * b = program_b(DFG_SINGLE);
+    CHECK(dfg_cuda_fused_ok(a, 4, dts_a));
+    CHECK(dfg_cuda_fused_ok(b, 2, dts_b));
+    /* an operand of another class than the instruction's */
+    const int mixed[4] = {DFG_DOUBLE, DFG_SINGLE, DFG_DOUBLE, DFG_DOUBLE};
+    CHECK(!dfg_cuda_fused_ok(a, 4, mixed));
+    /* an op that is not element-wise */
+    FP_I(a, 3)[0] = DFG_OP_CUMSUM;
+    CHECK(!dfg_cuda_fused_ok(a, 4, dts_a));
+    FP_I(a, 3)[0] = DFG_OP_SIN;
+    /* a reduction other than sum and prod; of a logical value */
+    FP_O(a, 2)[1] = DFG_OP_MAX;
+    CHECK(!dfg_cuda_fused_ok(a, 4, dts_a));
+    FP_O(a, 2)[1] = DFG_OP_SUM;
+    FP_O(a, 3)[0] = 5;
+    CHECK(!dfg_cuda_fused_ok(a, 4, dts_a));
+    FP_O(a, 3)[0] = 4;
+    /* an element-wise output its instruction does not write */
+    FP_O(a, 0)[0] = 4;
+    CHECK(!dfg_cuda_fused_ok(a, 4, dts_a));
+    FP_O(a, 0)[0] = 3;
+    /* an operand read before it is computed; more slots than the kernel has */
+    FP_I(a, 1)[3] = 2;
+    CHECK(!dfg_cuda_fused_ok(a, 4, dts_a));
+    FP_I(a, 1)[3] = 0;
+    a[2] = DFG_CUDA_FUSED_MAX_SLOT;
+    CHECK(!dfg_cuda_fused_ok(a, 4, dts_a));
+    a[2] = 3;
+    CHECK(dfg_cuda_fused_ok(a, 4, dts_a));
+    free(a);
+    free(b);
+}
+
+/* the CPU's fused kernel and the GPU's on program p; outputs of the
+ * classes and sizes ot[j], on[j]; cpu[j], gpu[j] (host) receive them */
+static void run_both(const int64_t * p, int n_in, void * const * hin, const int * dts,
+                     const int64_t (*dims)[DFG_MAX_DIMS], const size_t * in_bytes,
+                     int no, const size_t * ob, void ** cpu, void ** gpu, int * cst, int * gst)
+{
+    void * din[8], * dout[8], * scratch = NULL;
+    size_t sb = dfg_cpu_fused_scratch(p, n_in, 1);
+    for (int k = 0; k < n_in; k++)
+        din[k] = dev(hin[k], in_bytes[k]);
+    for (int j = 0; j < no; j++) {
+        cpu[j] = calloc(1, ob[j]);
+        gpu[j] = calloc(1, ob[j]);
+        dout[j] = NULL;
+        CHECK(!cu->alloc(&dout[j], ob[j]));
+    }
+    CHECK(!cu->alloc(&scratch, sb));
+    *cst = dfg_cpu_fused(p, n_in, (const void * const *)hin, dts, dims, cpu, NULL, 0);
+    *gst = cu->fused(p, n_in, (const void * const *)din, dts, &dims[0][0], dout, scratch, sb);
+    if (*gst)
+        fprintf(stderr, "  fused: %s\n", cu->last_error());
+    for (int j = 0; j < no; j++) {
+        CHECK(!cu->to_host(gpu[j], dout[j], ob[j]));
+        cu->release(dout[j]);
+    }
+    for (int k = 0; k < n_in; k++)
+        cu->release(din[k]);
+    cu->release(scratch);
+}
+
+static void test_fused(void)
+{
+    for (int dt = DFG_DOUBLE; dt <= DFG_SINGLE; dt++) {
+        const size_t es = dfg_dtype_size(dt);
+        /* ---- program A ---- */
+        double * x = malloc(AR * AC * sizeof *x), c[AR], * r = malloc(AC * sizeof *r), s = 2;
+        fill(x, AR * AC, -3, 3, 51);
+        fill(r, AC, -1, 1, 52);
+        for (int k = 0; k < 10; k++) {             /* finite: the sums mean something */
+            x[k] = isfinite(x[k]) ? x[k] : 0.25 * k;
+            r[k] = isfinite(r[k]) ? r[k] : -0.125 * k;
+        }
+        c[0] = 0.5; c[1] = -1.25; c[2] = 3;
+        void * hin[4] = {to_dt(dt, x, AR * AC), to_dt(dt, &s, 1), to_dt(dt, c, AR),
+                         to_dt(dt, r, AC)};
+        const int dts[4] = {dt, dt, dt, dt};
+        int64_t dims[4][DFG_MAX_DIMS];
+        for (int k = 0; k < 4; k++)
+            for (int j = 0; j < DFG_MAX_DIMS; j++)
+                dims[k][j] = 1;
+        dims[0][0] = AR; dims[0][1] = AC;
+        dims[2][0] = AR;
+        dims[3][1] = AC;
+        const size_t ib[4] = {es * AR * AC, es, es * AR, es * AC};
+        const size_t ob[4] = {es * AR * AC, AR * AC, es * AR, es * AC};
+        void * cpu[4], * gpu[4];
+        int cst, gst;
+        int64_t * p = program_a(dt);
+        run_both(p, 4, hin, dts, (const int64_t (*)[DFG_MAX_DIMS])dims, ib, 4, ob, cpu, gpu,
+                 &cst, &gst);
+        CHECK(cst == DFG_OK && gst == 0);
+        /* sin: CUDA's against the CPU's; bitwise the unfused GPU sin of t2 */
+        CHECK(near_all(dt, gpu[0], cpu[0], AR * AC, dt == DFG_DOUBLE ? 1e-13 : 2e-6));
+        void * t2 = malloc(es * AR * AC), * us = malloc(es * AR * AC), * dt2, * dus = NULL;
+        for (int k = 0; k < AR * AC; k++) {
+            const int i = k % AR, q = k / AR;
+            if (dt == DFG_DOUBLE) {
+                double t = x[k] * c[i];
+                t = t + r[q];
+                ((double *)t2)[k] = t * t;
+            } else {
+                float t = (float)x[k] * (float)c[i];
+                t = t + (float)r[q];
+                ((float *)t2)[k] = t * t;
+            }
+        }
+        dt2 = dev(t2, es * AR * AC);
+        CHECK(dt2 && !cu->alloc(&dus, es * AR * AC));
+        CHECK(cu->unary(DFG_OP_SIN, dt, dt, dus, dt2, AR * AC) == 0);
+        CHECK(!cu->to_host(us, dus, es * AR * AC) && same_bits(dt, gpu[0], us, AR * AC));
+        /* the rest: IEEE operations only, so bitwise the CPU's */
+        CHECK(!memcmp(gpu[1], cpu[1], AR * AC));
+        CHECK(same_bits(dt, gpu[2], cpu[2], AR));
+        CHECK(same_bits(dt, gpu[3], cpu[3], AC));
+        cu->release(dt2); cu->release(dus);
+        free(t2); free(us);
+        for (int j = 0; j < 4; j++) {
+            free(cpu[j]); free(gpu[j]);
+        }
+        for (int k = 0; k < 4; k++)
+            free(hin[k]);
+        free(p); free(x); free(r);
+
+        /* ---- program B ---- */
+        double xb[BR * BC], mb[BR * BC];
+        fill(xb, BR * BC, -3, 3, 53);
+        xb[4] = 1.75;                              /* NaN made logical is an error */
+        xb[2] = 2.5;                               /* gamma (Inf) = Inf, no NaN */
+        for (int k = 0; k < BR * BC; k++)
+            mb[k] = k % 4 == 1;
+        void * hb[2] = {to_dt(dt, xb, BR * BC), as_class(DFG_LOGICAL, mb, BR * BC)};
+        const int dtb[2] = {dt, DFG_LOGICAL};
+        int64_t dimb[2][DFG_MAX_DIMS];
+        for (int k = 0; k < 2; k++) {
+            for (int j = 0; j < DFG_MAX_DIMS; j++)
+                dimb[k][j] = 1;
+            dimb[k][0] = BR;
+            dimb[k][1] = BC;
+        }
+        const size_t ibb[2] = {es * BR * BC, BR * BC};
+        const size_t obb[3] = {es * BR * BC, es * BR * BC, es * BC};
+        p = program_b(dt);
+        run_both(p, 2, hb, dtb, (const int64_t (*)[DFG_MAX_DIMS])dimb, ibb, 3, obb, cpu, gpu,
+                 &cst, &gst);
+        CHECK(cst == DFG_OK && gst == 0);
+        CHECK(near1(dt, gpu[0], cpu[0], BR * BC, dt == DFG_DOUBLE ? 1e-11 : 1e-5));
+        CHECK(!memcmp(gpu[1], cpu[1], es * BR * BC));
+        CHECK(near1(dt, gpu[2], cpu[2], BC, dt == DFG_DOUBLE ? 1e-11 : 1e-4));
+        /* psi and gamma bitwise the unfused GPU kernels'; the product of
+         * the GPU's gamma values in index order (one block) bitwise */
+        void * ab = malloc(es * BR * BC), * ug = malloc(es * BR * BC), * da, * dg = NULL;
+        for (int k = 0; k < BR * BC; k++) {
+            if (dt == DFG_DOUBLE) ((double *)ab)[k] = fabs(xb[k]);
+            else ((float *)ab)[k] = fabsf((float)xb[k]);
+        }
+        da = dev(ab, es * BR * BC);
+        CHECK(da && !cu->alloc(&dg, es * BR * BC));
+        CHECK(cu->psi(dt, 0, dg, da, BR * BC) == 0);
+        CHECK(!cu->to_host(ug, dg, es * BR * BC) && same_bits(dt, gpu[0], ug, BR * BC));
+        CHECK(cu->unary(DFG_OP_GAMMA, dt, dt, dg, da, BR * BC) == 0);
+        CHECK(!cu->to_host(ug, dg, es * BR * BC));
+        for (int q = 0; q < BC; q++) {
+            double pd = 1;
+            float pf = 1;
+            for (int i = 0; i < BR; i++) {
+                if (dt == DFG_DOUBLE) pd = pd * ((double *)ug)[i + BR * q];
+                else pf = pf * ((float *)ug)[i + BR * q];
+            }
+            if (dt == DFG_DOUBLE) CHECK(same_bits(dt, (double *)gpu[2] + q, &pd, 1));
+            else CHECK(same_bits(dt, (float *)gpu[2] + q, &pf, 1));
+        }
+        cu->release(da); cu->release(dg);
+        free(ab); free(ug);
+        for (int j = 0; j < 3; j++) {
+            free(cpu[j]); free(gpu[j]);
+        }
+        /* NaN made logical: the CPU's DFG_ERR_ARG, the GPU's DFG_CUDA_ARG */
+        if (dt == DFG_DOUBLE) ((double *)hb[0])[9] = NAN;
+        else ((float *)hb[0])[9] = NAN;
+        run_both(p, 2, hb, dtb, (const int64_t (*)[DFG_MAX_DIMS])dimb, ibb, 3, obb, cpu, gpu,
+                 &cst, &gst);
+        CHECK(cst == DFG_ERR_ARG && gst == DFG_CUDA_ARG);
+        for (int j = 0; j < 3; j++) {
+            free(cpu[j]); free(gpu[j]);
+        }
+        /* log of a negative number: DFG_ERR_DOMAIN, DFG_CUDA_DOMAIN */
+        FP_I(p, 8)[0] = DFG_OP_LOG;
+        FP_I(p, 8)[3] = -1;
+        ((unsigned char *)hb[1])[0] = 0;
+        if (dt == DFG_DOUBLE) ((double *)hb[0])[9] = -1;
+        else ((float *)hb[0])[9] = -1;
+        run_both(p, 2, hb, dtb, (const int64_t (*)[DFG_MAX_DIMS])dimb, ibb, 3, obb, cpu, gpu,
+                 &cst, &gst);
+        CHECK(cst == DFG_ERR_DOMAIN && gst == DFG_CUDA_DOMAIN);
+        for (int j = 0; j < 3; j++) {
+            free(cpu[j]); free(gpu[j]);
+        }
+        /* an instruction the kernel does not run */
+        FP_I(p, 8)[0] = DFG_OP_CUMSUM;
+        void * dummy = NULL;
+        CHECK(!cu->alloc(&dummy, 64));
+        void * douts[3] = {dummy, dummy, dummy};
+        const void * dins[2] = {dummy, dummy};
+        CHECK(cu->fused(p, 2, dins, dtb, &dimb[0][0], douts, NULL, 0) == DFG_CUDA_UNSUPPORTED);
+        cu->release(dummy);
+        free(p);
+        free(hb[0]); free(hb[1]);
+    }
+}
+
+/* a plan on the GPU: the fuse pass makes the chain one fused kernel there;
+ * its results against the CPU plan's */
+static void test_fused_plan(void)
+{
+    enum { R = 40, C = 30 };
+    const int64_t d[2] = {R, C};
+    dfg_id x = 0, w = 0;
+    CHECK(dfg_input(DFG_DOUBLE, 2, d, "x", &x) == DFG_OK);
+    CHECK(dfg_input(DFG_DOUBLE, 2, d, "w", &w) == DFG_OK);
+    dfg_id a = op2(DFG_OP_MUL, x, w), b = op1(DFG_OP_TANH, a), e = op2(DFG_OP_SUB, b, x);
+    dfg_id m = op2(DFG_OP_MOD, e, w), s = op1(DFG_OP_SUM, m);
+    dfg_id outs[2] = {e, s}, ins[2] = {x, w}, pc = 0, pg = 0;
+    dfg_plan_spec sp = { .n_in = 2, .ins = ins, .n_out = 2, .outs = outs, .device = "cpu" };
+    CHECK(dfg_plan_compile_spec(&sp, &pc) == DFG_OK);
+    sp.device = "gpu";
+    CHECK(dfg_plan_compile_spec(&sp, &pg) == DFG_OK || !fprintf(stderr, "%s\n", dfg_last_error()));
+    static double X[R * C], W[R * C], ec[R * C], eg[R * C];
+    double sc[C], sg[C];
+    for (int k = 0; k < R * C; k++) {
+        X[k] = sin(k * 0.37) * 3;
+        W[k] = 0.5 + cos(k * 0.11) * 0.25;
+    }
+    const void * in[2] = {X, W};
+    void * oc[2] = {ec, sc}, * og[2] = {eg, sg};
+    CHECK(dfg_plan_run(pc, in, oc) == DFG_OK);
+    CHECK(dfg_plan_run(pg, in, og) == DFG_OK || !fprintf(stderr, "%s\n", dfg_last_error()));
+    CHECK(near_all(DFG_DOUBLE, eg, ec, R * C, 1e-13));
+    CHECK(within(DFG_DOUBLE, sg, sc, C, 1e-10));
+    int64_t rows = 0, fused = 0;
+    CHECK(dfg_plan_nodes(pg, &rows) == DFG_OK);
+    for (int64_t r = 0; r < rows; r++) {
+        dfg_node_info ni;
+        CHECK(dfg_plan_node(pg, r, &ni) == DFG_OK);
+        if (!strcmp(ni.op, "tanh")) {
+            fused += ni.group != 0;
+            CHECK(!strcmp(ni.device, "gpu"));
+        }
+    }
+    CHECK(fused == 1);
+    dfg_release(pc); dfg_release(pg);
+    dfg_release(s); dfg_release(m); dfg_release(e); dfg_release(b); dfg_release(a);
+    dfg_release(x); dfg_release(w);
+}
+
 int main(void)
 {
     RUN(test_no_gpu_path);
+    RUN(test_fused_ok);
     cu = dfg_device_cuda();
     if (cu) {
         RUN(test_unary);
@@ -787,6 +1355,11 @@ int main(void)
         RUN(test_broadcast);
         RUN(test_part);
         RUN(test_scatter);
+        RUN(test_special);
+        RUN(test_cast_not);
+        RUN(test_binary_more);
+        RUN(test_fused);
+        RUN(test_fused_plan);
     }
     dfg_device_shutdown();
     HARNESS_END();

@@ -3,8 +3,11 @@
  * (kernels/cuda/elementwise.cu) share: mod, rem, gamma, sign, max/min,
  * the domain checks of the unary ops, x .^ y's per-element flags and the
  * whole-array decision (pow_verdict), the x .^ 2 / 3 / -1 paths and
- * dfg.rand's stream; in double and single, on the host (the same source
- * the GPU compiles).
+ * dfg.rand's stream; psi (digamma and polygamma, moved here from
+ * kernels/cpu/special.c); in double and single, on the host (the same
+ * source the GPU compiles).  And the element functions against the CPU
+ * kernels that call them (dfg_cpu_psi, dfg_cpu_unary, dfg_cpu_binary) on
+ * special values: bitwise the same, what the GPU's shared code promises.
  *
  * Every expected value is one GNU Octave 7.3 gives (but dfg.rand's, which
  * are dfg_cpu_rand's own), e.g.
@@ -18,6 +21,7 @@
 #include <string.h>
 #include "harness.h"
 #include "../../kernels/elem.h"
+#include "../../kernels/cpu/cpu.h"
 
 #define N(x) ((int) (sizeof(x) / sizeof((x)[0])))
 
@@ -333,6 +337,90 @@ static void test_rand_stream(void)
           !dfg_rand_counter_ok(INFINITY));
 }
 
+/* psi: a few of Octave 7.3's values (tests/c/test-special.c has the
+ * tables), the poles, NaN, the domain check */
+static void test_psi(void)
+{
+    CHECK(same(dfg_psi_(0, 1), -0.57721566490153287));
+    CHECK(same(dfg_psi_(0, 0), -INFINITY));
+    CHECK(same(dfg_psi_(0, -0.0), -INFINITY));
+    CHECK(same(dfg_psi_(0, -3), -INFINITY));
+    CHECK(same(dfg_psi_(0, INFINITY), -0.57721566490153287));   /* Octave's counter */
+    CHECK(isnan(dfg_psi_(0, NAN)) && isnan(dfg_psi_(2, NAN)));
+    CHECK(same(dfg_psi_(1, 0), -INFINITY) || isnan(dfg_psi_(1, 0)));
+    CHECK(fabs(dfg_psi_(0, 0.5) - (-0.57721566490153287 - 2 * log(2.0))) < 1e-15);
+    CHECK(fabs(dfg_psi_(1, 1) - 1.6449340668482264) < 1e-15);   /* pi^2 / 6 */
+    CHECK(same_f(dfg_psi_f(0, 1), (float)-0.57721566490153287));
+    CHECK(same_f(dfg_psi_f(0, -2), -INFINITY));
+    CHECK(fabsf(dfg_psi_f(1, 1) - 1.644934f) < 1e-6f);
+    CHECK(dfg_psi_bad_(1, -0.5) && !dfg_psi_bad_(0, -0.5) && !dfg_psi_bad_(1, 0));
+    CHECK(dfg_psi_bad_f(2, -1e-30f) && !dfg_psi_bad_f(2, NAN));
+}
+
+/* special values, signed zeros, poles, integers and half-integers, tiny
+ * and huge, both signs */
+static const double SPECIAL[] = {
+    0, -0.0, INFINITY, -INFINITY, NAN, 1, -1, 2, -2, 3, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5,
+    1e-300, -1e-300, 1e-30, 1e300, -1e300, 1e7, 1e7 + 0.5, 1048577, 1048576.5, 4e15, 1e19,
+    -1e-20, 1e-6, 7.25, 9.99, 10, 10.5, -3.3, 171.5, 172, -170.5, 0.1, -0.1, 33.7, -7.9,
+    5e-324, 2.2250738585072014e-308, 0.3, -0.3, 6, -6, 1e-3, 100.25,
+};
+
+/* the element functions the GPU compiles give the CPU kernels' bits */
+static void test_shared_with_cpu(void)
+{
+    enum { M = N(SPECIAL) };
+    double o[M], w[M], pos[M];
+    float xf[M], of[M], wf[M], posf[M];
+    for (int i = 0; i < M; i++) {
+        xf[i] = (float)SPECIAL[i];
+        pos[i] = fabs(SPECIAL[i]);
+        posf[i] = fabsf(xf[i]);
+    }
+    /* psi, k = 0 .. 4 (k > 0 on |x|: the domain) */
+    for (int k = 0; k <= 4; k++) {
+        const double * x = k ? pos : SPECIAL;
+        const float * y = k ? posf : xf;
+        float yy[M];
+        memcpy(yy, y, sizeof yy);
+        CHECK(dfg_cpu_psi(DFG_DOUBLE, k, w, x, M) == DFG_OK);
+        CHECK(dfg_cpu_psi(DFG_SINGLE, k, wf, yy, M) == DFG_OK);
+        for (int i = 0; i < M; i++) {
+            CHECK(same(dfg_psi_(k, x[i]), w[i]) ||
+                  !fprintf(stderr, "  psi (%d, %.17g)\n", k, x[i]));
+            CHECK(same_f(dfg_psi_f(k, yy[i]), wf[i]) ||
+                  !fprintf(stderr, "  psi (%d, single %.9g)\n", k, yy[i]));
+        }
+    }
+    /* gamma (no domain check); gammaln where it is real */
+    CHECK(dfg_cpu_unary(DFG_OP_GAMMA, DFG_DOUBLE, DFG_DOUBLE, w, SPECIAL, M) == DFG_OK);
+    CHECK(dfg_cpu_unary(DFG_OP_GAMMA, DFG_SINGLE, DFG_SINGLE, wf, xf, M) == DFG_OK);
+    for (int i = 0; i < M; i++) {
+        o[i] = oct_gamma_(SPECIAL[i]);
+        of[i] = oct_gamma_f(xf[i]);
+        CHECK(same(o[i], w[i]) && same_f(of[i], wf[i]));
+    }
+    CHECK(dfg_cpu_unary(DFG_OP_GAMMALN, DFG_DOUBLE, DFG_DOUBLE, w, pos, M) == DFG_OK);
+    CHECK(dfg_cpu_unary(DFG_OP_GAMMALN, DFG_SINGLE, DFG_SINGLE, wf, posf, M) == DFG_OK);
+    for (int i = 0; i < M; i++) {
+        CHECK(!lgamma_complex_(pos[i]) && same(lgamma(pos[i]), w[i]));
+        CHECK(!lgamma_complex_f(posf[i]) && same_f(lgammaf(posf[i]), wf[i]));
+    }
+    /* mod and rem of every pair */
+    for (int op = 0; op < 2; op++)
+        for (int j = 0; j < M; j++) {
+            const double y = SPECIAL[j];
+            const float yf = xf[j];
+            const int code = op ? DFG_OP_REM : DFG_OP_MOD;
+            CHECK(dfg_cpu_binary(code, DFG_DOUBLE, w, SPECIAL, 1, &y, 0, M) == DFG_OK);
+            CHECK(dfg_cpu_binary(code, DFG_SINGLE, wf, xf, 1, &yf, 0, M) == DFG_OK);
+            for (int i = 0; i < M; i++) {
+                CHECK(same(oct_modrem_(SPECIAL[i], y, op), w[i]));
+                CHECK(same_f(oct_modrem_f(xf[i], yf, op), wf[i]));
+            }
+        }
+}
+
 int main(void)
 {
     RUN(test_mod_rem);
@@ -341,5 +429,7 @@ int main(void)
     RUN(test_pow);
     RUN(test_pow_fast);
     RUN(test_rand_stream);
+    RUN(test_psi);
+    RUN(test_shared_with_cpu);
     HARNESS_END();
 }
