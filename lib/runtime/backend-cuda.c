@@ -1,9 +1,13 @@
 /* lib/runtime/backend-cuda.c -- the GPU backend: the CUDA library of
  * kernels/cuda (opened and probed by device.c) behind the backend
  * interface.  Its buffers are device memory the host must not touch; its
- * steps are the element-wise, reduction, product, scan, re-index (permute,
- * cat, gather, broadcast, scatter, part) and rand kernels the library has (supports says which: a
- * plan runs every other op on the host, lib/runtime/place.c); a failed
+ * steps are the element-wise (unary, binary, merge), fused (FUSED programs
+ * dfg_cuda_fused_ok accepts, and the copies of FUSED_OUT), reduction,
+ * product, scan, re-index (permute, cat, gather, broadcast, scatter, part)
+ * and rand kernels the library has (supports says which: a plan runs
+ * every other op on the host, lib/runtime/place.c; a plan compiled for it
+ * runs the fuse pass, its supports answering yes to a FUSED node without
+ * a program); a failed
  * library call is DFG_ERR_DEVICE with the library's message (no usable
  * device DFG_ERR_NODEVICE), an op it has no kernel for
  * DFG_ERR_UNSUPPORTED, a bad rand counter DFG_ERR_ARG as on the CPU, and
