@@ -841,9 +841,9 @@ static void test_special(void)
     CHECK(cu->unary(DFG_OP_GAMMALN, DFG_DOUBLE, DFG_DOUBLE, o, d, 1) == DFG_CUDA_DOMAIN);
     CHECK(cu->psi(DFG_DOUBLE, 1, o, d, 1) == DFG_CUDA_DOMAIN);
     CHECK(cu->psi(DFG_DOUBLE, 0, o, d, 1) == 0 && !cu->to_host(&r, o, 8));
-    CHECK(r == dfg_psi_(0, -0.5));
+    CHECK(fabs(r - dfg_psi_(0, -0.5)) < 1e-15);     /* 0.0365: CUDA's tan, log */
     CHECK(cu->unary(DFG_OP_GAMMA, DFG_DOUBLE, DFG_DOUBLE, o, d, 1) == 0 && !cu->to_host(&r, o, 8));
-    CHECK(fabs(r - tgamma(-0.5)) < 1e-14);
+    CHECK(fabs(r - tgamma(-0.5)) < 1e-13 * fabs(tgamma(-0.5)));
     cu->release(d);
     cu->release(o);
 }
@@ -1318,7 +1318,7 @@ static void test_fused_plan(void)
     void * oc[2] = {ec, sc}, * og[2] = {eg, sg};
     CHECK(dfg_plan_run(pc, in, oc) == DFG_OK);
     CHECK(dfg_plan_run(pg, in, og) == DFG_OK || !fprintf(stderr, "%s\n", dfg_last_error()));
-    CHECK(near_all(DFG_DOUBLE, eg, ec, R * C, 1e-13));
+    CHECK(within(DFG_DOUBLE, eg, ec, R * C, 1e-12));  /* tanh (x .* w) - x: O(1) */
     CHECK(within(DFG_DOUBLE, sg, sc, C, 1e-10));
     int64_t rows = 0, fused = 0;
     CHECK(dfg_plan_nodes(pg, &rows) == DFG_OK);
