@@ -26,7 +26,7 @@
 #define DFG_CUDA_H
 #include <stddef.h>
 #include <stdint.h>
-#include "../cpu/fused.h"        /* the FUSED program format (and lib/dfg.h) */
+#include "../kernels.h"          /* the FUSED program format (and lib/dfg.h) */
 
 #ifdef __cplusplus
 extern "C" {
@@ -139,7 +139,7 @@ typedef struct dfg_cuda_api {
      * 1, or 0 for a scalar); m logical, a, b and out of es bytes (1, 4, 8) */
     int  (*merge)(int es, void * dout, const void * dm, int64_t sm, const void * da,
                   int64_t sa, const void * db, int64_t sb, int64_t n);
-    /* a FUSED program (kernels/cpu/fused.h; hprog: the node's idx, host
+    /* a FUSED program (kernels/kernels.h; hprog: the node's idx, host
      * memory, copied to the device's constant memory for the call) over
      * n_in inputs din[k] (device) of class hin_dt[k] and dims
      * hin_dims[k * DFG_MAX_DIMS ...] (host, the domain's ndim padded with

@@ -1,6 +1,6 @@
 /* kernels/cuda/fused.cu -- the fused element-wise kernel (op FUSED) on the
  * GPU: a compiled interpreter of the program the fuse pass writes
- * (kernels/cpu/fused.h), no run-time compilation.
+ * (kernels/kernels.h), no run-time compilation.
  *
  * The program.  The host decodes the node's int64 words into fz_prog
  * (instructions with their operands' value slots and classes, the inputs
@@ -282,7 +282,7 @@ __global__ void k_fused_combine(int j, const T * part)
  * pageable memory is staged before cudaMemcpyToSymbolAsync returns). */
 static fz_prog h_prog;
 
-/* p (kernels/cpu/fused.h, checked by dfg_cuda_fused_ok) into h */
+/* p (kernels/kernels.h, checked by dfg_cuda_fused_ok) into h */
 static void decode(fz_prog & h, const int64_t * p, int n_in, const void * const * in,
                    const int * in_dt, const int64_t * in_dims, void * const * out)
 {

@@ -37,6 +37,7 @@
 #include "harness.h"
 #include "../../lib/runtime/runtime.h"
 #include "../../kernels/cpu/cpu.h"
+#include "../../kernels/cpu/fused.h"
 #include "../../kernels/cuda/dfg_cuda.h"
 #include "../../kernels/elem.h"
 #include "dfg.h"
@@ -988,7 +989,7 @@ static void test_binary_more(void)
 
 /* ---- fused programs ---------------------------------------------------- */
 
-/* a program's words (kernels/cpu/fused.h), zeroed: the caller fills in
+/* a program's words (kernels/kernels.h), zeroed: the caller fills in
  * the instructions, outputs and input modes */
 static int64_t * prog_new(int ni, int no, int nslot, int nd, const int64_t * dims, int nx)
 {
