@@ -414,10 +414,11 @@ typedef struct dfg_plan_spec {
                                      device nodes read in and its outputs
                                      out at each run; constants live on
                                      the device; variables keep a copy
-                                     there between runs; loops, ops the
-                                     device lacks and nodes placed on the
-                                     CPU (dfg_place_begin) run on the
-                                     host, joined by copy nodes
+                                     there between runs; loops run there
+                                     with their bodies; ops the device
+                                     lacks and nodes placed on the CPU
+                                     (dfg_place_begin) run on the host,
+                                     joined by copy nodes
                                      (lib/runtime/place.c, docs/gpu.md)   */
 } dfg_plan_spec;
 dfg_status dfg_plan_compile_spec(const dfg_plan_spec * spec, dfg_id * plan);

@@ -118,6 +118,11 @@ int dfg_cuda_supports(const dfg_node * n)
         return n->idx && n->idx[0] >= 1 && n->idx[0] <= DFG_MAX_DIMS &&
                x->dtype == n->dtype && n->in[1]->dtype == n->dtype &&
                (n->op == DFG_OP_SCATTER_ADD ? float_class(n->dtype) : elem_bytes(n->dtype));
+    case DFG_FAM_CTRL:
+        /* a loop or conditional runs on the device through its bodies,
+         * compiled for it (their ops placed each by this function), and
+         * the plan's copies (lib/runtime/plan.c, lib/control) */
+        return 1;
     default:
         return 0;
     }
