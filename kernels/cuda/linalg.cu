@@ -521,6 +521,8 @@ static int rcond_of(dfg_cuda_rcond_fn rc, int kind, int upper, int64_t n, const 
 {
     Host h;
     size_t bytes = sizeof(T) * (size_t)(n * n);
+    if (!rc)
+        return dfg_cu_fail(DFG_CUDA_ARG, "dfg (GPU): no condition estimator given");
     int st = h.get(bytes);
     st = st ? st : fetch(h.p, f, bytes, "dfg (GPU): a factor to the host");
     if (!st && rc(dt_of(f), kind, upper, n, h.p, anorm, r, info))
