@@ -145,12 +145,12 @@ endfunction
 %!   g = dfg.function ({x}, {x * 2}, "device", "cpu");
 %!   m = dfg.memory (g);
 %!   assert (m.device, "cpu");
-%!   ## a loop runs on the host side of a plan on sim, with copies
+%!   ## a loop runs on sim with the plan: no copies around it
 %!   y = dfg.input ([1 1]);
 %!   h = dfg.function ({y}, {dfg.while(@(v) v < 10, @(v) v * 2, exp (y)) + 1});
 %!   m = dfg.memory (h);
 %!   assert (m.device, "sim");
-%!   assert (m.copies, 2);
+%!   assert (m.copies, 0);
 %!   assert (h (1), 4 * exp (1) + 1, -1e-14);
 %! unwind_protect_cleanup
 %!   dfg.device (old);
@@ -173,10 +173,26 @@ endfunction
 %! f = dfg.function ({x}, {exp(x) * x}, "device", "sim");
 %! assert (f (eye (4)), exp (eye (4)) * eye (4), -1e-15);
 %!test
-%! ## a loop runs on the host (its body is a plan there): in a plan on sim
-%! ## it reads the input in place and writes the output straight out
+%! ## a loop runs on the device of its plan, its bodies compiled for it:
+%! ## the carry stays there, only the condition's scalar comes back each
+%! ## test (3 tests: 3, 6, 12) and the result once; the body and the
+%! ## condition are 5 steps there
 %! x = dfg.input ([1 1]);
 %! y = dfg.while (@(v) v < 10, @(v) v * 2, x);
+%! f = dfg.function ({x}, {y}, "device", "sim");
+%! dfg.device ("sim", "reset");
+%! assert (f (3), 12);
+%! s = dfg.device ("sim", "stats");
+%! assert ([s.to_device, s.to_host, s.runs], [1, 4, 5]);
+%! n = dfg.nodes (f);
+%! assert (n(strcmp ({n.op}, "loop")).device, "sim");
+%! m = dfg.memory (f);
+%! assert (m.copies, 0);
+%!test
+%! ## a loop placed on the CPU runs on the host: in a plan on sim it reads
+%! ## the input in place and writes the output straight out
+%! x = dfg.input ([1 1]);
+%! y = dfg.on ("cpu", @(v) dfg.while (@(u) u < 10, @(u) u * 2, v), x);
 %! f = dfg.function ({x}, {y}, "device", "sim");
 %! dfg.device ("sim", "reset");
 %! assert (f (3), 12);

@@ -62,13 +62,15 @@
 ## which stays there between calls (copied back only when something reads
 ## the variable on the host, @code{dfg.value} or a CPU plan; copied in again
 ## after @code{dfg.assign}), and its results are the CPU's bit for bit (its
-## counters: @code{dfg.device ("sim", "stats")}).  Plans do not run
-## on a GPU yet: @qcode{"gpu"} is the error @code{dfg:noDevice} (no GPU
-## can be used) or @code{dfg:unsupported}.  A plan whose arena does not
+## counters: @code{dfg.device ("sim", "stats")}).  @qcode{"gpu"} runs the
+## plan on the GPU through the CUDA backend where one can be used (never yet
+## tried on GPU hardware: docs/gpu.md), else it is the error
+## @code{dfg:noDevice} with the reason.  A plan whose arena does not
 ## fit in the device's memory is @code{dfg:outOfMemory} naming the device
-## and the bytes.  A plan on a device runs on the host too where it must or
-## is told to: loops and conditionals (their bodies are plans on the host),
-## ops the device has no kernel for, and nodes placed on @qcode{"cpu"} by
+## and the bytes.  Loops and conditionals run on the device with their
+## bodies (compiled for it).  A plan on a device runs on the host too where
+## it must or is told to: a while loop's gradient, ops the device has no
+## kernel for, and nodes placed on @qcode{"cpu"} by
 ## @code{dfg.on}; where a value crosses sides the compiler inserts a copy
 ## node (@code{dfg.nodes}, @code{dfg.explain}, @code{dfg.dot} show each
 ## node's device), and the host side reads inputs and constants in place

@@ -15,6 +15,8 @@ typedef struct ctrl_body {
     int         n_res;
     dfg_node ** res;        /* results (uses held)                          */
     dfg_plan *  plan;       /* compiled on first use (owned)                */
+    dfg_plan *  dplan[2];   /* the same for the sim device and the GPU,     */
+                            /* inputs and outputs there (owned)             */
 } ctrl_body;
 
 /* One loop or conditional, shared by the nodes that name it (refs). */
@@ -48,8 +50,12 @@ typedef struct ctrl_rec {
     int *       ond;        /* ... and sizes                                 */
     int64_t   (*odims)[DFG_MAX_DIMS];
     double      flops;      /* estimated work of one step (both bodies)     */
+    double      nodes;      /* the bodies' nodes that compute (one step)    */
     void *      scratch;    /* the second carry set, the condition's value  */
     size_t      scratch_bytes;
+    void *      dscratch[2];/* the same on the sim device and the GPU       */
+    size_t      dscratch_bytes[2];  /* (owned; given back to dbe)           */
+    const struct dfg_backend * dbe[2];
     int64_t     trips;      /* steps the last run made                       */
     char        fn[24];     /* the function run-time errors name            */
     int         n_hidden;   /* leading carries the user did not give        */
@@ -141,10 +147,18 @@ void        dfg_ctrl_node_free(dfg_node * n);
 void        dfg_ctrl_reset(void);
 dfg_status  dfg_ctrl_exec(const dfg_node * n, void * out, const void * const * in);
 double      dfg_ctrl_flops(const dfg_node * n);
-/* Compiles the bodies and allocates what a run needs (plan compile time);
- * the bytes a construct holds (bodies' plans, carry sets, stacks). */
-dfg_status  dfg_ctrl_prepare(const dfg_node * n);
+double      dfg_ctrl_launches(const dfg_node * n);
+/* Compiles the bodies and allocates what a run needs (plan compile time),
+ * on the host (be NULL) or device be; the bytes a construct holds
+ * (bodies' plans, carry sets, stacks). */
+dfg_status  dfg_ctrl_prepare(const dfg_node * n, const struct dfg_backend * be);
 int64_t     dfg_ctrl_bytes(const dfg_node * n);
+/* A construct on a device (lib/runtime/place.c): whether it can run there
+ * (not a while loop's gradient, whose tape is host memory), and its run
+ * there, its bodies compiled for that device, out and in its buffers. */
+int         dfg_ctrl_on_device(const dfg_node * n);
+dfg_status  dfg_ctrl_exec_on(const dfg_node * n, const struct dfg_backend * be, void * out,
+                             const void * const * in);
 
 /* Outputs of a LOOP or COND node (its CTRL_OUT nodes' i[2] run below). */
 int        dfg_ctrl_n_out(const dfg_node * n);

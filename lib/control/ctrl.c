@@ -29,6 +29,12 @@
  * own (the default passes, its own arena); the node's kernel runs it once
  * per step, with pointers into the packed result, the sequences and two
  * carry sets that swap, so a step copies nothing the body does not write.
+ * A construct placed on a device whose memory is not the host's (the sim
+ * device, a GPU: lib/runtime/place.c) runs the same way there: its bodies
+ * are compiled for that device with their inputs and outputs in its
+ * buffers (ports_dev), the carries are copied and swapped within it, and
+ * only a while loop's condition and a conditional's predicate (one
+ * scalar a step) come back to the host.
  *
  * Gradients (dfg_ctrl_grad) are constructs again, so they can be
  * differentiated in turn (second order; forward mode, which lib/autodiff/grad.c
@@ -49,6 +55,7 @@
 #include <string.h>
 #include "../autodiff/grad-impl.h"
 #include "../runtime/plan-impl.h"
+#include "../runtime/backend.h"
 #include "../core/store-impl.h"
 #include "../passes/pass.h"
 #include "ctrl-impl.h"
@@ -73,6 +80,9 @@ static void record_free(ctrl_rec * c, int refs)
                 dfg_node_unuse(y->par[k]);
         if (refs && y->plan)
             dfg_plan_destroy(y->plan);
+        for (int d = 0; d < 2; d++)
+            if (refs && y->dplan[d])
+                dfg_plan_destroy(y->dplan[d]);
         dfg_free(y->res);
         dfg_free(y->par);
     }
@@ -85,6 +95,9 @@ static void record_free(ctrl_rec * c, int refs)
     dfg_free(c->ond);
     dfg_free(c->odims);
     dfg_free(c->scratch);
+    for (int d = 0; d < 2; d++)          /* device memory: not the store's */
+        if (c->dscratch[d])
+            c->dbe[d]->free(c->dbe[d], c->dscratch[d]);
     dfg_free(c->tape);
     dfg_free(c->lam_idx);
     dfg_free(c->dp_idx);
@@ -259,6 +272,15 @@ double dfg_ctrl_flops(const dfg_node * n)
     return c->flops * (double)(c->T > 0 ? c->T : 1);
 }
 
+/* (a while loop counted as one step, as its flops) */
+double dfg_ctrl_launches(const dfg_node * n)
+{
+    const ctrl_rec * c = dfg_ctrl_of(n);
+    if (!c)
+        return 1;
+    return c->nodes * (double)(n->op == DFG_OP_LOOP && c->T > 0 ? c->T : 1);
+}
+
 /* ---- making a construct ------------------------------------------------------ */
 
 typedef struct capture_map {
@@ -388,16 +410,19 @@ static dfg_status check_spec(const ctrl_spec * s)
 }
 
 
-/* Sum of the estimated work of what the results reach. */
-static double body_flops(int n, dfg_node * const * res)
+/* Sum of the estimated work of what the results reach; *nodes gets the
+ * count of those that compute added. */
+static double body_flops(int n, dfg_node * const * res, double * nodes)
 {
     dfg_node ** list;
     int32_t nl;
     if (pass_topo(n, res, &list, &nl, NULL))
         return 0;
     double f = 0;
-    for (int32_t k = 0; k < nl; k++)
+    for (int32_t k = 0; k < nl; k++) {
         f += dfg_node_flops(list[k]);
+        *nodes += dfg_ops[list[k]->op].family != DFG_FAM_LEAF;
+    }
     dfg_free(list);
     return f;
 }
@@ -462,7 +487,9 @@ static const dfg_family_fns ctrl_family = {
     .reset = dfg_ctrl_reset,   .n_out = dfg_ctrl_n_out,
     .grad = dfg_ctrl_grad,     .merge = dfg_ctrl_merge_tapes,
     .flops = dfg_ctrl_flops,   .prepare = dfg_ctrl_prepare,
+    .launches = dfg_ctrl_launches,
     .bytes = dfg_ctrl_bytes,   .exec = dfg_ctrl_exec,
+    .on_device = dfg_ctrl_on_device, .exec_on = dfg_ctrl_exec_on,
 };
 
 /* ---- dfg_ctrl_make's phases -------------------------------------------------- */
@@ -687,8 +714,9 @@ static dfg_status ctrl_make_bodies(ctrl_rec * c, const ctrl_spec * s, dfg_node *
             dfg_node_use(c->par[k]);
         }
     }
-    c->flops = body_flops(c->body[0].n_res, c->body[0].res) +
-               body_flops(c->body[1].n_res, c->body[1].res);
+    c->nodes = 0;
+    c->flops = body_flops(c->body[0].n_res, c->body[0].res, &c->nodes) +
+               body_flops(c->body[1].n_res, c->body[1].res, &c->nodes);
     return DFG_OK;
 }
 
@@ -852,13 +880,28 @@ static dfg_status ctrl_grow(void ** p, size_t * have, size_t need)
     return DFG_OK;
 }
 
+static dfg_status body_plan(ctrl_rec * c, int b, const dfg_backend * be, dfg_plan ** plan);
+static dfg_status loop_scratch(ctrl_rec * c, const dfg_backend * be, size_t need, void ** out);
+
 /* What a run needs, ahead of it: the bodies' plans, the second carry set,
- * a while gradient's first stack slots. */
-dfg_status dfg_ctrl_prepare(const dfg_node * n)
+ * a while gradient's first stack slots; on a device, the bodies' plans
+ * there and the carry set there. */
+dfg_status dfg_ctrl_prepare(const dfg_node * n, const dfg_backend * be)
 {
     ctrl_rec * c = dfg_ctrl_of(n);
     if (!c)
         return DFG_OK;
+    if (be && !be->host_memory && !c->src) {        /* on a device */
+        dfg_plan * bp;
+        void * scr;
+        dfg_status st = DFG_OK;
+        for (int b = 0; b < 2 && !st; b++)
+            if (c->body[b].n_res)
+                st = body_plan(c, b, be, &bp);
+        if (!st && c->kind != DFG_OP_COND)
+            st = loop_scratch(c, be, (size_t)c->off[c->nc] + 64, &scr);
+        return st;
+    }
     ctrl_rec * w = c->src ? c->src : c;
     dfg_status st = DFG_OK;
     for (int b = 0; b < 2 && !st; b++) {
@@ -895,9 +938,11 @@ int64_t dfg_ctrl_bytes(const dfg_node * n)
     const ctrl_rec * c = dfg_ctrl_of(n);
     if (!c)
         return 0;
-    int64_t b = (int64_t)c->scratch_bytes + (int64_t)c->tape_bytes;
+    int64_t b = (int64_t)c->scratch_bytes + (int64_t)c->tape_bytes +
+                (int64_t)c->dscratch_bytes[0] + (int64_t)c->dscratch_bytes[1];
     for (int k = 0; k < 2; k++) {
-        b += plan_bytes(c->body[k].plan);
+        b += plan_bytes(c->body[k].plan) + plan_bytes(c->body[k].dplan[0]) +
+             plan_bytes(c->body[k].dplan[1]);
         if (c->src)
             b += plan_bytes(c->src->body[k].plan);
     }
@@ -911,7 +956,81 @@ dfg_status dfg_ctrl_plan(ctrl_rec * c, int b)
     if (c->body[b].plan)
         return DFG_OK;
     return dfg_plan_compile_nodes(c->body[b].n_par, c->body[b].par, c->body[b].n_res,
-                                  c->body[b].res, &c->body[b].plan);
+                                  c->body[b].res, NULL, &c->body[b].plan);
+}
+
+/* Which of a construct's device slots be's are: 0 the sim device, 1 the GPU. */
+static int dev_slot(const dfg_backend * be)
+{
+    return strcmp(be->name, "sim") ? 1 : 0;
+}
+
+/* Body b of c compiled for the host (be NULL) or for device be, in *plan. */
+static dfg_status body_plan(ctrl_rec * c, int b, const dfg_backend * be, dfg_plan ** plan)
+{
+    dfg_status st = DFG_OK;
+    if (!be) {
+        st = dfg_ctrl_plan(c, b);
+        *plan = c->body[b].plan;
+        return st;
+    }
+    dfg_plan ** d = &c->body[b].dplan[dev_slot(be)];
+    if (!*d)
+        st = dfg_plan_compile_nodes(c->body[b].n_par, c->body[b].par, c->body[b].n_res,
+                                    c->body[b].res, be, d);
+    *plan = *d;
+    return st;
+}
+
+/* A loop's working memory on the host (be NULL) or on device be, at least
+ * need bytes, kept for later runs. */
+static dfg_status loop_scratch(ctrl_rec * c, const dfg_backend * be, size_t need, void ** out)
+{
+    if (!be) {
+        dfg_status st = ctrl_grow(&c->scratch, &c->scratch_bytes, need);
+        *out = c->scratch;
+        return st;
+    }
+    int d = dev_slot(be);
+    if (c->dscratch_bytes[d] < need) {
+        if (c->dscratch[d])
+            c->dbe[d]->free(c->dbe[d], c->dscratch[d]);
+        c->dscratch[d] = NULL;
+        c->dscratch_bytes[d] = 0;
+        dfg_status st = be->alloc(be, need, &c->dscratch[d]);
+        if (st)
+            return st;
+        c->dbe[d] = be;
+        c->dscratch_bytes[d] = need;
+    }
+    *out = c->dscratch[d];
+    return DFG_OK;
+}
+
+/* bytes copied within one side: host memory (be NULL) or device be's */
+static dfg_status side_copy(const dfg_backend * be, void * dst, const void * src, size_t bytes)
+{
+    if (!bytes)
+        return DFG_OK;
+    if (be)
+        return be->copy(be, dst, src, bytes);
+    memcpy(dst, src, bytes);
+    return DFG_OK;
+}
+
+/* A condition's truth (one scalar of class dt at p, on device be's side
+ * when be is not NULL: copied to the host first). */
+static dfg_status side_truth(const char * fn, const dfg_backend * be, int dt, const void * p,
+                             int * t)
+{
+    double v[1];
+    if (be) {
+        dfg_status st = be->to_host(be, v, p, dfg_dtype_size(dt));
+        if (st)
+            return st;
+        p = v;
+    }
+    return dfg_ctrl_truth(fn, dt, p, t);
 }
 
 /* A scalar condition's truth, Octave's way (NaN is an error). */
@@ -925,13 +1044,16 @@ dfg_status dfg_ctrl_truth(const char * fn, int dt, const void * p, int * t)
     return DFG_OK;
 }
 
-static dfg_status run_cond(ctrl_rec * c, const dfg_node * n, void * out, const void * const * in)
+/* The conditional's run, on the host (be NULL) or on device be. */
+static dfg_status run_cond(ctrl_rec * c, const dfg_node * n, const dfg_backend * be, void * out,
+                           const void * const * in)
 {
     int t = 0;
-    dfg_status st = dfg_ctrl_truth("cond", n->in[0]->dtype, in[0], &t);
+    dfg_plan * bp = NULL;
+    dfg_status st = side_truth("cond", be, n->in[0]->dtype, in[0], &t);
     int b = t ? 0 : 1;
     if (!st)
-        st = dfg_ctrl_plan(c, b);
+        st = body_plan(c, b, be, &bp);
     if (st)
         return st;
     void * small[16], ** o = c->n_out <= 16 ? small : dfg_malloc((size_t)c->n_out * sizeof *o);
@@ -939,24 +1061,29 @@ static dfg_status run_cond(ctrl_rec * c, const dfg_node * n, void * out, const v
         return dfg_set_error(DFG_ERR_NOMEM, "dfg.cond: out of memory");
     for (int k = 0; k < c->n_out; k++)
         o[k] = (char *)out + c->off[k];
-    st = dfg_plan_exec(c->body[b].plan, in + 1, o);
+    st = dfg_plan_exec(bp, in + 1, o);
     if (o != small)
         dfg_free(o);
     return st;
 }
 
-static dfg_status run_loop(ctrl_rec * c, void * out, const void * const * in)
+/* The loop's run, on the host (be NULL) or on device be: every buffer
+ * is on that side. */
+static dfg_status run_loop(ctrl_rec * c, const dfg_backend * be, void * out,
+                           const void * const * in)
 {
     const char * fn = c->fn;
-    dfg_status st = dfg_ctrl_plan(c, 0);
+    dfg_plan * body = NULL, * test = NULL;
+    void * scratch = NULL;
+    dfg_status st = body_plan(c, 0, be, &body);
     if (!st && c->T < 0)
-        st = dfg_ctrl_plan(c, 1);
+        st = body_plan(c, 1, be, &test);
     if (st)
         return st;
     int nc = c->nc, nx = c->nx, ny = c->ny;
     /* the second carry set (the first is the packed result) and the
      * condition's value: allocated on the first run, kept */
-    if ((st = ctrl_grow(&c->scratch, &c->scratch_bytes, (size_t)c->off[nc] + 64)))
+    if ((st = loop_scratch(c, be, (size_t)c->off[nc] + 64, &scratch)))
         return st;
     int n_ptr = c->n_par + c->n_out + 2 * nc;
     void * small[64], ** ptr = n_ptr <= 64 ? small : dfg_malloc((size_t)n_ptr * sizeof *ptr);
@@ -965,27 +1092,27 @@ static dfg_status run_loop(ctrl_rec * c, void * out, const void * const * in)
     const void ** pin = (const void **)ptr;   /* [c, x, p] */
     void ** pout = ptr + c->n_par;            /* [c', y] */
     void ** set = pout + c->n_out;            /* set[s * nc + j] */
-    size_t * cb = NULL;
     for (int j = 0; j < nc; j++) {
         set[j] = (char *)out + c->off[j];
-        set[nc + j] = (char *)c->scratch + c->off[j];
+        set[nc + j] = (char *)scratch + c->off[j];
     }
     /* a scan ends in the packed result: start where T swaps land there */
     int cur = c->T > 0 && c->T % 2 ? 1 : 0;
-    for (int j = 0; j < nc; j++)
-        memcpy(set[cur * nc + j], in[j], (size_t)c->par[j]->numel * dfg_dtype_size(c->par[j]->dtype));
+    for (int j = 0; j < nc && !st; j++)
+        st = side_copy(be, set[cur * nc + j], in[j],
+                       (size_t)c->par[j]->numel * dfg_dtype_size(c->par[j]->dtype));
     for (int k = nc + nx; k < c->n_par; k++)
         pin[k] = in[k];
     int64_t i = 0;
-    uint8_t * cond = (uint8_t *)c->scratch + c->off[nc];
-    for (;; i++) {
+    uint8_t * cond = (uint8_t *)scratch + c->off[nc];
+    for (; !st; i++) {
         for (int j = 0; j < nc; j++)
             pin[j] = set[cur * nc + j];
         if (c->T < 0) {
             void * co = cond;
             int t = 0;
-            if ((st = dfg_plan_exec(c->body[1].plan, pin, &co)) ||
-                (st = dfg_ctrl_truth(fn, c->body[1].res[0]->dtype, cond, &t)))
+            if ((st = dfg_plan_exec(test, pin, &co)) ||
+                (st = side_truth(fn, be, c->body[1].res[0]->dtype, cond, &t)))
                 break;
             if (!t)
                 break;
@@ -1012,15 +1139,15 @@ static dfg_status run_loop(ctrl_rec * c, void * out, const void * const * in)
             const dfg_node * r = c->body[0].res[nc + k];
             pout[nc + k] = (char *)out + c->off[nc + k] + (size_t)t * (size_t)r->numel * dfg_dtype_size(r->dtype);
         }
-        if ((st = dfg_plan_exec(c->body[0].plan, pin, pout)))
+        if ((st = dfg_plan_exec(body, pin, pout)))
             break;
         cur = 1 - cur;
     }
     if (!st && cur)
-        for (int j = 0; j < nc; j++)
-            memcpy(set[j], set[nc + j], (size_t)c->par[j]->numel * dfg_dtype_size(c->par[j]->dtype));
+        for (int j = 0; j < nc && !st; j++)
+            st = side_copy(be, set[j], set[nc + j],
+                           (size_t)c->par[j]->numel * dfg_dtype_size(c->par[j]->dtype));
     c->trips = i;
-    (void)cb;
     if (ptr != small)
         dfg_free(ptr);
     return st;
@@ -1033,7 +1160,23 @@ dfg_status dfg_ctrl_exec(const dfg_node * n, void * out, const void * const * in
         return dfg_set_error(DFG_ERR_INTERNAL, "dfg: %s node without its construct", dfg_ops[n->op].name);
     if (c->src)
         return dfg_ctrl_run_while_grad(c, out, in);
-    return n->op == DFG_OP_COND ? run_cond(c, n, out, in) : run_loop(c, out, in);
+    return n->op == DFG_OP_COND ? run_cond(c, n, NULL, out, in) : run_loop(c, NULL, out, in);
+}
+
+int dfg_ctrl_on_device(const dfg_node * n)
+{
+    const ctrl_rec * c = dfg_ctrl_of(n);
+    return c && !c->src;
+}
+
+dfg_status dfg_ctrl_exec_on(const dfg_node * n, const dfg_backend * be, void * out,
+                            const void * const * in)
+{
+    ctrl_rec * c = dfg_ctrl_of(n);
+    if (!c || c->src || !be || be->host_memory)
+        return dfg_set_error(DFG_ERR_INTERNAL, "dfg: %s node cannot run on a device here",
+                             dfg_ops[n->op].name);
+    return n->op == DFG_OP_COND ? run_cond(c, n, be, out, in) : run_loop(c, be, out, in);
 }
 
 /* ---- the public entry point -------------------------------------------------- */

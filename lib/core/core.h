@@ -41,6 +41,8 @@ struct dfg_node {
     int32_t     region;         /* dfg.checkpoint region it was made in, 0  */
     uint64_t    seq;            /* when it was recorded (a pass's new nodes */
                                 /* take the seq of the node they replace)   */
+    uint64_t    walk;           /* the last graph walk that reached it      */
+                                /* (lib/core/walk.c), 0: none               */
 };
 
 /* Tags a node is made with (dfg_node_make copies the current ones): nodes
@@ -122,10 +124,18 @@ void        dfg_var_host_written(dfg_node * n);
  *   merge     merges what CSE made equal across the family's records
  *             (passes; called once per CSE round)
  *   flops     estimated floating-point work of one run (cost model)
- *   prepare   compile-time work before a plan runs the node (runtime)
+ *   launches  estimated kernel steps one run makes (cost model: a loop
+ *             runs its bodies' steps at every iteration)
+ *   prepare   compile-time work before a plan runs the node (runtime): on
+ *             the host (be NULL) or on device be (a dfg_backend of
+ *             lib/runtime/backend.h, opaque here)
  *   bytes     memory the node holds besides its output (runtime)
- *   exec      runs the node on the CPU (runtime) */
+ *   exec      runs the node on the CPU (runtime)
+ *   on_device 1 when the node can run on a device whose memory is not the
+ *             host's (its buffers there), through exec_on (runtime)
+ *   exec_on   runs the node on device be: out and in are be's buffers */
 struct pass_run;
+struct dfg_backend;
 typedef struct dfg_family_fns {
     dfg_status (*infer)(dfg_node * n);
     void       (*node_free)(dfg_node * n);
@@ -135,9 +145,13 @@ typedef struct dfg_family_fns {
                        dfg_node ** gx);
     dfg_status (*merge)(struct pass_run * r);
     double     (*flops)(const dfg_node * n);
-    dfg_status (*prepare)(const dfg_node * n);
+    double     (*launches)(const dfg_node * n);
+    dfg_status (*prepare)(const dfg_node * n, const struct dfg_backend * be);
     int64_t    (*bytes)(const dfg_node * n);
     dfg_status (*exec)(const dfg_node * n, void * out, const void * const * in);
+    int        (*on_device)(const dfg_node * n);
+    dfg_status (*exec_on)(const dfg_node * n, const struct dfg_backend * be, void * out,
+                          const void * const * in);
 } dfg_family_fns;
 /* fns (static, never freed) becomes the table of family. */
 void                   dfg_family_set(int family, const dfg_family_fns * fns);
@@ -157,8 +171,9 @@ double      dfg_node_flops(const dfg_node * n);
  * the schedule, reverse mode and the passes depend on it).  *list is a new
  * array of *n borrowed pointers (free with dfg_free); index, when not
  * NULL, is an initialised map (lib/base/pmap.h) that gets node ->
- * position (the caller frees it, also on failure).  Fails only with
- * DFG_ERR_NOMEM ("dfg: out of memory compiling a plan"). */
+ * position (the caller frees it, also on failure); nodes it holds already
+ * are not walked.  Fails only with DFG_ERR_NOMEM ("dfg: out of memory
+ * compiling a plan").  One thread at a time (walks mark the nodes). */
 struct pmap;
 dfg_status  dfg_topo(int n_root, dfg_node * const * roots, dfg_node *** list,
                      int32_t * n, struct pmap * index);

@@ -7,10 +7,12 @@
  * a step's launch, flop and byte rates, the host <-> device copy rate).
  * Over the graph the outputs reach (before the passes), a node costs
  *     launch + max (flops / flop rate, bytes / byte rate)
- * (bytes: its result and operands) on each side; on the device a node it
- * has no kernel for, or a loop, costs what it costs on the CPU plus copying
- * its operands and result; the device also pays for copying the inputs in
- * and the outputs out once per call.  The device wins only when its total
+ * (bytes: its result and operands) on each side, a loop or conditional
+ * also a launch for each step its bodies make (every node of a body at
+ * every iteration; a while loop's count is unknown: one); on the device a
+ * node it has no kernel for, or a construct only the host runs, costs what
+ * it costs on the CPU plus copying its operands and result; the device
+ * also pays for copying the inputs in and the outputs out once per call.  The device wins only when its total
  * is smaller, so small plans stay on the CPU: launches and copies cost
  * more than they save.  The estimates and the choice are in the plan's
  * memory report (dfg.memory, dfg.explain).  On the device chosen, the
@@ -67,7 +69,17 @@ dfg_status dfg_auto_place(dfg_plan * p, int n_root)
         tc += c;
         if (!dev)
             continue;
-        if (dfg_ops[n->op].family != DFG_FAM_CTRL && dev->supports(dev, n))
+        const dfg_family_fns * f = dfg_family_of(n);
+        if ((n->op == DFG_OP_LOOP || n->op == DFG_OP_COND) && f->launches) {
+            /* a construct: its bodies' steps at every iteration */
+            double l = f->launches(n);
+            tc += l * cc.launch_s;
+            if (f->on_device && f->on_device(n) && dev->supports(dev, n))
+                td += step_time(&dc, flops, bytes) + l * dc.launch_s;
+            else
+                td += c + l * cc.launch_s + bytes / dc.xfer_s;
+        } else if (n->op == DFG_OP_CTRL_OUT ||       /* (where its construct is) */
+                   (dfg_ops[n->op].family != DFG_FAM_CTRL && dev->supports(dev, n)))
             td += step_time(&dc, flops, bytes);
         else
             td += c + bytes / dc.xfer_s;              /* on the host, with copies */

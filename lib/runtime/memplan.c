@@ -563,8 +563,9 @@ static void mp_assign_buffers(const dfg_plan * p, mp_work * w)
 {
     /* on a device whose memory is not the host's the inputs are copied
      * into buffers of their own, live from the start to their last use
-     * (never taken over: a run reads them before any step writes) */
-    for (int32_t v = 0; v < p->n_vals && !p->be->host_memory; v++) {
+     * (never taken over: a run reads them before any step writes); a
+     * device body's inputs are its caller's buffers there (ports_dev) */
+    for (int32_t v = 0; v < p->n_vals && !p->be->host_memory && !p->ports_dev; v++) {
         if (p->kind[v] != VAL_INPUT || p->vhost[v])    /* (read on the host alone) */
             continue;
         int32_t nb = w->nb++;

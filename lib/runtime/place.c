@@ -9,7 +9,11 @@
  * nodes; the others run on the host), except where it cannot or was told
  * not to:
  *   - a node placed on "cpu" (its DFG_TAG_PLACE bits);
- *   - loops and conditionals (their bodies are plans on the host);
+ *   - a construct that only the host runs (a while loop's gradient: its
+ *     tape is host memory); other loops and conditionals run where they
+ *     are placed, their bodies compiled as plans for that side
+ *     (lib/control), with a part of a construct's result where the
+ *     construct is;
  *   - an op the device's backend has no kernel for (supports);
  *   - a view (reshape, a part of a packed result) goes where its input is,
  *     since it has no kernel of its own;
@@ -19,7 +23,8 @@
  * Leaves: an input's and a constant's data are on both sides (the caller's
  * array or the node's storage on the host, the plan's copy on the device:
  * plan.c), so a host step reads them in place; a variable lives on the
- * device between runs (resident.c), so a host step reads it through a
+ * device between runs (resident.c), and so do a device body's inputs (the
+ * buffers of its construct there), so a host step reads those through a
  * copy node.  Wherever else a node reads a value made on the other side,
  * it reads a COPY of it made on its own side, one per value and side.
  *
@@ -41,6 +46,7 @@ typedef struct place_ctx {
     int          rest_host;  /* 1: nodes placed nowhere run on the host (the
                                 plan was compiled for the CPU)                */
     int          costed;     /* "device", "auto": each node by the cost model */
+    int          ports_dev;  /* a device body: its inputs live on the device  */
     dfg_cost     cc, dc;     /* the CPU's and the device's costs              */
 } place_ctx;
 
@@ -68,18 +74,20 @@ static int cheaper_on_host(const place_ctx * c, const dfg_node * n, dfg_node * c
     double flops = dfg_node_flops(n), bytes = bytes_of(n);
     for (int k = 0; k < n->n_in; k++)
         bytes += bytes_of(in[k]);
+    /* a loop or conditional launches its bodies' steps (family table) */
+    double l = dfg_family_of(n)->launches ? dfg_family_of(n)->launches(n) : 1;
     double tf = flops / c->cc.flop_s, tb = bytes / c->cc.byte_s;
-    double host = c->cc.launch_s + (tf > tb ? tf : tb);
+    double host = l * c->cc.launch_s + (tf > tb ? tf : tb);
     tf = flops / c->dc.flop_s;
     tb = bytes / c->dc.byte_s;
-    double dev = c->dc.launch_s + (tf > tb ? tf : tb);
+    double dev = l * c->dc.launch_s + (tf > tb ? tf : tb);
     for (int k = 0; k < n->n_in; k++) {
         const dfg_node * x = in[k];
         double t = bytes_of(x) / c->dc.xfer_s;
         if (is_leaf(x)) {
-            if (x->op == DFG_OP_INPUT)
+            if (x->op == DFG_OP_INPUT && !c->ports_dev)
                 dev += t;
-            else if (x->op == DFG_OP_VARIABLE)
+            else if (x->op == DFG_OP_VARIABLE || x->op == DFG_OP_INPUT)
                 host += t;
         } else if (on_host(c, x))
             dev += t;
@@ -98,11 +106,12 @@ static int host_side(const place_ctx * c, const dfg_node * n, dfg_node * const *
     /* (placed on the device: there if it has a kernel, else on the host,
      * as TensorFlow's soft placement) */
     int fam = dfg_ops[n->op].family;
-    if (fam == DFG_FAM_CTRL)
-        return 1;
+    if (fam == DFG_FAM_CTRL && n->op != DFG_OP_CTRL_OUT &&
+        !(dfg_family_of(n)->on_device && dfg_family_of(n)->on_device(n)))
+        return 1;                            /* a construct only the host runs */
     if (pl == DFG_PLACE_NONE &&
         ((fam == DFG_FAM_RESHAPE && n->op != DFG_OP_COPY) || fam == DFG_FAM_PART ||
-         n->op == DFG_OP_FUSED_OUT))
+         n->op == DFG_OP_FUSED_OUT || n->op == DFG_OP_CTRL_OUT))
         return is_leaf(in[0]) ? c->rest_host : on_host(c, in[0]);
     if ((pl == DFG_PLACE_NONE && c->rest_host) || !c->be->supports(c->be, n))
         return 1;
@@ -163,7 +172,8 @@ static dfg_status place_visit(pass_run * r, dfg_node * n, dfg_node ** in, dfg_no
     for (int k = 0; k < n->n_in && !st; k++) {
         dfg_node * x = in[k];
         nin[k] = x;
-        if (is_leaf(x) ? h && x->op == DFG_OP_VARIABLE : on_host(c, x) != h)
+        if (is_leaf(x) ? h && (x->op == DFG_OP_VARIABLE || (c->ports_dev && x->op == DFG_OP_INPUT))
+                       : on_host(c, x) != h)
             st = copy_of(c, x, h, &nin[k]);
     }
     if (!st) {
@@ -234,6 +244,7 @@ dfg_status dfg_place_plan(dfg_plan * p, int n_root, pmap * host)
     c.dev_place = !strcmp(p->be->name, "sim") ? DFG_PLACE_SIM : DFG_PLACE_GPU;
     c.rest_host = rest_host;
     c.costed = p->mem.placement.automatic;
+    c.ports_dev = p->ports_dev;
     if (c.costed && ((st = dfg_backend_cpu()->model(dfg_backend_cpu(), &c.cc)) ||
                      (st = p->be->model(p->be, &c.dc))))
         return st;

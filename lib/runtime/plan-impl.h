@@ -131,16 +131,25 @@ struct dfg_plan {
     int64_t     n_bufrows;
     buf_row *   bufrows;
     int         dry;          /* compiled to measure only: no arena         */
+    int         ports_dev;    /* a control-flow body compiled for a device
+                                 (dfg_plan_compile_nodes with one): its
+                                 inputs and outputs are buffers on that
+                                 device, read and written in place there,
+                                 and a host step reads an input through a
+                                 copy node (as a variable)                */
 };
 
 /* ---- lib/runtime/plan.c ---------------------------------------------------- */
 /* Frees p (its uses on nodes, its arena) and its handle. */
 void       dfg_plan_destroy(dfg_plan * p);
 /* A plan of the graph from ins to outs (the library's own use: control-flow
- * bodies, lib/control/ctrl.c), compiled with the default options; registered in
- * the store like any plan, owned by the caller (dfg_plan_destroy). */
+ * bodies, lib/control/ctrl.c), compiled with the default options for the
+ * host (be NULL or the CPU) or for device be, whose buffers its inputs and
+ * outputs then are (ports_dev); registered in the store like any plan,
+ * owned by the caller (dfg_plan_destroy). */
 dfg_status dfg_plan_compile_nodes(int n_in, dfg_node * const * ins, int n_out,
-                                  dfg_node * const * outs, dfg_plan ** plan);
+                                  dfg_node * const * outs, const struct dfg_backend * be,
+                                  dfg_plan ** plan);
 /* Runs p (dfg_plan_run without the handle check and the warning reset). */
 dfg_status dfg_plan_exec(dfg_plan * p, const void * const * in, void * const * out);
 

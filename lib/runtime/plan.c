@@ -236,7 +236,9 @@ static int has_regions(int n, dfg_node * const * roots)
     return any;
 }
 
-static dfg_status compile_one(const dfg_plan_spec * sp, const pass_ckpt * ck, int dry,
+/* compile_one's modes: measuring only (no arena), a device body's ports */
+enum { PLAN_DRY = 1, PLAN_PORTS_DEV = 2 };
+static dfg_status compile_one(const dfg_plan_spec * sp, const pass_ckpt * ck, int mode,
                               dfg_plan ** plan, dfg_id * plan_id);
 
 dfg_status dfg_plan_compile_spec(const dfg_plan_spec * sp, dfg_id * plan_id)
@@ -256,7 +258,7 @@ dfg_status dfg_plan_compile_spec(const dfg_plan_spec * sp, dfg_id * plan_id)
      * every seg-th activation and the last keep_last, what fits with the
      * least recomputation (the arena grows with keep_last: bisect it) */
     dfg_id id;
-    dfg_status st = compile_one(sp, NULL, 1, &p, &id);
+    dfg_status st = compile_one(sp, NULL, PLAN_DRY, &p, &id);
     if (st)
         return st;
     int64_t best_arena = p->mem.arena_bytes, n_act = p->mem.n_steps;
@@ -276,7 +278,7 @@ dfg_status dfg_plan_compile_spec(const dfg_plan_spec * sp, dfg_id * plan_id)
         while (lo <= hi) {
             int64_t mid = (lo + hi) / 2;
             pass_ckpt ck = { DFG_CKPT_SQRT, segs[q], mid };
-            if ((st = compile_one(sp, &ck, 1, &p, &id)))
+            if ((st = compile_one(sp, &ck, PLAN_DRY, &p, &id)))
                 return st;
             int64_t a = p->mem.arena_bytes;
             double re = p->mem.recompute_flops;
@@ -337,7 +339,7 @@ static void compile_ctx_free(compile_ctx * c)
 
 /* A new, empty plan for spec sp registered in the store (*p, *pid), or an
  * error with nothing left behind. */
-static dfg_status plan_new(const dfg_plan_spec * sp, int dry, dfg_plan ** out, dfg_id * pid)
+static dfg_status plan_new(const dfg_plan_spec * sp, int mode, dfg_plan ** out, dfg_id * pid)
 {
     dfg_status st;
     int n_root = sp->n_out + sp->n_upd;
@@ -362,11 +364,12 @@ static dfg_status plan_new(const dfg_plan_spec * sp, int dry, dfg_plan ** out, d
         return st;
     }
     p->slot = dfg_store_slot(*pid);
-    p->dry = dry;
+    p->dry = (mode & PLAN_DRY) != 0;
     if ((st = dfg_device_backend(sp->device, "dfg.function", &p->be))) {
         dfg_plan_destroy(p);
         return st;
     }
+    p->ports_dev = (mode & PLAN_PORTS_DEV) && !p->be->host_memory;
     p->mem.device = p->be->name;
     *out = p;
     return DFG_OK;
@@ -471,8 +474,10 @@ static dfg_status plan_tables(dfg_plan * p, const pmap * host, const pmap * seen
         else if (p->kind[v] == VAL_LEAF && n->op != DFG_OP_VARIABLE)
             p->hbufs[v] = n->data;       /* a constant: host steps read it here */
         else if (p->kind[v] == VAL_INPUT)
-            p->vhost[v] = 1;             /* until a reader on the device ...  */
+            p->vhost[v] = !p->ports_dev; /* until a reader on the device ...  */
     }
+    if (p->ports_dev)                    /* the inputs are the device's buffers */
+        return DFG_OK;
     for (int32_t v = 0; v < p->n_vals; v++) {    /* ... needs its copy there */
         const dfg_node * n = p->vals[v];
         if (p->kind[v] == VAL_LEAF || p->kind[v] == VAL_INPUT || p->vhost[v])
@@ -568,7 +573,7 @@ static void plan_results(dfg_plan * p, compile_ctx * c)
     }
     for (int k = 0; k < p->n_out; k++) {
         int32_t v = pmap_get(&c->seen, p->gouts[k]);
-        if (kind[v] == VAL_ARENA && plan_val_host(p, v)) {
+        if (kind[v] == VAL_ARENA && (p->ports_dev ? !p->vhost[v] : plan_val_host(p, v))) {
             kind[v] = VAL_OUTPUT;
             p->out_val[k] = v;
         } else {
@@ -702,8 +707,9 @@ static dfg_status plan_memory(dfg_plan * p, compile_ctx * c)
     if ((st = mp_plan_memory(p)))
         return st;
     for (int32_t v = 0; v < p->n_vals && !p->dry; v++) {
-        dfg_status (*prepare)(const dfg_node *) = dfg_family_of(p->vals[v])->prepare;
-        if (prepare && (st = prepare(p->vals[v])))
+        dfg_status (*prepare)(const dfg_node *, const dfg_backend *) =
+            dfg_family_of(p->vals[v])->prepare;
+        if (prepare && (st = prepare(p->vals[v], plan_val_host(p, v) ? NULL : p->be)))
             return st;
     }
     if (p->scratch_bytes && !p->dry && (st = p->be->alloc(p->be, p->scratch_bytes, &p->scratch)))
@@ -719,12 +725,12 @@ static dfg_status plan_memory(dfg_plan * p, compile_ctx * c)
 /* One compilation: optimise, place the nodes on the host or the device
  * (place.c), schedule, place every value, make the steps, plan the memory.  *plan and *plan_id get the plan (one reference, the
  * caller's); on an error nothing is left behind. */
-static dfg_status compile_one(const dfg_plan_spec * sp, const pass_ckpt * ck, int dry,
+static dfg_status compile_one(const dfg_plan_spec * sp, const pass_ckpt * ck, int mode,
                               dfg_plan ** plan, dfg_id * plan_id)
 {
     dfg_plan * p;
     dfg_id pid;
-    dfg_status st = plan_new(sp, dry, &p, &pid);
+    dfg_status st = plan_new(sp, mode, &p, &pid);
     if (st)
         return st;
     compile_ctx c = { .seen = {0} };
@@ -802,7 +808,8 @@ dfg_status dfg_plan_run(dfg_id id, const void * const * in, void * const * out)
 }
 
 dfg_status dfg_plan_compile_nodes(int n_in, dfg_node * const * ins, int n_out,
-                                  dfg_node * const * outs, dfg_plan ** plan)
+                                  dfg_node * const * outs, const dfg_backend * be,
+                                  dfg_plan ** plan)
 {
     dfg_id * ids = dfg_malloc(((size_t)n_in + (size_t)n_out + 1) * sizeof *ids), pid;
     if (!ids)
@@ -811,10 +818,10 @@ dfg_status dfg_plan_compile_nodes(int n_in, dfg_node * const * ins, int n_out,
         ids[k] = dfg_node_id(ins[k]);
     for (int k = 0; k < n_out; k++)
         ids[n_in + k] = dfg_node_id(outs[k]);
-    /* bodies run on the host, called by their construct's kernel */
+    /* bodies run where their construct runs, called by it */
     dfg_plan_spec sp = { n_in, ids, n_out, ids + n_in, 0, NULL, NULL, NULL, DFG_CKPT_NONE, 0,
-                         "cpu" };
-    dfg_status st = compile_one(&sp, NULL, 0, plan, &pid);
+                         be ? be->name : "cpu" };
+    dfg_status st = compile_one(&sp, NULL, PLAN_PORTS_DEV, plan, &pid);
     dfg_free(ids);
     return st;
 }
@@ -841,6 +848,22 @@ static dfg_status run_steps(dfg_plan * p)
             ins[q] = host && p->hbufs[a] ? p->hbufs[a] : p->bufs[a];
         }
         dfg_status st;
+        if (!host && !p->be->host_memory && dfg_ops[n->op].family == DFG_FAM_CTRL) {
+            /* a loop or conditional on the device: its bodies are plans
+             * there (lib/control); a part of its packed result not taken
+             * as a view is a copy there */
+            const dfg_family_fns * f = dfg_family_of(n);
+            if (n->op == DFG_OP_CTRL_OUT)
+                st = p->be->copy(p->be, p->bufs[v], (const char *)ins[0] + n->iattr[1],
+                                 val_size(n));
+            else
+                st = f->exec_on ? f->exec_on(n, p->be, p->bufs[v], ins)
+                                : dfg_set_error(DFG_ERR_INTERNAL, "dfg: %s cannot run on \"%s\"",
+                                                dfg_ops[n->op].name, p->be->name);
+            if (st)
+                return st;
+            continue;
+        }
         if (n->op == DFG_OP_COPY) {
             st = host ? p->be->to_host(p->be, p->bufs[v], ins[0], val_size(n))
                       : p->be->to_device(p->be, p->bufs[v], ins[0], val_size(n));
@@ -874,7 +897,10 @@ static dfg_status run_steps(dfg_plan * p)
  * the host's value is newer: resident.c), the steps, the outputs copied
  * out and the variables' new values left in their copies there (an update
  * not computed in place copied into it on the device).  Nothing of a
- * variable comes back to the host until something reads it there. */
+ * variable comes back to the host until something reads it there.  A
+ * device body (ports_dev) takes its inputs and gives its outputs as
+ * buffers on the device: nothing is copied in, and an output made
+ * elsewhere than in place is copied into its buffer there. */
 static dfg_status exec_device(dfg_plan * p, const void * const * in, void * const * out)
 {
     const dfg_backend * be = p->be;
@@ -884,13 +910,17 @@ static dfg_status exec_device(dfg_plan * p, const void * const * in, void * cons
         int32_t v = p->in_val[k];
         if (v < 0)
             continue;
+        if (p->ports_dev) {                    /* already there */
+            p->bufs[v] = (void *)in[k];
+            continue;
+        }
         p->hbufs[v] = in[k];                   /* host steps read it in place */
         if (p->vhost[v])                       /* nothing on the device reads it */
             p->bufs[v] = (void *)in[k];
         else if ((st = be->to_device(be, p->bufs[v], in[k], val_size(p->vals[v]))))
             return st;
     }
-    for (int k = 0; k < p->n_out; k++)         /* made on the host side */
+    for (int k = 0; k < p->n_out; k++)         /* written in place */
         if (p->out_val[k] >= 0)
             p->bufs[p->out_val[k]] = out[k];
     for (int32_t i = 0; i < p->n_var_in; i++) {
@@ -914,9 +944,13 @@ static dfg_status exec_device(dfg_plan * p, const void * const * in, void * cons
         return st;
     for (int32_t c = 0; c < p->n_copies; c++) {
         int32_t v = p->copies[c].from;
-        if (p->vhost[v])
-            memcpy(out[p->copies[c].to], p->bufs[v], val_size(p->vals[v]));
-        else if ((st = be->to_host(be, out[p->copies[c].to], p->bufs[v], val_size(p->vals[v]))))
+        void * o = out[p->copies[c].to];
+        size_t b = val_size(p->vals[v]);
+        st = p->ports_dev ? (p->vhost[v] ? be->to_device(be, o, p->bufs[v], b)
+                                         : be->copy(be, o, p->bufs[v], b))
+           : p->vhost[v] ? (memcpy(o, p->bufs[v], b), DFG_OK)
+                         : be->to_host(be, o, p->bufs[v], b);
+        if (st)
             return st;
     }
     for (int32_t c = 0; c < p->n_ucopies; c++) {

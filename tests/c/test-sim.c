@@ -8,7 +8,8 @@
  * forked child; skipped under valgrind, which reports the read itself).
  * Mixed plans (lib/runtime/place.c): nodes placed on the CPU inside a plan
  * on sim, and ops sim pretends to lack, with copy nodes between: bitwise
- * the CPU's results, the copies counted. */
+ * the CPU's results, the copies counted.  Loops on sim: their bodies run
+ * there, bitwise the CPU's, with no copy per step. */
 #define _GNU_SOURCE
 #include <signal.h>
 #include <stdint.h>
@@ -640,6 +641,92 @@ static void test_fail_run(void)
     dfg_release(x);
 }
 
+/* A scan on sim (c' = c .* x_t + w, y_t = c, over 50 steps of 64x1
+ * slices) and its gradient: the loops run on the device, their bodies
+ * compiled for it, bitwise the CPU's values; a run copies its three
+ * inputs in and its outputs out and nothing per step (the carries are
+ * copied within the device); a kernel failing inside a body is
+ * DFG_ERR_DEVICE and the plan runs again; nothing is left behind. */
+static void test_loops(void)
+{
+    enum { R = 64, T = 50 };
+    int64_t dx[2] = {R, T}, dc[2] = {R, 1};
+    dfg_id xs, w, c0, pc, px;
+    CHECK(dfg_input(DFG_DOUBLE, 2, dx, "xs", &xs) == DFG_OK);
+    CHECK(dfg_input(DFG_DOUBLE, 2, dc, "w", &w) == DFG_OK);
+    CHECK(dfg_input(DFG_DOUBLE, 2, dc, "c0", &c0) == DFG_OK);
+    CHECK(dfg_input(DFG_DOUBLE, 2, dc, "c", &pc) == DFG_OK);
+    CHECK(dfg_input(DFG_DOUBLE, 2, dc, "x", &px) == DFG_OK);
+    dfg_id m = op2(DFG_OP_MUL, pc, px), c1 = op2(DFG_OP_ADD, m, w);
+    dfg_id par[2] = {pc, px}, args[2] = {c0, xs}, res[2] = {c1, pc}, outs[2] = {0, 0};
+    dfg_ctrl_spec cs = { DFG_CTRL_SCAN, 2, par, args, 1, 0, {2, 0}, {res, NULL}, -1, 0, 0, NULL, 0 };
+    int no = 0;
+    CHECK(dfg_ctrl(&cs, &no, outs) == DFG_OK && no == 2);
+    dfg_attr ra = {{0}, {0}, NULL, 0}, sa = {{0}, {0}, NULL, 0};
+    ra.i[0] = 2;                          /* ys (R x 1 x T) as a column, summed */
+    ra.i[1] = R * T;
+    ra.i[2] = 1;
+    dfg_id ycol = 0, L = 0, g[2] = {0, 0}, wrt[2] = {xs, w};
+    CHECK(dfg_op(DFG_OP_RESHAPE, 1, &outs[1], &ra, &ycol) == DFG_OK);
+    CHECK(dfg_op(DFG_OP_SUM, 1, &ycol, &sa, &L) == DFG_OK);
+    CHECK(dfg_grad(L, 2, wrt, 0, g) == DFG_OK);
+    dfg_id ins[3] = {xs, w, c0}, o[4] = {outs[0], outs[1], g[0], g[1]};
+    static double X[R * T], W[R], C[R], out[2][R + 2 * R * T + R];
+    for (int k = 0; k < R * T; k++)
+        X[k] = 0.9 + 0.002 * (k % 97);
+    for (int k = 0; k < R; k++) {
+        W[k] = 0.01 * k;
+        C[k] = 1 - 0.005 * k;
+    }
+    const void * iv[3] = {X, W, C};
+    dfg_id plan[2] = {0, 0};
+    const char * dev[2] = {"cpu", "sim"};
+    dfg_sim_stats s0, s1;
+    for (int d = 0; d < 2; d++) {
+        dfg_plan_spec sp = { .n_in = 3, .ins = ins, .n_out = 4, .outs = o, .device = dev[d] };
+        CHECK(dfg_plan_compile_spec(&sp, &plan[d]) == DFG_OK);
+        double * b = out[d];
+        void * ov[4] = {b, b + R, b + R + R * T, b + R + 2 * R * T};
+        dfg_sim_stats_get(&s0);
+        CHECK(dfg_plan_run(plan[d], iv, ov) == DFG_OK);
+        dfg_sim_stats_get(&s1);
+        if (d == 1) {
+            /* in: xs, w, c0; out: four results; no copy per step */
+            CHECK(s1.to_device - s0.to_device == 3);
+            CHECK(s1.to_host - s0.to_host == 4);
+            CHECK(s1.to_host_bytes - s0.to_host_bytes == (int64_t)sizeof out[1]);
+            CHECK(s1.runs - s0.runs >= 2 * T);          /* the bodies' steps there */
+            CHECK(s1.allocs == s0.allocs);              /* all made at compile time */
+        }
+    }
+    CHECK(!memcmp(out[0], out[1], sizeof out[0]));      /* bitwise */
+    int64_t nn = 0;
+    CHECK(dfg_plan_nodes(plan[1], &nn) == DFG_OK);
+    int loops = 0;
+    for (int64_t k = 0; k < nn; k++) {
+        dfg_node_info r;
+        CHECK(dfg_plan_node(plan[1], k, &r) == DFG_OK);
+        if (!strcmp(r.op, "loop")) {
+            loops++;
+            CHECK(!strcmp(r.device, "sim"));
+        }
+    }
+    CHECK(loops == 2);                                  /* forward and backward */
+    /* a step failing inside a body */
+    double * b = out[1];
+    void * ov[4] = {b, b + R, b + R + R * T, b + R + 2 * R * T};
+    dfg_sim_fail_run(7);
+    CHECK(dfg_plan_run(plan[1], iv, ov) == DFG_ERR_DEVICE);
+    dfg_sim_fail_run(0);
+    memset(out[1], 0, sizeof out[1]);
+    CHECK(dfg_plan_run(plan[1], iv, ov) == DFG_OK && !memcmp(out[0], out[1], sizeof out[0]));
+    for (int d = 0; d < 2; d++)
+        dfg_release(plan[d]);
+    dfg_id rel[] = {xs, w, c0, pc, px, m, c1, outs[0], outs[1], ycol, L, g[0], g[1]};
+    for (size_t k = 0; k < sizeof rel / sizeof *rel; k++)
+        dfg_release(rel[k]);
+}
+
 /* compiling for sim when its memory is short, or an allocation fails:
  * DFG_ERR_NOMEM naming the device, nothing left behind */
 static void test_plan_nomem(void)
@@ -730,6 +817,7 @@ int main(void)
     RUN(test_resident_reset);
     RUN(test_mixed);
     RUN(test_fail_run);
+    RUN(test_loops);
     dfg_sim_stats s;
     dfg_sim_stats_get(&s);
     CHECK(s.buffers == 0 && s.in_use == 0);

@@ -300,6 +300,107 @@ endfunction
 %! r1 = str2double (regexp (t, 'VmRSS:\s*(\d+)', "tokens", "once"){1});
 %! assert (r1 - r0 < 1024, sprintf ("RSS grew by %d KiB over 10^4 calls", r1 - r0));
 
+## on a device (the sim device, whose memory the host cannot touch): loops
+## and conditionals run there with their plan, their bodies compiled for it
+%!test
+%! ## the RNN's training step: the scan and its gradient run on sim, the
+%! ## weights stay there, each step copies its mini-batch in and its loss
+%! ## out and nothing else; values bitwise those of the same step on the CPU
+%! randn ("state", 3);
+%! [H, D, B, T] = deal (4, 3, 5, 6);
+%! W0 = {0.3 * randn(H, D), 0.3 * randn(H), 0.1 * randn(H, 1)};
+%! X = randn (D, B, T); Y = 0.5 * randn (H, B);
+%! for dev = {"cpu", "sim"}
+%!   Wx = dfg.variable (W0{1}); Wh = dfg.variable (W0{2}); b = dfg.variable (W0{3});
+%!   xs = dfg.input ([D B T]); y = dfg.input ([H B]);
+%!   h = dfg.scan (@(h, x) tanh (Wx * x + Wh * h + b), zeros (H, B), xs);
+%!   loss = 0.5 * sum (sum ((h - y) .^ 2)) / B;
+%!   opt = dfg.optim.sgd ({Wx, Wh, b}, "lr", 0.5);
+%!   dfg.device ("sim", "host_ops", "");     # (the counts: every op on sim)
+%!   unwind_protect
+%!     step = dfg.function ({xs, y}, {loss}, "updates", opt.updates (loss), "device", dev{1});
+%!   unwind_protect_cleanup
+%!     dfg.device ("sim", "host_ops", getenv ("DFG_SIM_HOST_OPS"));
+%!   end_unwind_protect
+%!   l.(dev{1}) = step (X, Y);
+%!   dfg.device ("sim", "reset");
+%!   for k = 2:4
+%!     l.(dev{1})(k) = step (X, Y);
+%!   endfor
+%!   st.(dev{1}) = dfg.device ("sim", "stats");
+%!   n = dfg.nodes (step);
+%!   loops.(dev{1}) = {n(strcmp ({n.op}, "loop")).device};
+%!   w.(dev{1}) = {dfg.value(Wx), dfg.value(Wh), dfg.value(b)};
+%! endfor
+%! assert (isequal (l.cpu, l.sim) && isequal (w.cpu, w.sim));
+%! assert (l.sim(end) < l.sim(1));
+%! s = st.sim;
+%! assert ([s.to_device, s.to_host], [6, 3]);
+%! assert ([s.to_device_bytes, s.to_host_bytes], [3 * 8 * (D * B * T + H * B), 3 * 8]);
+%! assert (numel (loops.sim) >= 2 && all (strcmp (loops.sim, "sim")));
+%! assert (all (strcmp (loops.cpu, "cpu")));
+%!test
+%! ## a conditional on sim: its predicate comes back to choose the branch
+%! x = dfg.input ([3 1]);
+%! y = dfg.cond (sum (x) > 0, @(x) sin (x) .* x, @(x) x .^ 3, x);
+%! dfg.device ("sim", "host_ops", "");
+%! unwind_protect
+%!   f = dfg.function ({x}, {y}, "device", "sim");
+%! unwind_protect_cleanup
+%!   dfg.device ("sim", "host_ops", getenv ("DFG_SIM_HOST_OPS"));
+%! end_unwind_protect
+%! g = dfg.function ({x}, {y}, "device", "cpu");
+%! n = dfg.nodes (f);
+%! assert (n(strcmp ({n.op}, "cond")).device, "sim");
+%! for v = {[1; 2; 3], [-1; -2; 0.5]}
+%!   dfg.device ("sim", "reset");
+%!   assert (isequal (f (v{1}), g (v{1})));
+%!   s = dfg.device ("sim", "stats");
+%!   assert ([s.to_device, s.to_host], [1, 2]);
+%! endfor
+%!test
+%! ## a nested loop on sim whose body has an op the device lacks (on the
+%! ## host, joined by copies inside the bodies): values, gradient and a
+%! ## second-order gradient bitwise those of the CPU
+%! W = dfg.input ([2 2]); xs = dfg.input ([2 3]);
+%! dfg.device ("sim", "host_ops", "tanh");
+%! unwind_protect
+%!   h = dfg.scan (@(h, x) dfg.fori (1, 3, @(i, s) tanh (W * s + x / i), h), [0.1; -0.2], xs);
+%!   L = sum (h .^ 2);
+%!   G = dfg.grad (L, W);
+%!   G2 = dfg.grad (sum (G(:) .^ 2), W);
+%!   f = dfg.function ({W, xs}, {L, G, G2}, "device", "sim");
+%!   g = dfg.function ({W, xs}, {L, G, G2}, "device", "cpu");
+%! unwind_protect_cleanup
+%!   dfg.device ("sim", "host_ops", getenv ("DFG_SIM_HOST_OPS"));
+%! end_unwind_protect
+%! W0 = [0.5 -0.3; 0.2 0.8]; X0 = [1 -1 0.5; 0.3 0.2 -0.7];
+%! [a, b, e] = f (W0, X0);
+%! [c, d, k] = g (W0, X0);
+%! assert (isequal (a, c) && isequal (b, d) && isequal (e, k));
+%! assert (a, nested_ref (W0, X0), 1e-14);
+%! assert (all (isfinite (e(:))) && any (e(:) != 0));
+%!test
+%! ## a while loop's gradient keeps its tape in host memory: on sim it
+%! ## runs on the host side of the plan (the forward loop on the device)
+%! a = dfg.input ([1 1]);
+%! x = dfg.while (@(x) abs (x.^3 - a) > 1e-12 * a, @(x) x - (x.^3 - a) ./ (3 * x.^2), a);
+%! ga = dfg.grad (x, a);
+%! dfg.device ("sim", "host_ops", "");
+%! unwind_protect
+%!   f = dfg.function ({a}, {x, ga}, "device", "sim");
+%! unwind_protect_cleanup
+%!   dfg.device ("sim", "host_ops", getenv ("DFG_SIM_HOST_OPS"));
+%! end_unwind_protect
+%! g = dfg.function ({a}, {x, ga}, "device", "cpu");
+%! [u, v] = f (8);
+%! [p, q] = g (8);
+%! assert (isequal ([u, v], [p, q]));
+%! assert ([u, v], [2, 1 / 12], 1e-12);
+%! n = dfg.nodes (f);
+%! dev = {n(strcmp ({n.op}, "loop")).device};
+%! assert (any (strcmp (dev, "sim")) && any (strcmp (dev, "cpu")));
+
 ## errors
 %!error <dfg.scan: FN must be a function handle> dfg.scan (1, 0, 1:3)
 %!error <loop state must keep its class and size.*double 1x1.*single 1x1> dfg.scan (@(c, x) single (c + x), 0, dfg.input ([1 3]))
