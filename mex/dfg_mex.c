@@ -7,6 +7,7 @@
  * from before then are rejected as stale.
  */
 #include <ctype.h>
+#include <malloc.h>
 #include <math.h>
 #include <stdlib.h>
 #include <stdio.h>
@@ -1220,6 +1221,25 @@ static int interrupt_pending(void)
     return octave_signal_caught != 0;
 }
 
+/* ---- large arrays: glibc's allocator -------------------------------------------
+ * Octave allocates an array's data with malloc.  glibc serves a block of
+ * more than its mmap threshold (128 KiB at first, raised as such blocks
+ * are freed, at most 32 MiB) with a fresh mmap and unmaps it when freed,
+ * so every large result written into a new array pays one page fault per
+ * 4 KiB (about 5 ms for 8 MB here), and freed memory at the top of the
+ * heap beyond the trim threshold goes back to the system.  The gateway
+ * raises both once, when dfg is first used (malloc_tune): blocks up to 32
+ * MiB come from the heap and are reused when freed, and up to 256 MiB of
+ * free heap is kept, for dfg's results and for every Octave array alike.
+ * Only where memory comes from changes, not what Octave does with it.
+ * DFG_MALLOC_TUNE=0 in the environment leaves glibc's settings alone
+ * (bench/bench_alloc.m compares the two in child processes). */
+static void malloc_tune(void)
+{
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    mallopt(M_TRIM_THRESHOLD, 256 << 20);
+}
+
 static void at_exit(void)
 {
     dfg_set_interrupt_hook(NULL);
@@ -1233,6 +1253,9 @@ void mexFunction(int nlhs, mxArray * plhs[], int nrhs, const mxArray * prhs[])
 {
     static int registered;
     if (!registered) {
+        const char * tune = getenv("DFG_MALLOC_TUNE");
+        if (!tune || strcmp(tune, "0"))
+            malloc_tune();
         mexAtExit(at_exit);
         dfg_set_interrupt_hook(interrupt_pending);
         registered = 1;

@@ -179,7 +179,7 @@ dfg_status pass_rewrite(pass_run * r, pass_visit visit)
     pmap index;
     dfg_node ** list;
     int32_t n;
-    if (!pmap_init(&index, 64))
+    if (!pmap_init(&index, r->nodes > 64 ? (size_t)r->nodes : 64))   /* (no rehashing) */
         return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
     dfg_status st = pass_topo(r->n_out, r->outs, &list, &n, &index);
     if (st) {
@@ -306,6 +306,7 @@ static dfg_status run_pass(int k, pass_run * r, pass_report_list * rep, const ch
     if (!roots)
         return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory running the graph passes");
     memcpy(roots, r->outs, (size_t)r->n_out * sizeof *roots);
+    r->nodes = b;
     double t0 = now_ms();
     r->changed = 0;
     r->extra = 0;
