@@ -96,11 +96,9 @@ $(BUILD)/tests/%: tests/c/%.c $(wildcard tests/c/*.h) $(BUILD)/libdfg.a
 test: all $(CTESTS)
 	@sh tools/run-tests.sh $(CTESTS)
 
-# Octave runs from build/ so that the repository root is not on its path at
-# start-up (Octave would print notices about dfg.input & co. before the
-# warning can be turned off).
+# Octave runs from build/, with the repository root added to its path.
 OCT_RUN = cd $(BUILD) && $(OCTAVE) --no-gui --no-window-system -q --eval \
-          "warning ('off', 'Octave:shadowed-function'); addpath ('$(CURDIR)');
+          "addpath ('$(CURDIR)');
 
 demo: all
 	$(OCT_RUN) run ('$(CURDIR)/docs/examples/demo_digits.m')"
@@ -120,7 +118,7 @@ FUZZ_DEVICE  ?= cpu
 FUZZ_HOST_OPS ?=
 fuzz: all
 	@cd $(BUILD) && DFG_VMATH=0 DFG_DEVICE=$(FUZZ_DEVICE) DFG_SIM_HOST_OPS=$(FUZZ_HOST_OPS) $(OCTAVE) --no-gui --no-window-system -q --eval \
-	  "warning ('off', 'Octave:shadowed-function'); addpath ('$(CURDIR)'); addpath ('$(CURDIR)/tests/fuzz'); \
+	  "addpath ('$(CURDIR)'); addpath ('$(CURDIR)/tests/fuzz'); \
 	   r = dfg_fuzz ('seed', $(FUZZ_SEED), 'cases', $(FUZZ_CASES), 'seconds', $(FUZZ_SECONDS), \
 	                 'lastcase', '$(CURDIR)/$(BUILD)/fuzz-last-case.m'); \
 	   fflush (stdout); exit (numel (r.fails) > 0)"; \
@@ -130,7 +128,7 @@ fuzz: all
 # docs/reference: one page per public function from its texinfo help
 # (tests/octave/test_reference.m checks that the pages are up to date)
 reference:
-	$(OCTAVE) --no-gui --no-window-system -q --eval "warning ('off', 'Octave:shadowed-function'); addpath ('$(CURDIR)/tools'); gen_reference ('$(CURDIR)');"
+	$(OCTAVE) --no-gui --no-window-system -q --eval "addpath ('$(CURDIR)/tools'); gen_reference ('$(CURDIR)');"
 
 # AddressSanitizer: the library and the gateway in build-asan/, the Octave
 # suites run with the sanitizer preloaded into Octave (Octave itself is not
