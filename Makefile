@@ -15,6 +15,11 @@
 #                   (with sim: odd, even or op names on the host); prints
 #                   reproducers and a summary line, fails when it finds a
 #                   difference
+#   make dist       dfg-<version>.tar.gz, an Octave package that pkg install
+#                   builds from source (tools/mkdist.sh, docs/packaging.md)
+#   make pkg-check  make dist, then pkg install of it into a temporary prefix,
+#                   pkg load, a smoke test and the installed in-file tests
+#                   (tools/pkg-check.sh)
 #   make clean
 #
 # After `make`, addpath (<repo root>) is all Octave needs.
@@ -53,7 +58,7 @@ HDRS      = $(wildcard lib/*.h lib/*/*.h lib/*/*.def kernels/*.h kernels/cpu/*.h
 LIB_OBJ   = $(LIB_SRC:%.c=$(BUILD)/%.o) $(KER_SRC:%.c=$(BUILD)/%.o)
 CTESTS    = $(patsubst tests/c/%.c,$(BUILD)/tests/%,$(wildcard tests/c/test-*.c))
 
-.PHONY: all deps test test-c test-octave demo bench reference clean check-deps asan fuzz
+.PHONY: all deps test test-c test-octave demo bench reference clean check-deps asan fuzz dist pkg-check
 
 all: check-deps $(BUILD)/libdfg.a dfg_mex.mex +dfg/while.mex $(CUDA_LIB)
 
@@ -146,5 +151,14 @@ asan: all
 	    ASAN_OPTIONS=detect_leaks=0:halt_on_error=1:abort_on_error=1:allocator_may_return_null=1 \
 	    $(OCTAVE) --no-gui --no-window-system -q $(CURDIR)/tools/run_octave_tests.m
 
+# The Octave package: its version is DESCRIPTION's.  The tarball's
+# src/Makefile (tools/pkg-src.mk) builds with this Makefile.
+VERSION = $(shell sed -n 's/^Version: *//p' DESCRIPTION)
+dist:
+	@sh tools/mkdist.sh
+
+pkg-check: dist
+	@sh tools/pkg-check.sh dfg-$(VERSION).tar.gz --tests
+
 clean:
-	rm -rf $(BUILD) build-asan dfg_mex.mex +dfg/while.mex *.o
+	rm -rf $(BUILD) build-asan dfg_mex.mex +dfg/while.mex *.o dfg-*.tar.gz

@@ -1,6 +1,10 @@
 ## tools/run_octave_tests.m -- runs Octave's test () on every file of the
 ## +dfg package and on the suites in tests/octave, and prints
-## "octave: N passed, N failed".
+## "octave: N passed, N failed".  It also runs in a package installed with
+## pkg install (docs/packaging.md), whose folder has the root's layout
+## (+dfg, and tests/octave with the helpers only):
+##   pkg load dfg; p = pkg ("list", "dfg");
+##   run (fullfile (p{1}.dir, "tools", "run_octave_tests.m"))
 root = fileparts (fileparts (mfilename ("fullpath")));
 addpath (root);
 addpath (fullfile (root, "tests", "octave"));
@@ -42,6 +46,10 @@ if (! isempty (getenv ("DFG_TEST_LOG")))
 endif
 [~, ~] = mkdir (fullfile (root, "build"));
 fid = fopen (logfile, "w");
+if (fid < 0)            # an installed package's folder may not be writable
+  logfile = fullfile (tempdir (), "dfg-octave-tests.log");
+  fid = fopen (logfile, "w");
+endif
 pass = 0; fail = 0; known = 0;
 for k = 1:numel (files)
   f = files{k};
