@@ -81,7 +81,7 @@ $(BUILD)/kernels/cuda/%.o: kernels/cuda/%.cu $(CU_HDRS)
 	$(NVCC) -std=c++17 -O3 -Xcompiler -fPIC,-Wall,-Wextra $(CUDA_ARCH) -c $< -o $@
 
 $(BUILD)/libdfg_cuda.so: $(CU_OBJ)
-	$(NVCC) -shared -o $@ $^ -L$(CUDA_HOME)/lib64 -lcublas -lcudart -Xlinker -rpath=$(CUDA_HOME)/lib64
+	$(NVCC) -shared -o $@ $^ -L$(CUDA_HOME)/lib64 -lcusolver -lcublas -lcudart -Xlinker -rpath=$(CUDA_HOME)/lib64
 
 $(BUILD)/libdfg.a: $(LIB_OBJ)
 	rm -f $@ && ar rcs $@ $^

@@ -26,8 +26,7 @@ function g = jit (fun, varargin)
   if (nargin < 1 || ! is_function_handle (fun))
     error ("dfg:badArgument", "dfg.jit: FUN must be a function handle");
   endif
-  cache = dfg.internal.JitCache (fun, [], varargin{:});
-  g = @(varargin) cache.call (nargout, varargin{:});
+  g = dfg.internal.JitCache (fun, [], varargin{:}).handle ();
 endfunction
 
 %!test

@@ -13,8 +13,8 @@
 ##                          scalars, then f (x1, .., x4)
 ##   dfg.jit                g = dfg.jit (@(a,b,c,d) scalar_chain (1000, ..))
 ##   dfg.function, 1 op     floor: a plan of one operation on the same inputs
-## then the plan alone back to back, and the parts of dfg.jit's per-call
-## overhead (signature key, containers.Map look-ups).
+## then the plan alone back to back (dfg.jit's overhead over its plan:
+## bench_dispatch).
 ## Results must agree with Octave's to 1e-12 relative (checked on several
 ## input draws).  Target: speedup >= 10x.
 ##
@@ -93,18 +93,10 @@ endfor
 t_fun_alone = bench_time (@() f (x{:}), N, 3);
 printf ("  %-52s %10.1f\n", "dfg.function plan, back to back (not interleaved)", t_fun_alone * 1e6);
 
-## Where dfg.jit's per-call overhead goes (dfg.internal.JitCache.call):
-## building the signature key, then two containers.Map look-ups.
-key = dfg.internal.signature (1, x);
-m = containers.Map ();
-m(key) = 1;
-tj = bench_time ({@() dfg.internal.signature(1, x), @() isKey(m, key), @() m(key), @() 0}, N, 3);
-printf ("  dfg.jit overhead parts (us, incl. ~%.0f us to call a handle): signature of 4 args %.1f, Map isKey %.1f, Map lookup %.1f\n",
-        tj(4) * 1e6, tj(1) * 1e6, tj(2) * 1e6, tj(3) * 1e6);
 printf ("\nper op: Octave loop %.0f ns, Octave straight-line %.0f ns, dfg plan %.0f ns interleaved, %.0f ns back to back\n",
         t_loop / NOPS * 1e9, t_line / NOPS * 1e9, (t_fun - t_floor) / NOPS * 1e9, (t_fun_alone - t_floor) / NOPS * 1e9);
 printf ("        (dfg net of the 1-op call floor)\n");
-printf ("dfg.jit overhead per call over dfg.function: %.1f us (signature + plan cache lookup)\n",
+printf ("dfg.jit overhead per call over dfg.function: %.1f us (signature and look-up in C)\n",
         (t_jit - t_fun) * 1e6);
 printf ("break-even (trace + compile vs straight-line Octave): %.0f calls\n",
         (t_trace + t_compile) / max (t_line - t_fun, eps));

@@ -422,6 +422,30 @@ typedef struct dfg_plan_spec {
                                      (lib/runtime/place.c, docs/gpu.md)   */
 } dfg_plan_spec;
 dfg_status dfg_plan_compile_spec(const dfg_plan_spec * spec, dfg_id * plan);
+
+/* ---- dispatch caches (lib/runtime/dispatch.c) -------------------------------
+ * The plans of dfg.jit and the functional transforms by call signature: a
+ * bounded table from a key (the caller's bytes, e.g. the arguments'
+ * classes and sizes) to a plan and the positions (0-based) of the call's
+ * arguments the plan takes.  At most max_entries entries: a put into a full
+ * cache replaces the least recently used one.  The cache owns the plans put
+ * into it (released when replaced, by dfg_cache_clear, or when the cache
+ * itself is released with dfg_release).  Handles go stale at dfg_reset. */
+dfg_status dfg_cache_new(int32_t max_entries, dfg_id * cache);
+/* *plan = 0 when key is not there; else its plan, and *pos (n_pos of them,
+ * valid until the next put or clear) the positions of its arguments. */
+dfg_status dfg_cache_find(dfg_id cache, const void * key, size_t len, dfg_id * plan,
+                          const int32_t ** pos, int32_t * n_pos);
+/* Adds (or replaces) key's entry; on success the cache owns plan (on an
+ * error the caller still does). */
+dfg_status dfg_cache_put(dfg_id cache, const void * key, size_t len, dfg_id plan,
+                         const int32_t * pos, int32_t n_pos);
+dfg_status dfg_cache_clear(dfg_id cache);
+/* the number of entries and the bound; the plan and key (borrowed) of
+ * entry k in the order of last use (0: the least recently used) */
+dfg_status dfg_cache_entries(dfg_id cache, int32_t * n, int32_t * max_entries);
+dfg_status dfg_cache_entry(dfg_id cache, int32_t k, dfg_id * plan, const void ** key,
+                           size_t * len);
 /* Nodes recorded between dfg_region_begin and the matching dfg_region_end
  * form a checkpoint region (dfg.checkpoint): plans keep only the values
  * the region hands out and recompute its inner activations in the backward

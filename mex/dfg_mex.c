@@ -7,6 +7,7 @@
  * from before then are rejected as stale.
  */
 #include <ctype.h>
+#include <malloc.h>
 #include <math.h>
 #include <stdlib.h>
 #include <stdio.h>
@@ -798,40 +799,59 @@ static int cmd_class(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray 
  * double/single/logical array or a char row: output count, then class and
  * size of each array, or the text of each string.  Returns "" when some
  * argument is anything else (the caller then builds a key by value). */
-static int cmd_signature(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+int gw_signature(double nout, int n, const mxArray * const * args, char * buf, size_t cap,
+                 size_t * len)
 {
-    (void)g; (void)nlhs;
-    char buf[4096];
     size_t at = 0;
-    double nout = nrhs > 0 ? mxGetScalar(prhs[0]) : 1;
-    at += (size_t)snprintf(buf, sizeof buf, "%d|", (int)nout);
-    for (int k = 1; k < nrhs && at < sizeof buf - 64; k++) {
-        const mxArray * a = prhs[k];
+    if (cap < 128)
+        return 0;
+    at += (size_t)snprintf(buf, cap, "%d|", (int)nout);
+    for (int k = 0; k < n && at < cap - 64; k++) {
+        const mxArray * a = args[k];
         char c = mxIsDouble(a) ? 'd' : mxIsSingle(a) ? 's' : mxIsLogical(a) ? 'l' : 0;
         if (c && !mxIsComplex(a) && !mxIsSparse(a)) {
             mwSize nd = mxGetNumberOfDimensions(a);
             const mwSize * d = mxGetDimensions(a);
             buf[at++] = c;
-            for (mwSize q = 0; q < nd && at < sizeof buf - 32; q++)
-                at += (size_t)snprintf(buf + at, sizeof buf - at, q ? "x%llu" : "%llu", (unsigned long long)d[q]);
+            for (mwSize q = 0; q < nd && at < cap - 32; q++) {
+                /* (by hand: snprintf costs more than the rest of a call) */
+                char dig[24];
+                int nd10 = 0;
+                unsigned long long v = (unsigned long long)d[q];
+                do
+                    dig[nd10++] = (char)('0' + v % 10);
+                while ((v /= 10) && nd10 < 20);
+                if (q)
+                    buf[at++] = 'x';
+                while (nd10)
+                    buf[at++] = dig[--nd10];
+            }
             buf[at++] = '|';
-        } else if (mxIsChar(a) && mxGetM(a) <= 1 && mxGetN(a) < sizeof buf - at - 8) {
+        } else if (mxIsChar(a) && mxGetM(a) <= 1 && mxGetN(a) < cap - at - 8) {
             buf[at++] = '\'';
-            mxGetString(a, buf + at, (mwSize)(sizeof buf - at));
+            mxGetString(a, buf + at, (mwSize)(cap - at));
             at += strlen(buf + at);
             buf[at++] = '\'';
             buf[at++] = '|';
-        } else {
-            plhs[0] = mxCreateString("");
-            return DFG_OK;
-        }
+        } else
+            return 0;
     }
-    if (at >= sizeof buf - 64) {
-        plhs[0] = mxCreateString("");
-        return DFG_OK;
-    }
+    if (at >= cap - 64)
+        return 0;
     buf[at] = 0;
-    plhs[0] = mxCreateString(buf);
+    *len = at;
+    return 1;
+}
+
+static int cmd_signature(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)g; (void)nlhs;
+    char buf[4096];
+    size_t len;
+    double nout = nrhs > 0 ? mxGetScalar(prhs[0]) : 1;
+    int ok = gw_signature(nout, nrhs > 0 ? nrhs - 1 : 0, nrhs > 0 ? prhs + 1 : prhs, buf,
+                          sizeof buf, &len);
+    plhs[0] = mxCreateString(ok ? buf : "");
     return DFG_OK;
 }
 
@@ -951,25 +971,29 @@ static const gw_port * plan_ports(dfg_id plan, int n_in, int n_out)
     return p;
 }
 
+/* run (PLAN, OWNER, X1, X2, ...): a dfg.function plan's call. */
 static int cmd_run(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
 {
-    dfg_id plan;
-    int n_in, n_out;
     g->fn = "function";
     if (nrhs < 1 || mxGetClassID(prhs[0]) != mxUINT64_CLASS || mxGetNumberOfElements(prhs[0]) != 1)
         return dfg_set_error(DFG_ERR_HANDLE, "dfg.function: invalid plan handle");
-    plan = *(const uint64_t *)mxGetData(prhs[0]);
+    dfg_id plan = *(const uint64_t *)mxGetData(prhs[0]);
     /* prhs[1] is the plan's owner object, passed only to keep it alive */
     if (nrhs < 2)
         return dfg_set_error(DFG_ERR_ARG, "dfg.function: missing plan owner");
-    prhs++;
-    nrhs--;
+    return gw_plan_call(g, plan, nlhs, plhs, nrhs - 2, prhs + 2, NULL);
+}
+
+int gw_plan_call(gw * g, dfg_id plan, int nlhs, mxArray ** plhs, int n_args,
+                 const mxArray * const * args, const int32_t * pos)
+{
+    int n_in, n_out;
     int st = dfg_plan_arity(plan, &n_in, &n_out);
     if (st)
         return st;
-    if (nrhs - 1 != n_in)
+    if (n_args != n_in)
         return dfg_set_error(DFG_ERR_ARG, "dfg.function: the plan takes %d input%s, called with %d",
-                             n_in, n_in == 1 ? "" : "s", nrhs - 1);
+                             n_in, n_in == 1 ? "" : "s", n_args);
     if (nlhs > n_out && !(nlhs == 1 && n_out == 0))
         return dfg_set_error(DFG_ERR_ARG, "dfg.function: the plan has %d output%s, %d requested",
                              n_out, n_out == 1 ? "" : "s", nlhs);
@@ -982,7 +1006,7 @@ static int cmd_run(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray **
         out = mxMalloc((size_t)n_out * sizeof *out);
     /* check every input before any work */
     for (int k = 0; k < n_in && !st; k++) {
-        const mxArray * a = prhs[k + 1];
+        const mxArray * a = args[pos ? pos[k] : k];
         dfg_dtype want = ports[k].dt, dt;
         int nd, ndw = ports[k].nd;
         int64_t dims[DFG_MAX_DIMS];
@@ -1100,7 +1124,7 @@ static const cmd_entry commands[] = {
     {"all", cmd_reduce}, {"and", cmd_binary}, {"any", cmd_reduce},
     {"asin", cmd_unary}, {"asinh", cmd_unary}, {"assign", cmd_assign},
     {"atan", cmd_unary}, {"atan2", cmd_binary}, {"atanh", cmd_unary},
-    {"cast", cmd_cast}, {"cat", cmd_cat}, {"ceil", cmd_unary},
+    {"cache", cmd_cache}, {"cast", cmd_cast}, {"cat", cmd_cat}, {"ceil", cmd_unary},
     {"chol", cmd_linalg}, {"circshift", cmd_circshift}, {"class", cmd_class},
     {"commands", cmd_commands}, {"constant", cmd_constant}, {"cos", cmd_unary}, {"cosh", cmd_unary},
     {"ctranspose", cmd_permute}, {"ctrl", cmd_ctrl}, {"cumprod", cmd_scan}, {"cumsum", cmd_scan},
@@ -1114,7 +1138,7 @@ static const cmd_entry commands[] = {
     {"hessian", cmd_hessian},
     {"horzcat", cmd_cat}, {"hypot", cmd_binary}, {"input", cmd_input},
     {"inv", cmd_linalg}, {"ipermute", cmd_permute}, {"jacobian", cmd_jacobian},
-    {"jvp", cmd_jvp}, {"kron", cmd_kron},
+    {"jcall", cmd_jcall}, {"jvp", cmd_jvp}, {"kron", cmd_kron},
     {"ldivide", cmd_binary}, {"le", cmd_binary}, {"live", cmd_live}, {"local_vjp", cmd_local_vjp},
     {"log", cmd_unary}, {"log10", cmd_unary}, {"log1p", cmd_unary},
     {"log2", cmd_unary}, {"logical", cmd_cast}, {"lt", cmd_binary},
@@ -1197,6 +1221,25 @@ static int interrupt_pending(void)
     return octave_signal_caught != 0;
 }
 
+/* ---- large arrays: glibc's allocator -------------------------------------------
+ * Octave allocates an array's data with malloc.  glibc serves a block of
+ * more than its mmap threshold (128 KiB at first, raised as such blocks
+ * are freed, at most 32 MiB) with a fresh mmap and unmaps it when freed,
+ * so every large result written into a new array pays one page fault per
+ * 4 KiB (about 5 ms for 8 MB here), and freed memory at the top of the
+ * heap beyond the trim threshold goes back to the system.  The gateway
+ * raises both once, when dfg is first used (malloc_tune): blocks up to 32
+ * MiB come from the heap and are reused when freed, and up to 256 MiB of
+ * free heap is kept, for dfg's results and for every Octave array alike.
+ * Only where memory comes from changes, not what Octave does with it.
+ * DFG_MALLOC_TUNE=0 in the environment leaves glibc's settings alone
+ * (bench/bench_alloc.m compares the two in child processes). */
+static void malloc_tune(void)
+{
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    mallopt(M_TRIM_THRESHOLD, 256 << 20);
+}
+
 static void at_exit(void)
 {
     dfg_set_interrupt_hook(NULL);
@@ -1210,6 +1253,9 @@ void mexFunction(int nlhs, mxArray * plhs[], int nrhs, const mxArray * prhs[])
 {
     static int registered;
     if (!registered) {
+        const char * tune = getenv("DFG_MALLOC_TUNE");
+        if (!tune || strcmp(tune, "0"))
+            malloc_tune();
         mexAtExit(at_exit);
         dfg_set_interrupt_hook(interrupt_pending);
         registered = 1;

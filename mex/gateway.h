@@ -105,12 +105,28 @@ int        gw_evaluate(gw * g, dfg_id id, mxArray ** out);
 int        gw_ids_from_cell(gw * g, const mxArray * c, int argno, const char * what,
                             dfg_id ** ids, int * n);
 
+/* Runs plan on n_args Octave arrays: args[pos[k]] (pos NULL: args[k]) is
+ * its input k, checked against the plan's ports; outputs into plhs (max
+ * (nlhs, 1) of them).  (mex/dfg_mex.c: dfg.function's call and the
+ * dispatch of mex/cmd-dispatch.c) */
+int        gw_plan_call(gw * g, dfg_id plan, int nlhs, mxArray ** plhs, int n_args,
+                        const mxArray * const * args, const int32_t * pos);
+/* dfg.jit's signature of a call asked for nout outputs with args: the
+ * classes and sizes of the arrays, the text of char rows, in buf (cap
+ * bytes, NUL-terminated, *len without it); 0 when an argument is of
+ * another kind (then the caller builds a key by value). */
+int        gw_signature(double nout, int n, const mxArray * const * args, char * buf, size_t cap,
+                        size_t * len);
+
 /* ---- commands ------------------------------------------------------------- */
 /* mex/cmd-graph.c */
 int cmd_graph(gw *, int, mxArray **, int, const mxArray **);
 int cmd_local_vjp(gw *, int, mxArray **, int, const mxArray **);
 /* mex/cmd-ctrl.c */
 int cmd_ctrl(gw *, int, mxArray **, int, const mxArray **);
+/* mex/cmd-dispatch.c */
+int cmd_jcall(gw *, int, mxArray **, int, const mxArray **);
+int cmd_cache(gw *, int, mxArray **, int, const mxArray **);
 /* mex/cmd-plan.c */
 int cmd_function(gw *, int, mxArray **, int, const mxArray **);
 int cmd_passes(gw *, int, mxArray **, int, const mxArray **);

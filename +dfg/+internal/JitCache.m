@@ -2,22 +2,23 @@
 ## @deftypefn {dfg} {} dfg.internal.JitCache
 ## The plan cache behind @code{dfg.jit} and the functional autodiff
 ## transforms (@code{dfg.grad (@var{fun})} & co.): signature -> compiled
-## plan.  With a @var{transform}, the plan's outputs are
+## plan.  The table and the calls are in C (mex/cmd-dispatch.c, a dispatch
+## cache of lib/runtime/dispatch.c): @code{@var{c}.handle ()} is the
+## function handle users call, one MEX call that makes the signature, finds
+## the plan and runs it; only a call with a new signature comes back here,
+## to @code{trace_plan}.  With a @var{transform}, the plan's outputs are
 ## @code{@var{transform} (@var{fun}, @var{targs}, @var{tens})} (traced
 ## arguments, and the input tensor of each array argument, [] for others)
-## instead of @var{fun}'s own outputs.  At most @code{MAX_PLANS} (64)
-## plans are kept: a new signature beyond that replaces the plan used
-## least recently.  Internal.
+## instead of @var{fun}'s own outputs, and one plan serves any number of
+## outputs asked for.  At most @code{MAX_PLANS} (64) plans are kept: a new
+## signature beyond that replaces the plan used least recently.  Internal.
 ## @end deftypefn
 classdef JitCache < handle
   properties (SetAccess = private)
     fun;
     transform = [];
-    keys = {};     # call signatures, one per compiled plan
-    entries = {};  # {Plan, positions of the array arguments, plan id}
-    used = [];     # the call count at each entry's last use (LRU order)
-    calls = 0;
-    passes = [];   # dfg.function's options for every plan
+    id = uint64 (0);  # the dispatch cache in C (owned: released by delete)
+    passes = [];      # dfg.function's options for every plan
     fast = [];
     device = "";
   endproperties
@@ -51,41 +52,50 @@ classdef JitCache < handle
                    varargin{k});
         endswitch
       endfor
+      c.id = dfg_mex ("cache", "new", dfg.internal.JitCache.MAX_PLANS);
     endfunction
 
-    function varargout = call (c, nout, varargin)
-      nout = max (nout, 1);
-      ## a transform's plan does not depend on how many outputs are asked for
-      knout = merge (isempty (c.transform), nout, 0);
-      key = dfg_mex ("signature", knout, varargin{:});
-      if (isempty (key))
-        key = dfg.internal.signature (knout, varargin);
-      endif
-      k = find (strcmp (key, c.keys), 1);
-      if (isempty (k))
-        e = c.trace (nout, varargin);
-        if (numel (c.keys) < dfg.internal.JitCache.MAX_PLANS)
-          k = numel (c.keys) + 1;
-        else
-          ## full: the least recently used plan goes (its Plan object is
-          ## the last reference, so its nodes and memory are freed)
-          [~, k] = min (c.used);
-        endif
-        c.entries{k} = e;
-        c.keys{k} = key;
-      endif
-      c.calls += 1;
-      c.used(k) = c.calls;
-      e = c.entries{k};
-      varargout = cell (1, nout);
-      [varargout{:}] = dfg_mex ("run", e{3}, e{1}, varargin{e{2}});
+    function delete (c)
+      ## never throws; a stale id (after clear all) is ignored
+      try
+        dfg_mex ("release", c.id);
+      catch
+      end_try_catch
     endfunction
 
-    function e = trace (c, nout, args)
+    ## The function handle users call: CACHE's id and the cache itself
+    ## (kept alive by the handle; in a cell, so that Octave looks up no
+    ## methods of its class at each call) go to the MEX file with the
+    ## number of outputs asked for and whether that is part of the key.
+    function h = handle (c)
+      id = c.id;
+      p = {c};
+      any_nout = ! isempty (c.transform);
+      h = @(varargin) dfg_mex ("jcall", id, p, nargout, any_nout, varargin{:});
+    endfunction
+
+    ## The plans cached now (plan ids, uint64) and their keys.
+    function ids = plans (c)
+      ids = dfg_mex ("cache", "plans", c.id);
+    endfunction
+    function k = keys (c)
+      k = dfg_mex ("cache", "keys", c.id);
+    endfunction
+    ## Forgets every plan (the next call traces again).
+    function clear (c)
+      dfg_mex ("cache", "clear", c.id);
+    endfunction
+
+    ## A miss (called by the MEX file): traces FUN for a call with these
+    ## arguments asking for NOUT outputs and compiles its plan; ID is the
+    ## plan's handle (the dispatch cache takes it), POS the positions of
+    ## the arguments it takes (the arrays).
+    function [id, pos] = trace_plan (c, nout, varargin)
+      args = varargin;
       isarr = cellfun (@(a) (isnumeric (a) || islogical (a)) && ! isa (a, "dfg.Tensor"), args);
       ins = {};
-      tens = cell (1, numel (args));
       targs = args;
+      tens = cell (1, numel (args));
       for k = find (isarr)
         a = args{k};
         if (! (isa (a, "double") || isa (a, "single") || islogical (a)) || ! isreal (a))
@@ -114,10 +124,9 @@ classdef JitCache < handle
           outs{k} = dfg.constant (outs{k});
         endif
       endfor
-      p = dfg.internal.Plan (dfg_mex ("function", dfg.internal.untag (ins), dfg.internal.untag (outs),
-                                            c.passes, c.fast, {}, "", [], c.device));
-      ## the owner in a cell, as in dfg.function: no method lookup per call
-      e = {{p}, find(isarr), p.id};
+      id = dfg_mex ("function", dfg.internal.untag (ins), dfg.internal.untag (outs),
+                    c.passes, c.fast, {}, "", [], c.device);
+      pos = find (isarr);
     endfunction
   endmethods
 endclassdef
@@ -130,13 +139,46 @@ endclassdef
 %! for k = 1:cap
 %!   assert (g (ones (1, k)), k);
 %! endfor
-%! ws = functions (g).workspace{1};
-%! assert (numel (ws.cache.keys), cap);
+%! c = functions (g).workspace{1}.p{1};
+%! assert (numel (c.keys ()), cap);
 %! g (ones (1, 1));                     # used again: kept
 %! assert (g (ones (1, cap + 1)), cap + 1);
-%! assert (numel (ws.cache.keys), cap);
-%! has = @(n) any (strcmp (dfg_mex ("signature", 1, ones (1, n)), ws.cache.keys));
+%! assert (numel (c.keys ()), cap);
+%! has = @(n) any (strcmp (dfg_mex ("signature", 1, ones (1, n)), c.keys ()));
 %! assert (has (1) && ! has (2) && has (3) && has (cap + 1));
 %! assert (g (ones (1, 2)), 2);          # traced again
 %! assert (has (2) && ! has (3));
-%! assert (numel (ws.cache.entries), cap);
+%! assert (numel (c.plans ()), cap);
+%! c.clear ();
+%! assert (numel (c.plans ()), 0);
+%! assert (g (ones (1, 2)), 2);          # traced again
+%! assert (numel (c.plans ()), 1);
+%!test
+%! ## an error while tracing reaches the caller as it was raised, and
+%! ## nothing is cached; the next call traces again
+%! g = dfg.jit (@(x) error ("my:id", "boom %d", numel (x)));
+%! try
+%!   g (1:3);
+%!   error ("should have failed");
+%! catch err
+%!   assert (err.identifier, "my:id");
+%!   assert (err.message, "boom 3");
+%! end_try_catch
+%! c = functions (g).workspace{1}.p{1};
+%! assert (numel (c.plans ()), 0);
+%!test
+%! ## arguments keyed by value (a cell, a struct) and by text (a string)
+%! g = dfg.jit (@(x, o, s) x * o.k + numel (s));
+%! assert (g (2, struct ("k", 3), "ab"), 8);
+%! assert (g (2, struct ("k", 4), "ab"), 10);
+%! assert (g (2, struct ("k", 3), "abc"), 9);
+%! c = functions (g).workspace{1}.p{1};
+%! assert (numel (c.plans ()), 3);
+%!test
+%! ## a transform's plan serves any number of outputs
+%! h = dfg.value_and_grad (@(x) sum (x .^ 2));
+%! v = h ([1 2]);
+%! [v2, g2] = h ([1 2]);
+%! assert ([v, v2, g2], [5, 5, 2, 4]);
+%! c = functions (h).workspace{1}.p{1};
+%! assert (numel (c.plans ()), 1);

@@ -13,8 +13,8 @@ function ids = plan_ids (f, fn)
       ws = w.workspace{1};
       if (isfield (ws, "p") && iscell (ws.p) && isa (ws.p{1}, "dfg.internal.Plan"))
         ids = {ws.p{1}.id};
-      elseif (isfield (ws, "cache") && isa (ws.cache, "dfg.internal.JitCache"))
-        ids = cellfun (@(e) e{3}, ws.cache.entries, "uniformoutput", false);
+      elseif (isfield (ws, "p") && iscell (ws.p) && isa (ws.p{1}, "dfg.internal.JitCache"))
+        ids = ws.p{1}.plans ();
         if (isempty (ids))
           error ("dfg:badArgument", "dfg.%s: F has not been called yet: call it once to compile a plan", fn);
         endif

@@ -27,9 +27,8 @@ function h = transform (kind, fun, argnums, varargin)
     error ("dfg:badArgument", "%s: ARGNUMS must be positive integers (argument positions)", fname);
   endif
   argnums = argnums(:).';
-  cache = dfg.internal.JitCache (fun, @(f, targs, tens) dfg.internal.ad_outputs (kind, argnums, f, targs, tens),
-                                 varargin{:});
-  h = @(varargin) cache.call (nargout, varargin{:});
+  h = dfg.internal.JitCache (fun, @(f, targs, tens) dfg.internal.ad_outputs (kind, argnums, f, targs, tens),
+                             varargin{:}).handle ();
 endfunction
 
 %!test

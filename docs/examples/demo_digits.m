@@ -41,19 +41,28 @@ Wr = (A' * A + lambda * dfg.eye (65)) \ (A' * Ytr); # ridge solution, 65 x 10
 S  = [Xte, dfg.ones(numel (te), 1)] * Wr;          # scores
 [~, pred] = max (S, [], 2);                        # predicted class index
 f = dfg.function ({Xtr, Ytr, Xte}, {Wr, pred - 1});
-t0 = tic ();
-[Wd, pd] = f (X(tr, :), Y, X(te, :));
-t_dfg = toc (t0);
+Xa = X(tr, :);  Xb = X(te, :);
+## timed: the median of 15 calls of the compiled plan (fit and predict)
+## against the same computation written in Octave; both are the same
+## BLAS and LAPACK calls, so the same time is what to expect
+t_dfg = zeros (1, 15);  t_oct = t_dfg;
+for r = 1:15
+  t0 = tic ();
+  [Wd, pd] = f (Xa, Y, Xb);
+  t_dfg(r) = toc (t0);
+  t0 = tic ();
+  Ao = [Xa, ones(ntrain, 1)];
+  Wo = (Ao' * Ao + lambda * eye (65)) \ (Ao' * Y);
+  [~, po] = max ([Xb, ones(numel (te), 1)] * Wo, [], 2);
+  t_oct(r) = toc (t0);
+endfor
 acc_ridge = mean (pd == labels(te));
-t0 = tic ();
-Ao = [X(tr, :), ones(ntrain, 1)];
-Wo = (Ao' * Ao + lambda * eye (65)) \ (Ao' * Y);
-[~, po] = max ([X(te, :), ones(numel (te), 1)] * Wo, [], 2);
-t_oct = toc (t0);
 printf ("1. ridge regression (one dfg graph, closed form)\n");
 printf ("  test accuracy %.2f %%; max |W_dfg - W_octave| %.3g; predictions equal Octave: %s\n",
         100 * acc_ridge, max (abs (Wd(:) - Wo(:))), mat2str (isequal (pd, po - 1)));
-printf ("  time: dfg %.2f ms, Octave %.2f ms\n\n", 1e3 * t_dfg, 1e3 * t_oct);
+printf ("  fit and predict, median of 15 calls: dfg plan %.2f ms, the same in Octave %.2f ms\n",
+        1e3 * median (t_dfg), 1e3 * median (t_oct));
+printf ("  (the same BLAS/LAPACK calls on both sides: dfg is for the gradients below)\n\n");
 if (acc_ridge < 0.9 || ! isequal (pd, po - 1))
   error ("demo_digits: unexpected ridge result");
 endif

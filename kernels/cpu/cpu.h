@@ -95,6 +95,19 @@ int dfg_cpu_svd(int dt, int64_t m, int64_t n, const void * a, void * u,
 /* pinv of m x n into n x m, tolerance as Octave:
  * max(m, n) * sigma_max * eps(class). */
 int dfg_cpu_pinv(int dt, int64_t m, int64_t n, const void * a, void * out);
+/* The condition estimate for a factor another device made (the GPU's
+ * solvers: kernels/cuda/dfg_cuda.h's dfg_cuda_rcond_fn, which this
+ * matches), so that its warnings are the CPU's: LAPACK's 1-norm rcond of
+ * the n x n matrix from a (host memory): kind 'G' its LU factors (xGECON;
+ * anorm the 1-norm of the matrix), 'P' its Cholesky factor (xPOCON, the
+ * upper or lower triangle; anorm likewise), 'T' the triangular matrix
+ * itself (xTRCON, upper or lower; anorm not used).  Returns 0 with *rcond
+ * and LAPACK's *info, or DFG_ERR_NOMEM. */
+int dfg_cpu_rcond(int dt, int kind, int upper, int64_t n, const void * a, double anorm,
+                  double * rcond, int * info);
+/* Octave's warn_singular_matrix: "matrix singular to machine precision"
+ * (with ", rcond = %g" when rcond is not 0), through dfg_set_warning. */
+void dfg_cpu_warn_singular(double rcond);
 
 
 /* ---- element-wise (kernels/cpu/elementwise.c) ----------------------------

@@ -153,7 +153,7 @@ static int tiny_rcond(int dt, double r)
 }
 
 /* Octave's warn_singular_matrix (rcond). */
-static void warn_singular(double rcond)
+void dfg_cpu_warn_singular(double rcond)
 {
     if (rcond == 0)
         dfg_set_warning("matrix singular to machine precision");
@@ -198,6 +198,32 @@ static int probe(int dt, int64_t n, const void * a)
                    rnd(dt, aij * aij) < rnd(dt, ld(dt, a, i + n * i) * ld(dt, a, j + n * j));
         }
     return upper ? MT_UPPER : lower ? MT_LOWER : herm ? MT_HERM : MT_FULL;
+}
+
+/* ---- a condition estimate for another device's factor (cpu.h) --------- */
+int dfg_cpu_rcond(int dt, int kind, int upper, int64_t n64, const void * a, double anorm,
+                  double * rcond, int * info)
+{
+    int n = (int) n64;
+    real_t an = rmake(dt, anorm), rc = rmake(dt, 0);
+    void * work = nbuf(dt, 4 * (int64_t) (n > 0 ? n : 1));
+    int * iwork = ibuf(n > 0 ? n : 1);
+    const char * uplo = upper ? "U" : "L";
+    *rcond = 0;
+    *info = 0;
+    if (!work || !iwork) {
+        drop(work); drop(iwork);
+        return DFG_ERR_NOMEM;
+    }
+    if (kind == 'G')
+        LP(dt, gecon)("1", &n, a, &n, &an, &rc, work, iwork, info, 1);
+    else if (kind == 'P')
+        LP(dt, pocon)(uplo, &n, a, &n, &an, &rc, work, iwork, info, 1);
+    else
+        LP(dt, trcon)("1", uplo, "N", &n, a, &n, &rc, work, iwork, info, 1, 1, 1);
+    *rcond = rget(dt, rc);
+    drop(work); drop(iwork);
+    return DFG_OK;
 }
 
 /* ---- gemm ---------------------------------------------------------------- */
@@ -300,7 +326,7 @@ static int square_solve(int dt, int n, int p, const void * a, const void * b,
         LP(dt, trtrs)(uplo, "N", "N", &n, &p, a, &n, x, &n, &info, 1, 1, 1);
         LP(dt, trcon)("1", uplo, "N", &n, a, &n, &rc, work, iwork, &info, 1, 1, 1);
         if (tiny_rcond(dt, rget(dt, rc)))
-            warn_singular(rget(dt, rc));
+            dfg_cpu_warn_singular(rget(dt, rc));
         s = DFG_OK;
         goto done;
     }
@@ -312,7 +338,7 @@ static int square_solve(int dt, int n, int p, const void * a, const void * b,
         if (info == 0) {
             LP(dt, pocon)("L", &n, f, &n, &an, &rc, work, iwork, &info, 1);
             if (tiny_rcond(dt, rget(dt, rc))) {
-                warn_singular(rget(dt, rc));
+                dfg_cpu_warn_singular(rget(dt, rc));
                 info = -2;
             }
             if (info == 0) {
@@ -326,13 +352,13 @@ static int square_solve(int dt, int n, int p, const void * a, const void * b,
     copy(dt, f, a, (int64_t) n * n);       /* full, or Cholesky failed: LU */
     LP(dt, getrf)(&n, &n, f, &n, ipiv, &info);
     if (info != 0) {
-        warn_singular(0);
+        dfg_cpu_warn_singular(0);
         *need_ls = 1;
     } else {
         rc = rmake(dt, 0);
         LP(dt, gecon)("1", &n, f, &n, &an, &rc, work, iwork, &info, 1);
         if (tiny_rcond(dt, rget(dt, rc)))
-            warn_singular(rget(dt, rc));
+            dfg_cpu_warn_singular(rget(dt, rc));
         if (info != 0)
             *need_ls = 1;
         else {
@@ -435,7 +461,7 @@ finish:
     if (r == 0)
         fill(dt, out, n64 * n64, INFINITY);
     if (failed || tiny_rcond(dt, r))
-        warn_singular(r);
+        dfg_cpu_warn_singular(r);
 done:
     drop(work); drop(w2); drop(ipiv); drop(iwork);
     return s;

@@ -21,6 +21,9 @@
  *   - one host thread at a time: the stream and the flag that domain
  *     checks use are shared, not locked.
  * Ownership: memory from alloc is the caller's, given back with release.
+ * The linear-algebra entries (ABI 4) take device working memory of their
+ * own for the call (stream-ordered, cudaMallocAsync) and give it back
+ * before they return; host scratch likewise.
  */
 #ifndef DFG_CUDA_H
 #define DFG_CUDA_H
@@ -31,7 +34,7 @@
 extern "C" {
 #endif
 
-#define DFG_CUDA_ABI 3
+#define DFG_CUDA_ABI 4
 
 /* codes the entries return besides 0 */
 enum {
@@ -50,6 +53,18 @@ typedef struct dfg_cuda_info {
     size_t  total_bytes, free_bytes;
     int     runtime_version, driver_version;   /* e.g. 13000 = 13.0        */
 } dfg_cuda_info;
+
+/* The host's condition estimate that the solvers (mldivide, inv, det) call
+ * back with a factor copied to host memory ha (n x n, column-major): kind
+ * 'G' LU factors of xGETRF (xGECON, anorm the matrix's 1-norm), 'P' a
+ * Cholesky factor (xPOCON, upper: its triangle), 'T' a triangular matrix
+ * itself (xTRCON, upper: its triangle).  The caller gives
+ * kernels/cpu/linalg.c's dfg_cpu_rcond, so that the estimate, and Octave's
+ * warnings that follow from it, are LAPACK's as on the CPU: cuSOLVER has
+ * no condition estimator.  Returns 0 with *rcond and LAPACK's *info, else
+ * nonzero (out of host memory). */
+typedef int (*dfg_cuda_rcond_fn)(int dt, int kind, int upper, int64_t n, const void * ha,
+                                 double anorm, double * rcond, int * info);
 
 typedef struct dfg_cuda_api {
     int          abi;
@@ -123,6 +138,44 @@ typedef struct dfg_cuda_api {
      * out may be x */
     int  (*scatter)(int add, int es, void * dout, const void * dx, int64_t x_numel,
                     const void * dv, int64_t v_numel, const int64_t * hhdr);
+
+    /* ---- ABI 4: the gram product and dense linear algebra (linalg.cu,
+     * cuSOLVER and cuBLAS); each follows the CPU kernel of the same name
+     * in kernels/cpu/linalg.c (its contract: kernels/cpu/cpu.h): the same
+     * results up to rounding, the same layouts, special cases and errors,
+     * dt double or single.  Sizes past 2^31-1 are DFG_CUDA_ARG (cuSOLVER's
+     * int).  Errors Octave raises carry Octave's message: DFG_CUDA_DOMAIN
+     * for chol of a matrix that is not positive definite, DFG_CUDA_ARG for
+     * Inf or NaN given to eig or svd and for eig not converging,
+     * DFG_CUDA_UNSUPPORTED for eig of a matrix that is not symmetric. ---- */
+    /* C (n x n) = A'*A (trans 1, A k x n) or A*A' (trans 0, A n x k) by
+     * xSYRK, the upper triangle mirrored: exactly symmetric, as Octave */
+    int  (*syrk)(int dt, int trans, int64_t n, int64_t k, const void * da, void * dc);
+    /* the upper triangle of the n x n C copied onto the lower (as
+     * kernels/cpu/index.c's dfg_cpu_symmetrize) */
+    int  (*symmetrize)(int dt, int64_t n, void * dc);
+    /* the solvers: X (n x p) = A (m x n) \ B (m x p), inv of n x n, det of
+     * n x n into the one element dout (device memory).  rc: the host's
+     * condition estimate (above).  When Octave warns "matrix singular to
+     * machine precision", *hwarn is 1 and *hrcond the rcond it names (the
+     * first warning of the call, as dfg_set_warning keeps), else *hwarn 0:
+     * the caller raises it. */
+    int  (*mldivide)(int dt, int64_t m, int64_t n, int64_t p, const void * da, const void * db,
+                     void * dx, dfg_cuda_rcond_fn rc, int * hwarn, double * hrcond);
+    int  (*inv)(int dt, int64_t n, const void * da, void * dout, dfg_cuda_rcond_fn rc,
+                int * hwarn, double * hrcond);
+    int  (*det)(int dt, int64_t n, const void * da, void * dout, dfg_cuda_rcond_fn rc);
+    /* the factorisations; the outputs as kernels/cpu/cpu.h and
+     * lib/base/ops.def lay them out */
+    int  (*chol)(int dt, int64_t n, const void * da, void * dr);
+    int  (*lu)(int dt, int64_t m, int64_t n, const void * da, void * dl, void * du, void * dp,
+               int permute_l);
+    int  (*qr)(int dt, int econ, int64_t m, int64_t n, const void * da, void * dq, void * dr);
+    /* dv NULL: the eigenvalues alone */
+    int  (*eig_sym)(int dt, int64_t n, const void * da, void * dw, void * dv);
+    /* du and dv NULL: the singular values alone; else U (m x k), V (n x k) */
+    int  (*svd)(int dt, int64_t m, int64_t n, const void * da, void * du, void * ds, void * dv);
+    int  (*pinv)(int dt, int64_t m, int64_t n, const void * da, void * dout);
 } dfg_cuda_api;
 
 /* The table for ABI version abi, or NULL when this library has another. */

@@ -3,12 +3,15 @@
 #define DFG_CUDA_INTERNAL_H
 #include <cuda_runtime.h>
 #include <cublas_v2.h>
+#include <cusolverDn.h>
 #include "dfg_cuda.h"
 
-/* runtime.cu: the stream, the cuBLAS handle and a device int for domain
- * checks, made by probe; the message of the last failure (per thread) */
-extern cudaStream_t   dfg_cu_stream;
-extern cublasHandle_t dfg_cu_blas;
+/* runtime.cu: the stream, the cuBLAS and cuSOLVER handles (on the stream)
+ * and a device int for domain checks, made by probe; the message of the
+ * last failure (per thread) */
+extern cudaStream_t       dfg_cu_stream;
+extern cublasHandle_t     dfg_cu_blas;
+extern cusolverDnHandle_t dfg_cu_solver;
 extern int *          dfg_cu_flag;
 int  dfg_cu_fail(int code, const char * fmt, ...);
 int  dfg_cu_check(cudaError_t e, const char * what);   /* 0 or DFG_CUDA_ERR */
@@ -42,6 +45,21 @@ int dfg_cu_broadcast(int es, void * out, const void * in, int ndim, const int64_
                      const int64_t * odims);
 int dfg_cu_scatter(int add, int es, void * out, const void * x, int64_t x_numel, const void * v,
                    int64_t v_numel, const int64_t * hdr);
+/* matmul.cu: the gram product; linalg.cu: the dense linear algebra */
+int dfg_cu_syrk(int dt, int trans, int64_t n, int64_t k, const void * a, void * c);
+int dfg_cu_symmetrize(int dt, int64_t n, void * c);
+int dfg_cu_mldivide(int dt, int64_t m, int64_t n, int64_t p, const void * a, const void * b,
+                    void * x, dfg_cuda_rcond_fn rc, int * hwarn, double * hrcond);
+int dfg_cu_inv(int dt, int64_t n, const void * a, void * out, dfg_cuda_rcond_fn rc, int * hwarn,
+               double * hrcond);
+int dfg_cu_det(int dt, int64_t n, const void * a, void * out, dfg_cuda_rcond_fn rc);
+int dfg_cu_chol(int dt, int64_t n, const void * a, void * r);
+int dfg_cu_lu(int dt, int64_t m, int64_t n, const void * a, void * l, void * u, void * p,
+              int permute_l);
+int dfg_cu_qr(int dt, int econ, int64_t m, int64_t n, const void * a, void * q, void * r);
+int dfg_cu_eig_sym(int dt, int64_t n, const void * a, void * w, void * v);
+int dfg_cu_svd(int dt, int64_t m, int64_t n, const void * a, void * u, void * s, void * v);
+int dfg_cu_pinv(int dt, int64_t m, int64_t n, const void * a, void * out);
 
 /* a launch grid for n elements, 256 threads a block */
 static inline unsigned dfg_cu_blocks(int64_t n)

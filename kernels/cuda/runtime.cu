@@ -5,9 +5,10 @@
 #include <cstring>
 #include "internal.h"
 
-cudaStream_t   dfg_cu_stream = nullptr;
-cublasHandle_t dfg_cu_blas = nullptr;
-int *          dfg_cu_flag = nullptr;
+cudaStream_t       dfg_cu_stream = nullptr;
+cublasHandle_t     dfg_cu_blas = nullptr;
+cusolverDnHandle_t dfg_cu_solver = nullptr;
+int *              dfg_cu_flag = nullptr;
 
 static thread_local char err_msg[512];
 static int probed = 0, probe_code = DFG_CUDA_NODEVICE;
@@ -63,12 +64,15 @@ int dfg_cu_flag_read(const char * what)
 /* what a probe that failed half way made (it stays failed: probed) */
 static void release_partial(void)
 {
+    if (dfg_cu_solver)
+        cusolverDnDestroy(dfg_cu_solver);
     if (dfg_cu_blas)
         cublasDestroy(dfg_cu_blas);
     if (dfg_cu_flag)
         cudaFree(dfg_cu_flag);
     if (dfg_cu_stream)
         cudaStreamDestroy(dfg_cu_stream);
+    dfg_cu_solver = nullptr;
     dfg_cu_blas = nullptr;
     dfg_cu_flag = nullptr;
     dfg_cu_stream = nullptr;
@@ -136,6 +140,16 @@ static int probe(dfg_cuda_info * info)
         probe_code = DFG_CUDA_NODEVICE;
         return dfg_cu_fail(probe_code, "%s", probe_msg);
     }
+    /* cuSOLVER (the linear algebra of linalg.cu), on the same stream */
+    cusolverStatus_t ss = cusolverDnCreate(&dfg_cu_solver);
+    if (ss == CUSOLVER_STATUS_SUCCESS)
+        ss = cusolverDnSetStream(dfg_cu_solver, dfg_cu_stream);
+    if (ss != CUSOLVER_STATUS_SUCCESS) {
+        snprintf(probe_msg, sizeof probe_msg, "cuSOLVER cannot start (status %d)", (int)ss);
+        release_partial();
+        probe_code = DFG_CUDA_NODEVICE;
+        return dfg_cu_fail(probe_code, "%s", probe_msg);
+    }
     probe_code = 0;
     snprintf(probe_msg, sizeof probe_msg, "ok");
     return probe(info);
@@ -143,7 +157,8 @@ static int probe(dfg_cuda_info * info)
 
 static const char * last_error(void) { return err_msg; }
 
-/* frees what probe made, also when it failed half way */
+/* frees what probe made (stream, cuBLAS and cuSOLVER handles), also when
+ * it failed half way */
 static void shutdown(void)
 {
     release_partial();
@@ -208,6 +223,8 @@ static const dfg_cuda_api api = {
     dfg_cu_unary, dfg_cu_binary, dfg_cu_reduce, dfg_cu_gemm,
     dfg_cu_rand, dfg_cu_permute, dfg_cu_scan, dfg_cu_cat, dfg_cu_gather,
     dfg_cu_broadcast, dfg_cu_scatter,
+    dfg_cu_syrk, dfg_cu_symmetrize, dfg_cu_mldivide, dfg_cu_inv, dfg_cu_det,
+    dfg_cu_chol, dfg_cu_lu, dfg_cu_qr, dfg_cu_eig_sym, dfg_cu_svd, dfg_cu_pinv,
 };
 
 extern "C" const dfg_cuda_api * dfg_cuda_api_get(int abi)

@@ -41,6 +41,8 @@ struct dfg_node {
     int32_t     region;         /* dfg.checkpoint region it was made in, 0  */
     uint64_t    seq;            /* when it was recorded (a pass's new nodes */
                                 /* take the seq of the node they replace)   */
+    uint64_t    walk;           /* the last graph walk that reached it      */
+                                /* (lib/core/walk.c), 0: none               */
 };
 
 /* Tags a node is made with (dfg_node_make copies the current ones): nodes
@@ -169,8 +171,9 @@ double      dfg_node_flops(const dfg_node * n);
  * the schedule, reverse mode and the passes depend on it).  *list is a new
  * array of *n borrowed pointers (free with dfg_free); index, when not
  * NULL, is an initialised map (lib/base/pmap.h) that gets node ->
- * position (the caller frees it, also on failure).  Fails only with
- * DFG_ERR_NOMEM ("dfg: out of memory compiling a plan"). */
+ * position (the caller frees it, also on failure); nodes it holds already
+ * are not walked.  Fails only with DFG_ERR_NOMEM ("dfg: out of memory
+ * compiling a plan").  One thread at a time (walks mark the nodes). */
 struct pmap;
 dfg_status  dfg_topo(int n_root, dfg_node * const * roots, dfg_node *** list,
                      int32_t * n, struct pmap * index);

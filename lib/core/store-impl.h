@@ -1,10 +1,10 @@
 /* lib/core/store-impl.h -- the handle store shared by nodes and the objects
- * of layers above core (plans). */
+ * of layers above core (plans, dispatch caches). */
 #ifndef DFG_STORE_IMPL_H
 #define DFG_STORE_IMPL_H
 #include "core.h"
 
-enum { SLOT_FREE = 0, SLOT_NODE, SLOT_PLAN, SLOT_KINDS };
+enum { SLOT_FREE = 0, SLOT_NODE, SLOT_PLAN, SLOT_CACHE, SLOT_KINDS };
 
 /* The destroy callback of a kind of object that is not a node (the layer
  * that owns the kind sets it before adding its first object): dfg_release

@@ -7,37 +7,39 @@
 #include "core.h"
 #include "../base/pmap.h"
 
+/* Each walk has a number of its own; a node it reaches gets it in
+ * node->walk, so "seen" is one compare with no map (a map of 10^5 nodes
+ * is cache misses at every look-up).  64 bits: never wraps. */
+static uint64_t walk_count;
+
 /* An iterative post-order DFS: roots in the order given, each node's
  * inputs in[0], in[1], ... in turn, a node listed once all its inputs are.
- * While the walk runs, the map holds -2 for nodes on the stack. */
+ * A node is seen once its walk number is this walk's (or, given a map
+ * that held nodes before the walk, it is one of those). */
 dfg_status dfg_topo(int n_root, dfg_node * const * roots, dfg_node *** list,
                     int32_t * count, pmap * index)
 {
     typedef struct { dfg_node * n; int32_t next; } frame;
-    pmap own, * seen = index;
+    const uint64_t w = ++walk_count;
+    const int held = index && index->n > 0;
     *list = NULL;
     *count = 0;
-    if (!seen) {
-        if (!pmap_init(&own, 64))
-            return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
-        seen = &own;
-    }
     size_t cap = 64, top = 0, nv = 0, vcap = 64;
     frame * st = dfg_malloc(cap * sizeof *st);
     dfg_node ** vals = dfg_malloc(vcap * sizeof *vals);
     if (!st || !vals)
         goto nomem;
+#define SEEN(x) ((x)->walk == w || (held && pmap_get(index, (x)) != -1))
     for (int k = 0; k < n_root; k++) {
-        if (pmap_get(seen, roots[k]) != -1)
+        if (SEEN(roots[k]))
             continue;
-        if (!pmap_put(seen, roots[k], -2))
-            goto nomem;
+        roots[k]->walk = w;
         st[top++] = (frame){ roots[k], 0 };
         while (top) {
             frame * f = &st[top - 1];
             if (f->next < f->n->n_in) {
                 dfg_node * c = f->n->in[f->next++];
-                if (pmap_get(seen, c) != -1)
+                if (SEEN(c))
                     continue;
                 if (top == cap) {
                     frame * ns = dfg_realloc(st, 2 * cap * sizeof *st);
@@ -46,8 +48,7 @@ dfg_status dfg_topo(int n_root, dfg_node * const * roots, dfg_node *** list,
                     st = ns;
                     cap *= 2;
                 }
-                if (!pmap_put(seen, c, -2))
-                    goto nomem;
+                c->walk = w;
                 st[top++] = (frame){ c, 0 };
                 continue;
             }
@@ -58,22 +59,19 @@ dfg_status dfg_topo(int n_root, dfg_node * const * roots, dfg_node *** list,
                 vals = nvv;
                 vcap *= 2;
             }
-            if (!pmap_put(seen, f->n, (int32_t)nv))
+            if (index && !pmap_put(index, f->n, (int32_t)nv))
                 goto nomem;
             vals[nv++] = f->n;
             top--;
         }
     }
+#undef SEEN
     dfg_free(st);
-    if (seen == &own)
-        pmap_free(&own);
     *list = vals;
     *count = (int32_t)nv;
     return DFG_OK;
 nomem:
     dfg_free(st);
     dfg_free(vals);
-    if (seen == &own)
-        pmap_free(&own);
     return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
 }

@@ -26,6 +26,16 @@ static uint64_t cse_mix(uint64_t h, uint64_t v)
 
 static uint64_t key_hash(const dfg_node * n)
 {
+    /* every node but a leaf carries a structural hash of its op, inputs and
+     * attributes made with it (lib/core/store.c): a few fields more than
+     * that is the key, without walking dims and index lists again; a
+     * constant's hash is made unique (its slot), so constants hash their
+     * data here */
+    if (dfg_ops[n->op].family != DFG_FAM_LEAF) {
+        uint64_t d[2];
+        memcpy(d, n->dattr, sizeof d);
+        return cse_mix(cse_mix(cse_mix(n->hash, (uint64_t)n->dtype), d[0]), d[1]);
+    }
     uint64_t h = cse_mix((uint64_t)n->op, (uint64_t)n->dtype);
     for (int j = 0; j < n->ndim; j++)
         h = cse_mix(h, (uint64_t)n->dims[j]);

@@ -1019,7 +1019,7 @@ dfg_status dfg_pass_fuse(pass_run * r)
 {
     fctx c;
     memset(&c, 0, sizeof c);
-    if (!pmap_init(&c.index, 64))
+    if (!pmap_init(&c.index, r->nodes > 64 ? (size_t)r->nodes : 64))
         return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
     dfg_status st = pass_topo(r->n_out, r->outs, &c.list, &c.n, &c.index);
     if (st) {

@@ -40,6 +40,8 @@ typedef struct pass_run {
     void *       user;       /* the pass's own state during a walk          */
     pass_eval    eval;       /* constant folding's evaluator; NULL: no fold */
     char         what[256];  /* what it changed, for dfg.explain            */
+    int64_t      nodes;      /* the graph's node count when known (the pass
+                                manager's), else 0: sizes the walks' maps  */
 } pass_run;
 
 /* Topological order of what outs reach, inputs before users: core's one

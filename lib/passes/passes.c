@@ -179,7 +179,7 @@ dfg_status pass_rewrite(pass_run * r, pass_visit visit)
     pmap index;
     dfg_node ** list;
     int32_t n;
-    if (!pmap_init(&index, 64))
+    if (!pmap_init(&index, r->nodes > 64 ? (size_t)r->nodes : 64))   /* (no rehashing) */
         return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
     dfg_status st = pass_topo(r->n_out, r->outs, &list, &n, &index);
     if (st) {
@@ -283,21 +283,44 @@ void dfg_options_effective(const dfg_options * given, dfg_options * o)
     }
 }
 
-/* Runs pass k once and adds its report row (label: "" or "(round n) "). */
-static dfg_status run_pass(int k, pass_run * r, pass_report_list * rep, const char * label)
+/* The node count after a pass: nodes are immutable, so when every root is
+ * the node it was, the graph is the one counted before (*count kept); else
+ * counted again (a walk of the graph).  roots: the roots before. */
+static int64_t count_after(const pass_run * r, dfg_node * const * roots, int64_t count)
+{
+    for (int k = 0; k < r->n_out; k++)
+        if (r->outs[k] != roots[k])
+            return count_nodes(r);
+    return count;
+}
+
+/* Runs pass k once and adds its report row (label: "" or "(round n) ");
+ * *count is the graph's node count, before and after. */
+static dfg_status run_pass(int k, pass_run * r, pass_report_list * rep, const char * label,
+                           int64_t * count)
 {
     char what[256];
-    int64_t b = count_nodes(r);
+    int64_t b = *count;
+    dfg_node * small[16], ** roots = r->n_out <= 16 ? small
+                                     : dfg_malloc((size_t)r->n_out * sizeof *roots);
+    if (!roots)
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory running the graph passes");
+    memcpy(roots, r->outs, (size_t)r->n_out * sizeof *roots);
+    r->nodes = b;
     double t0 = now_ms();
     r->changed = 0;
     r->extra = 0;
     r->what[0] = 0;
     dfg_status st = pass_fns[k](r);
-    if (st)
-        return st;
-    snprintf(what, sizeof what, "%s%s", label, r->what);
-    add_row(rep, pass_names[k], b, count_nodes(r), r->changed, what, now_ms() - t0);
-    return DFG_OK;
+    if (!st) {
+        double ms = now_ms() - t0;
+        snprintf(what, sizeof what, "%s%s", label, r->what);
+        *count = count_after(r, roots, b);
+        add_row(rep, pass_names[k], b, *count, r->changed, what, ms);
+    }
+    if (roots != small)
+        dfg_free(roots);
+    return st;
 }
 
 dfg_status dfg_passes_run(const dfg_options * o, int n_out, dfg_node ** outs,
@@ -321,7 +344,7 @@ dfg_status dfg_passes_run(const dfg_options * o, int n_out, dfg_node ** outs,
             snprintf(label, sizeof label, "(round %d) ", round + 1);
         for (int q = 0; q < 3; q++)
             if (o->passes & (1u << round_passes[q])) {
-                if ((st = run_pass(round_passes[q], &r, rep, label)))
+                if ((st = run_pass(round_passes[q], &r, rep, label, &n0)))
                     return st;
                 changed += r.changed;
             }
@@ -329,15 +352,17 @@ dfg_status dfg_passes_run(const dfg_options * o, int n_out, dfg_node ** outs,
             break;
     }
     if (ck) {
-        int64_t b = count_nodes(&r);
         double t0 = now_ms();
         r.what[0] = 0;
         if ((st = dfg_pass_checkpoint(&r, ck)))
             return st;
-        add_row(rep, "checkpoint", b, count_nodes(&r), r.changed, r.what, now_ms() - t0);
+        double ms = now_ms() - t0;
+        int64_t b = n0;
+        n0 = count_nodes(&r);
+        add_row(rep, "checkpoint", b, n0, r.changed, r.what, ms);
     }
     for (int k = DFG_PASS_GEMM; k <= DFG_PASS_FUSE; k++)
-        if ((o->passes & (1u << k)) && (st = run_pass(k, &r, rep, "")))
+        if ((o->passes & (1u << k)) && (st = run_pass(k, &r, rep, "", &n0)))
             return st;
     return DFG_OK;
 }

@@ -1,8 +1,9 @@
 /* lib/runtime/backend-cuda.c -- the GPU backend: the CUDA library of
  * kernels/cuda (opened and probed by device.c) behind the backend
  * interface.  Its buffers are device memory the host must not touch; its
- * steps are the element-wise, reduction, product, scan, re-index (permute,
- * cat, gather, broadcast, scatter, part) and rand kernels the library has (supports says which: a
+ * steps are the element-wise, reduction, product (gemm, and xSYRK for
+ * A'*A), linear-algebra (cuSOLVER), scan, re-index (permute, cat, gather,
+ * broadcast, scatter, part) and rand kernels the library has (supports says which: a
  * plan runs every other op on the host, lib/runtime/place.c); a failed
  * library call is DFG_ERR_DEVICE with the library's message (no usable
  * device DFG_ERR_NODEVICE), an op it has no kernel for
@@ -17,6 +18,7 @@
  * can. */
 #include <string.h>
 #include "backend.h"
+#include "../../kernels/cpu/cpu.h"
 #include "../../kernels/cuda/dfg_cuda.h"
 
 static const dfg_cuda_api * cu;       /* set by dfg_backend_cuda */
@@ -98,8 +100,18 @@ int dfg_cuda_supports(const dfg_node * n)
         default:
             return 0;
         }
-    case DFG_FAM_MATMUL:
-        return float_class(n->dtype) && n->iattr[2] != 1;   /* not A'*A (xSYRK) */
+    case DFG_FAM_MATMUL:                  /* A'*A and A*A' by xSYRK too */
+        return float_class(n->dtype);
+    case DFG_FAM_LINALG:
+        switch (n->op) {
+        case DFG_OP_MLDIVIDE:
+            return float_class(n->dtype) && x->dtype == n->dtype && n->in[1]->dtype == n->dtype;
+        case DFG_OP_INV: case DFG_OP_DET: case DFG_OP_CHOL: case DFG_OP_LU: case DFG_OP_QR:
+        case DFG_OP_EIG_SYM: case DFG_OP_SVD: case DFG_OP_PINV:
+            return float_class(n->dtype) && x->dtype == n->dtype;
+        default:
+            return 0;
+        }
     case DFG_FAM_SCAN:
         return float_class(x->dtype) && x->dtype == n->dtype;
     case DFG_FAM_PERMUTE:
@@ -163,6 +175,60 @@ static dfg_status cu_copy(const dfg_backend * b, void * dst, const void * src, s
     return cu_status(bytes ? cu->copy(dst, src, bytes) : 0);
 }
 
+/* the library's rcond callback: the CPU's LAPACK estimate (cpu.h) */
+static int cu_rcond(int dt, int kind, int upper, int64_t n, const void * a, double anorm,
+                    double * rcond, int * info)
+{
+    return dfg_cpu_rcond(dt, kind, upper, n, a, anorm, rcond, info);
+}
+
+/* A LINALG step, laid out as exec.c's exec_linalg lays it out (ops.def's
+ * packings); the solvers' singular-matrix warning is raised here, on the
+ * host, with Octave's wording (dfg_cpu_warn_singular). */
+static dfg_status cu_linalg(const dfg_step_args * s)
+{
+    const dfg_node * n = s->node, * a = n->in[0];
+    int dt = n->dtype, warn = 0, rc = 0;
+    double rcond = 0;
+    int64_t m = a->dims[0], q = a->dims[1], k = m < q ? m : q;
+    size_t es = dfg_dtype_size(dt);
+    char * o = s->out;
+    switch (n->op) {
+    case DFG_OP_MLDIVIDE:
+        rc = cu->mldivide(dt, m, q, n->in[1]->dims[1], s->in[0], s->in[1], s->out, cu_rcond,
+                          &warn, &rcond);
+        break;
+    case DFG_OP_INV:
+        rc = cu->inv(dt, m, s->in[0], s->out, cu_rcond, &warn, &rcond);
+        break;
+    case DFG_OP_DET:   rc = cu->det(dt, m, s->in[0], s->out, cu_rcond); break;
+    case DFG_OP_CHOL:  rc = cu->chol(dt, m, s->in[0], s->out); break;
+    case DFG_OP_LU:
+        rc = cu->lu(dt, m, q, s->in[0], o, o + es * (size_t)(m * k),
+                    o + es * (size_t)(m * k + k * q), (int)n->iattr[0]);
+        break;
+    case DFG_OP_QR: {
+        int64_t qc = n->iattr[0] ? k : m;
+        rc = cu->qr(dt, (int)n->iattr[0], m, q, s->in[0], o, o + es * (size_t)(m * qc));
+        break;
+    }
+    case DFG_OP_EIG_SYM:
+        rc = cu->eig_sym(dt, m, s->in[0], o, n->iattr[0] ? o + es * (size_t)m : NULL);
+        break;
+    case DFG_OP_SVD:
+        rc = n->iattr[0] ? cu->svd(dt, m, q, s->in[0], o, o + es * (size_t)(m * k),
+                                   o + es * (size_t)(m * k + k))
+                         : cu->svd(dt, m, q, s->in[0], NULL, s->out, NULL);
+        break;
+    case DFG_OP_PINV:  rc = cu->pinv(dt, m, q, s->in[0], s->out); break;
+    default:
+        return dfg_set_error(DFG_ERR_INTERNAL, "dfg (GPU): no kernel for %s", dfg_ops[n->op].name);
+    }
+    if (!rc && warn)
+        dfg_cpu_warn_singular(rcond);
+    return cu_status(rc);
+}
+
 static dfg_status cu_run(const dfg_backend * b, const dfg_step_args * s)
 {
     const dfg_node * n = s->node, * x = n->n_in ? n->in[0] : NULL;
@@ -183,9 +249,20 @@ static dfg_status cu_run(const dfg_backend * b, const dfg_step_args * s)
     }
     case DFG_FAM_MATMUL: {
         int64_t ka = n->iattr[0] ? x->dims[0] : x->dims[1];
-        return cu_status(cu->gemm(n->dtype, (int)n->iattr[0], (int)n->iattr[1], n->dims[0],
-                                  n->dims[1], ka, s->in[0], s->in[1], s->out));
+        int ta = (int)n->iattr[0], tb = (int)n->iattr[1];
+        if (n->iattr[2] != 1)
+            return cu_status(cu->gemm(n->dtype, ta, tb, n->dims[0], n->dims[1], ka, s->in[0],
+                                      s->in[1], s->out));
+        /* A'*A or A*A' (exec.c, dfg_cpu_gemm): xSYRK when both operands
+         * are the one buffer, else the product with its upper triangle
+         * mirrored; exactly symmetric either way */
+        if (s->in[0] == s->in[1] && n->dims[0] == n->dims[1] && !ta != !tb)
+            return cu_status(cu->syrk(n->dtype, ta, n->dims[0], ka, s->in[0], s->out));
+        int rc = cu->gemm(n->dtype, ta, tb, n->dims[0], n->dims[1], ka, s->in[0], s->in[1], s->out);
+        return cu_status(rc ? rc : cu->symmetrize(n->dtype, n->dims[0], s->out));
     }
+    case DFG_FAM_LINALG:
+        return cu_linalg(s);
     case DFG_FAM_SCAN: {
         int64_t pre, len, post;
         dfg_split_dim(x, (int)n->iattr[0], &pre, &len, &post);

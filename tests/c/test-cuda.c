@@ -17,7 +17,11 @@
  * and 1-element shapes), cumsum/cumprod (bitwise: the CPU's order), cat
  * and gather (bitwise, with empty parts, colons and repeated subscripts),
  * broadcast (bitwise), a part's offset copy, scatter and scatter_add
- * (bitwise: repeated subscripts, growth, in place, a scalar value).
+ * (bitwise: repeated subscripts, growth, in place, a scalar value); the
+ * gram product A'*A, A*A' (xSYRK: exactly symmetric) and the linear
+ * algebra of ABI 4 (mldivide, inv, det, chol, lu, qr, eig, svd, pinv:
+ * triangular, positive definite, indefinite, singular and ill-conditioned
+ * matrices, tall, wide and empty shapes, Octave's warnings and errors).
  * Without a GPU these are skipped with the reason printed. */
 #include <math.h>
 #include <stdio.h>
@@ -769,6 +773,407 @@ static void test_scatter(void)
     cu->release(d);
 }
 
+/* ---- the gram product and the linear algebra (ABI 4) ---------------------
+ * Against the CPU kernels (kernels/cpu/linalg.c) on the same data, double
+ * and single.  Tolerances are relative to the largest CPU entry (1e-9
+ * double, 1e-3 single: cuSOLVER's blocking rounds differently; the
+ * matrices are well conditioned unless a case says not).  Ill-conditioned
+ * and singular systems compare the warning (present on both or neither;
+ * rcond 0 on both or neither; the estimates within a factor of 10) and a
+ * residual, not the values, which no two algorithms share there. */
+
+/* a test matrix (m x n, column-major) of kind: 0 random in [-1, 1], 1 upper
+ * triangular, 2 lower triangular, 3 symmetric positive definite, 4 exactly
+ * singular (its last row zero), 5 ill-conditioned (its last column scaled
+ * by 1e-20, or 1e-10 for single), 6 symmetric with a positive diagonal
+ * (Octave's "hermitian" probe) but indefinite: Cholesky fails, LU runs */
+static double * lmat(int kind, int m, int n, int dt, unsigned seed)
+{
+    double * a = malloc(sizeof(double) * (size_t)(m * n + 1));
+    srand(seed);
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < m; i++)
+            a[i + m * j] = 2 * (rand() / (double)RAND_MAX) - 1;
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < m; i++) {
+            double * p = a + i + m * j;
+            if ((kind == 1 && i > j) || (kind == 2 && i < j) || (kind == 4 && i == m - 1))
+                *p = 0;
+            if ((kind == 1 || kind == 2) && i == j)
+                *p += *p < 0 ? -2 : 2;
+            if (kind == 5 && j == n - 1)
+                *p *= dt == DFG_DOUBLE ? 1e-20 : 1e-10;
+            if (kind == 3 && i >= j)
+                *p = i == j ? n + 1.0 : *p;
+            if (kind == 6 && i >= j)
+                *p = i == j ? 1.0 : i == j + 1 ? 0.9 : 0;
+        }
+    if (kind == 3 || kind == 6)                 /* the lower triangle mirrored */
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < j; i++)
+                a[i + m * j] = a[j + m * i];
+    return a;
+}
+
+/* max |got - want| <= tol * max (max |want|, 1e-300) over count elements */
+static int rel_close(int dt, const void * got, const void * want, int count, double tol)
+{
+    double scale = 1e-300, worst = 0;
+    int bad = -1;
+    for (int t = 0; t < count; t++)
+        scale = fmax(scale, fabs(at(dt, want, t)));
+    for (int t = 0; t < count; t++) {
+        double g = at(dt, got, t), w = at(dt, want, t), d = fabs(g - w);
+        if (g == w || (isnan(g) && isnan(w)))
+            continue;
+        if (!(d <= tol * scale) && !(d <= worst)) {
+            worst = isnan(d) ? INFINITY : d;
+            bad = t;
+        }
+    }
+    if (bad >= 0)
+        fprintf(stderr, "  element %d: GPU %.17g, CPU %.17g (scale %g)\n", bad,
+                at(dt, got, bad), at(dt, want, bad), scale);
+    return bad < 0;
+}
+
+/* column j of got against column j of want (rows each), up to its sign */
+static int cols_close(int dt, const void * got, const void * want, int rows, int cols,
+                      double tol)
+{
+    int ok = 1;
+    for (int j = 0; j < cols && ok; j++) {
+        double dot = 0;
+        for (int i = 0; i < rows; i++)
+            dot += at(dt, got, i + rows * j) * at(dt, want, i + rows * j);
+        for (int i = 0; i < rows && ok; i++) {
+            double g = at(dt, got, i + rows * j) * (dot < 0 ? -1 : 1);
+            ok = fabs(g - at(dt, want, i + rows * j)) <= tol;
+            if (!ok)
+                fprintf(stderr, "  column %d row %d: GPU %.17g, CPU %.17g\n", j, i, g,
+                        at(dt, want, i + rows * j));
+        }
+    }
+    return ok;
+}
+
+static double ltol(int dt) { return dt == DFG_DOUBLE ? 1e-9 : 1e-3; }
+
+/* a device copy of the double matrix v in class dt (count elements); *h
+ * gets the host copy in class dt */
+static void * ldev(int dt, const double * v, int count, void ** h)
+{
+    *h = to_dt(dt, v, count > 0 ? count : 1);
+    return dev(*h, dfg_dtype_size(dt) * (size_t)(count > 0 ? count : 1));
+}
+
+/* a device buffer of count elements of dt, and the host buffer to read it */
+static void * lout(int dt, int count, void ** h)
+{
+    void * d = NULL;
+    size_t bytes = dfg_dtype_size(dt) * (size_t)(count > 0 ? count : 1);
+    *h = calloc(1, bytes);
+    return cu->alloc(&d, bytes) ? NULL : d;
+}
+
+static int lget(int dt, void * h, const void * d, int count)
+{
+    return count <= 0 || !cu->to_host(h, d, dfg_dtype_size(dt) * (size_t)count);
+}
+
+/* the CPU's warning ("" when none), taken */
+static const char * cpu_warning(char * buf, size_t size)
+{
+    const char * w = dfg_take_warning();
+    snprintf(buf, size, "%s", w ? w : "");
+    return buf;
+}
+
+/* the GPU's warning against the CPU's: both or neither, rcond 0 on both or
+ * neither, the estimates within a factor of 10 */
+static int same_warning(const char * cw, int gwarn, double grcond)
+{
+    if (!*cw != !gwarn) {
+        fprintf(stderr, "  CPU warning \"%s\", GPU warning %d (rcond %g)\n", cw, gwarn, grcond);
+        return 0;
+    }
+    if (!gwarn)
+        return 1;
+    const char * r = strstr(cw, "rcond = ");
+    if (!r)
+        return grcond == 0;
+    double c = atof(r + 8);
+    return grcond != 0 && ((c == 0 && grcond == 0) || (grcond <= 10 * c && c <= 10 * grcond) ||
+                           (isnan(c) && isnan(grcond)));
+}
+
+static void test_syrk(void)
+{
+    static const int sz[][2] = {{33, 17}, {1, 5}, {8, 1}, {6, 0}, {130, 70}};
+    for (int dt = DFG_DOUBLE; dt <= DFG_SINGLE; dt++)
+        for (size_t s = 0; s < sizeof sz / sizeof *sz; s++)
+            for (int tr = 0; tr <= 1; tr++) {
+                int n = sz[s][0], k = sz[s][1];
+                double * v = lmat(0, tr ? k : n, tr ? n : k, dt, 31 + (unsigned)s);
+                void * ha, * want, * got, * g2;
+                void * da = ldev(dt, v, n * k, &ha), * dc = lout(dt, n * n, &got);
+                void * dc2 = lout(dt, n * n, &g2);
+                want = calloc((size_t)(n * n + 1), 8);
+                CHECK(da && dc && dc2);
+                CHECK(dfg_cpu_gemm(dt, tr, !tr, 1, n, n, k, ha, ha, want) == DFG_OK);
+                CHECK(cu->syrk(dt, tr, n, k, da, dc) == 0 && lget(dt, got, dc, n * n));
+                CHECK(rel_close(dt, got, want, n * n, dt == DFG_DOUBLE ? 1e-12 : 1e-5));
+                /* the product with its triangle mirrored, as for two buffers */
+                CHECK(cu->gemm(dt, tr, !tr, n, n, k, da, da, dc2) == 0 &&
+                      cu->symmetrize(dt, n, dc2) == 0 && lget(dt, g2, dc2, n * n));
+                int sym = 1;
+                for (int j = 0; j < n; j++)
+                    for (int i = 0; i < n; i++)
+                        sym = sym && at(dt, got, i + n * j) == at(dt, got, j + n * i) &&
+                              at(dt, g2, i + n * j) == at(dt, g2, j + n * i);
+                CHECK(sym);
+                cu->release(da); cu->release(dc); cu->release(dc2);
+                free(v); free(ha); free(want); free(got); free(g2);
+            }
+}
+
+/* max |A' (A x - b)| against the scale of A' A x and A' b (both solve the
+ * normal equations; least squares and ill-conditioned systems) */
+static int normal_residual_ok(int dt, int m, int n, int p, const void * a, const void * b,
+                              const void * x)
+{
+    double worst = 0, scale = 1e-300;
+    double * r = malloc(sizeof(double) * (size_t)(m > 0 ? m : 1));
+    for (int c = 0; c < p; c++) {
+        for (int i = 0; i < m; i++) {
+            double s = -at(dt, b, i + m * c);
+            for (int j = 0; j < n; j++)
+                s += at(dt, a, i + m * j) * at(dt, x, j + n * c);
+            r[i] = s;
+            scale = fmax(scale, fabs(at(dt, b, i + m * c)));
+        }
+        for (int j = 0; j < n; j++) {
+            double s = 0, t = 0;
+            for (int i = 0; i < m; i++) {
+                s += at(dt, a, i + m * j) * r[i];
+                t += fabs(at(dt, a, i + m * j));
+            }
+            worst = fmax(worst, fabs(s));
+            scale = fmax(scale, t);
+        }
+    }
+    double xs = 1;
+    for (int t = 0; t < n * p; t++)
+        xs = fmax(xs, fabs(at(dt, x, t)));
+    free(r);
+    int ok = worst <= (dt == DFG_DOUBLE ? 1e-10 : 1e-2) * scale * scale * xs * (m + n);
+    if (!ok)
+        fprintf(stderr, "  |A'(Ax - b)| = %g (scale %g, |x| %g)\n", worst, scale, xs);
+    return ok;
+}
+
+static void test_mldivide(void)
+{
+    static const int cs[][4] = {    /* kind, m, n, p */
+        {0, 40, 40, 3}, {1, 30, 30, 2}, {2, 30, 30, 2}, {3, 30, 30, 2}, {4, 20, 20, 2},
+        {5, 20, 20, 2}, {6, 20, 20, 2}, {0, 50, 20, 3}, {0, 20, 50, 3}, {4, 30, 12, 2},
+        {0, 1, 1, 4}, {0, 0, 3, 2}, {0, 3, 3, 0}, {0, 200, 200, 5},
+    };
+    char wbuf[256];
+    for (int dt = DFG_DOUBLE; dt <= DFG_SINGLE; dt++)
+        for (size_t c = 0; c < sizeof cs / sizeof *cs; c++) {
+            int kind = cs[c][0], m = cs[c][1], n = cs[c][2], p = cs[c][3], warn = 0;
+            double rc = 0;
+            double * va = lmat(kind, m, n, dt, 40 + (unsigned)c), * vb = lmat(0, m, p, dt, 90);
+            void * ha, * hb, * got, * want = calloc((size_t)(n * p + 1), 8);
+            void * da = ldev(dt, va, m * n, &ha), * db = ldev(dt, vb, m * p, &hb);
+            void * dx = lout(dt, n * p, &got);
+            CHECK(da && db && dx);
+            dfg_take_warning();
+            CHECK(dfg_cpu_mldivide(dt, m, n, p, ha, hb, want) == DFG_OK);
+            const char * cw = cpu_warning(wbuf, sizeof wbuf);
+            int rcode = cu->mldivide(dt, m, n, p, da, db, dx, dfg_cpu_rcond, &warn, &rc);
+            CHECK(rcode == 0 && lget(dt, got, dx, n * p));
+            CHECK(same_warning(cw, warn, rc));
+            if (kind == 4 || kind == 5)
+                CHECK(normal_residual_ok(dt, m, n, p, ha, hb, got));
+            else
+                CHECK(rel_close(dt, got, want, n * p, ltol(dt)));
+            if (harness_fail)
+                fprintf(stderr, "  (mldivide case %d, class %d)\n", (int)c, dt);
+            cu->release(da); cu->release(db); cu->release(dx);
+            free(va); free(vb); free(ha); free(hb); free(got); free(want);
+        }
+}
+
+static void test_inv_det(void)
+{
+    static const int cs[][2] = {    /* kind, n */
+        {0, 40}, {1, 30}, {2, 30}, {3, 30}, {4, 20}, {5, 20}, {6, 20}, {0, 1}, {0, 0}, {0, 2},
+    };
+    char wbuf[256];
+    for (int dt = DFG_DOUBLE; dt <= DFG_SINGLE; dt++)
+        for (size_t c = 0; c < sizeof cs / sizeof *cs; c++) {
+            int kind = cs[c][0], n = cs[c][1], warn = 0;
+            double rc = 0;
+            double * va = lmat(kind, n, n, dt, 60 + (unsigned)c);
+            void * ha, * got, * want = calloc((size_t)(n * n + 1), 8), * dwant = calloc(1, 8);
+            void * dgot, * da = ldev(dt, va, n * n, &ha), * dx = lout(dt, n * n, &got);
+            void * dd = lout(dt, 1, &dgot);
+            CHECK(da && dx && dd);
+            dfg_take_warning();
+            CHECK(dfg_cpu_inv(dt, n, ha, want) == DFG_OK);
+            const char * cw = cpu_warning(wbuf, sizeof wbuf);
+            CHECK(cu->inv(dt, n, da, dx, dfg_cpu_rcond, &warn, &rc) == 0 &&
+                  lget(dt, got, dx, n * n));
+            CHECK(same_warning(cw, warn, rc));
+            if (kind != 5)            /* singular: all Inf on both */
+                CHECK(rel_close(dt, got, want, n * n, ltol(dt)));
+            CHECK(dfg_cpu_det(dt, n, ha, dwant) == DFG_OK);
+            CHECK(cu->det(dt, n, da, dd, dfg_cpu_rcond) == 0 && lget(dt, dgot, dd, 1));
+            CHECK(rel_close(dt, dgot, dwant, 1, dt == DFG_DOUBLE ? 1e-8 : 1e-3));
+            if (harness_fail)
+                fprintf(stderr, "  (inv / det case %d, class %d)\n", (int)c, dt);
+            cu->release(da); cu->release(dx); cu->release(dd);
+            free(va); free(ha); free(got); free(want); free(dgot); free(dwant);
+        }
+}
+
+static void test_chol(void)
+{
+    for (int dt = DFG_DOUBLE; dt <= DFG_SINGLE; dt++)
+        for (int kind = 3; kind <= 6; kind += 3)
+            for (int n = 0; n <= 35; n += 35) {
+                double * va = lmat(kind, n, n, dt, 70);
+                void * ha, * got, * want = calloc((size_t)(n * n + 1), 8);
+                void * da = ldev(dt, va, n * n, &ha), * dr = lout(dt, n * n, &got);
+                CHECK(da && dr);
+                int cs = dfg_cpu_chol(dt, n, ha, want), gs = cu->chol(dt, n, da, dr);
+                if (kind == 3 || n == 0) {
+                    CHECK(cs == DFG_OK && gs == 0 && lget(dt, got, dr, n * n));
+                    CHECK(rel_close(dt, got, want, n * n, ltol(dt)));
+                } else {
+                    CHECK(cs == DFG_ERR_DOMAIN && gs == DFG_CUDA_DOMAIN);
+                    CHECK(!strcmp(cu->last_error(), "chol: input matrix must be positive definite"));
+                }
+                cu->release(da); cu->release(dr);
+                free(va); free(ha); free(got); free(want);
+            }
+}
+
+static void test_lu_qr(void)
+{
+    static const int sz[][2] = {{30, 30}, {40, 25}, {25, 40}, {5, 0}, {1, 6}, {6, 1}};
+    for (int dt = DFG_DOUBLE; dt <= DFG_SINGLE; dt++)
+        for (size_t s = 0; s < sizeof sz / sizeof *sz; s++)
+            for (int flag = 0; flag <= 1; flag++) {
+                int m = sz[s][0], n = sz[s][1], k = m < n ? m : n, qc = flag ? k : m;
+                size_t es = dfg_dtype_size(dt);
+                double * va = lmat(0, m, n, dt, 80 + (unsigned)s);
+                int lt = m * k + k * n + m * m, qt = m * qc + qc * n;
+                if (!flag)
+                    qt = m * m + m * n;
+                void * ha, * got, * want = calloc((size_t)(lt + qt + 1), 8);
+                void * da = ldev(dt, va, m * n, &ha), * dl = lout(dt, lt + qt, &got);
+                CHECK(da && dl);
+                /* lu: [L, U, P] packed (flag: P' * L) */
+                char * w = want, * d = dl;
+                CHECK(dfg_cpu_lu(dt, m, n, ha, w, w + es * (size_t)(m * k),
+                                 w + es * (size_t)(m * k + k * n), flag) == DFG_OK);
+                CHECK(cu->lu(dt, m, n, da, d, d + es * (size_t)(m * k),
+                             d + es * (size_t)(m * k + k * n), flag) == 0 && lget(dt, got, dl, lt));
+                CHECK(rel_close(dt, got, want, lt, ltol(dt)));
+                /* qr: Q then R, economy when flag */
+                int rr = flag ? k : m, qq = flag ? k : m;
+                CHECK(dfg_cpu_qr(dt, flag, m, n, ha, w, w + es * (size_t)(m * qq)) == DFG_OK);
+                CHECK(cu->qr(dt, flag, m, n, da, d, d + es * (size_t)(m * qq)) == 0 &&
+                      lget(dt, got, dl, m * qq + rr * n));
+                CHECK(rel_close(dt, got, want, m * qq + rr * n, ltol(dt)));
+                if (harness_fail)
+                    fprintf(stderr, "  (lu / qr %d x %d, flag %d, class %d)\n", m, n, flag, dt);
+                cu->release(da); cu->release(dl);
+                free(va); free(ha); free(got); free(want);
+            }
+}
+
+static void test_eig_svd_pinv(void)
+{
+    static const int sz[][2] = {{30, 20}, {20, 30}, {25, 25}, {1, 5}, {5, 1}, {0, 3}};
+    for (int dt = DFG_DOUBLE; dt <= DFG_SINGLE; dt++) {
+        double vtol = dt == DFG_DOUBLE ? 1e-8 : 2e-2;
+        /* eig: a symmetric matrix, values and vectors (up to sign) */
+        int n = 30;
+        double * vs = lmat(0, n, n, dt, 91);
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < j; i++)
+                vs[i + n * j] = vs[j + n * i];
+        void * hs, * got, * want = calloc((size_t)(n * n + n + 1), 8);
+        void * ds = ldev(dt, vs, n * n, &hs), * dw = lout(dt, n * n + n, &got);
+        size_t es = dfg_dtype_size(dt);
+        CHECK(ds && dw);
+        CHECK(dfg_cpu_eig_sym(dt, n, hs, want, (char *)want + es * n) == DFG_OK);
+        CHECK(cu->eig_sym(dt, n, ds, dw, (char *)dw + es * n) == 0 && lget(dt, got, dw, n * n + n));
+        CHECK(rel_close(dt, got, want, n, ltol(dt)));
+        CHECK(cols_close(dt, (char *)got + es * n, (char *)want + es * n, n, n, vtol));
+        CHECK(cu->eig_sym(dt, n, ds, dw, NULL) == 0 && lget(dt, got, dw, n));
+        CHECK(rel_close(dt, got, want, n, ltol(dt)));
+        /* not symmetric: unsupported; Inf: Octave's error */
+        double keep = vs[1];
+        vs[1] += 1;
+        void * h2, * d2 = ldev(dt, vs, n * n, &h2);
+        CHECK(cu->eig_sym(dt, n, d2, dw, NULL) == DFG_CUDA_UNSUPPORTED);
+        cu->release(d2); free(h2);
+        vs[1] = keep;
+        vs[0] = INFINITY;
+        d2 = ldev(dt, vs, n * n, &h2);
+        CHECK(cu->eig_sym(dt, n, d2, dw, NULL) == DFG_CUDA_ARG &&
+              !strcmp(cu->last_error(), "EIG: matrix contains Inf or NaN values"));
+        CHECK(cu->svd(dt, n, n, d2, NULL, dw, NULL) == DFG_CUDA_ARG);
+        /* pinv of Inf: all NaN, as the CPU */
+        CHECK(dfg_cpu_pinv(dt, n, n, h2, want) == DFG_OK);
+        CHECK(cu->pinv(dt, n, n, d2, dw) == 0 && lget(dt, got, dw, n * n));
+        CHECK(same_bits(dt, got, want, n * n));
+        cu->release(d2); free(h2);
+        cu->release(ds); cu->release(dw);
+        free(vs); free(hs); free(got); free(want);
+        /* svd and pinv over shapes; a rank-deficient one (two equal columns) */
+        for (size_t s = 0; s <= sizeof sz / sizeof *sz; s++) {
+            int m = s < sizeof sz / sizeof *sz ? sz[s][0] : 30;
+            int q = s < sizeof sz / sizeof *sz ? sz[s][1] : 12, k = m < q ? m : q;
+            double * va = lmat(0, m, q, dt, 95 + (unsigned)s);
+            if (s == sizeof sz / sizeof *sz)
+                for (int i = 0; i < m; i++)
+                    va[i + m * 1] = va[i];
+            int tot = m * k + k + q * k + m * q;
+            void * ha, * g, * w = calloc((size_t)(tot + 1), 8);
+            void * da = ldev(dt, va, m * q, &ha), * dd = lout(dt, tot, &g);
+            CHECK(da && dd);
+            char * wc = w, * dc = dd, * gc = g;
+            CHECK(dfg_cpu_svd(dt, m, q, ha, wc, wc + es * (size_t)(m * k),
+                              wc + es * (size_t)(m * k + k)) == DFG_OK);
+            CHECK(cu->svd(dt, m, q, da, dc, dc + es * (size_t)(m * k),
+                          dc + es * (size_t)(m * k + k)) == 0 && lget(dt, g, dd, m * k + k + q * k));
+            CHECK(rel_close(dt, gc + es * (size_t)(m * k), wc + es * (size_t)(m * k), k, ltol(dt)));
+            /* the vectors up to a common sign of u_j and v_j; a repeated
+             * (zero) singular value's vectors are not unique: skipped */
+            if (s < sizeof sz / sizeof *sz) {
+                CHECK(cols_close(dt, gc, wc, m, k, vtol));
+                CHECK(cols_close(dt, gc + es * (size_t)(m * k + k), wc + es * (size_t)(m * k + k),
+                                 q, k, vtol));
+            }
+            CHECK(cu->svd(dt, m, q, da, NULL, dc, NULL) == 0 && lget(dt, g, dd, k));
+            CHECK(rel_close(dt, g, wc + es * (size_t)(m * k), k, ltol(dt)));
+            CHECK(dfg_cpu_pinv(dt, m, q, ha, w) == DFG_OK);
+            CHECK(cu->pinv(dt, m, q, da, dd) == 0 && lget(dt, g, dd, m * q));
+            CHECK(rel_close(dt, g, w, m * q, ltol(dt)));
+            if (harness_fail)
+                fprintf(stderr, "  (svd / pinv %d x %d, class %d)\n", m, q, dt);
+            cu->release(da); cu->release(dd);
+            free(va); free(ha); free(g); free(w);
+        }
+    }
+}
+
 int main(void)
 {
     RUN(test_no_gpu_path);
@@ -787,6 +1192,12 @@ int main(void)
         RUN(test_broadcast);
         RUN(test_part);
         RUN(test_scatter);
+        RUN(test_syrk);
+        RUN(test_mldivide);
+        RUN(test_inv_det);
+        RUN(test_chol);
+        RUN(test_lu_qr);
+        RUN(test_eig_svd_pinv);
     }
     dfg_device_shutdown();
     HARNESS_END();

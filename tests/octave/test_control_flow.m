@@ -386,7 +386,12 @@ endfunction
 %! a = dfg.input ([1 1]);
 %! x = dfg.while (@(x) abs (x.^3 - a) > 1e-12 * a, @(x) x - (x.^3 - a) ./ (3 * x.^2), a);
 %! ga = dfg.grad (x, a);
-%! f = dfg.function ({a}, {x, ga}, "device", "sim");
+%! dfg.device ("sim", "host_ops", "");
+%! unwind_protect
+%!   f = dfg.function ({a}, {x, ga}, "device", "sim");
+%! unwind_protect_cleanup
+%!   dfg.device ("sim", "host_ops", getenv ("DFG_SIM_HOST_OPS"));
+%! end_unwind_protect
 %! g = dfg.function ({a}, {x, ga}, "device", "cpu");
 %! [u, v] = f (8);
 %! [p, q] = g (8);

@@ -79,11 +79,11 @@
 %! assert ({class(gb), size(gb)}, {"double", [2 2]});
 
 %!test
-%! ## hessian of a functional with two argument positions
+%! ## hessian of a functional with two argument positions: every block
 %! h = dfg.hessian (@(a, b) sum (a .^ 3) + a(1) * b, [1 2]);
-%! [Ha, Hb] = h ([1; 2], 3);
-%! assert (Ha, diag ([6 12]), 1e-14);
-%! assert (Hb, 0);
+%! [Haa, Hab, Hba, Hbb] = h ([1; 2], 3);
+%! assert (Haa, diag ([6 12]), 1e-14);
+%! assert ({Hab, Hba, Hbb}, {[1; 0], [1 0], 0});
 
 %!error <Y must be a scalar, not 2x1> x = dfg.input ([2 1]); dfg.grad (x .* 2, x)
 %!error id=dfg:noGradient x = dfg.input ([4 3]); [q, r] = qr (x); dfg.grad (sum (q(:)), x)

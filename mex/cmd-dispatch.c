@@ -1,0 +1,210 @@
+/* mex/cmd-dispatch.c -- the calls of dfg.jit and the functional transforms
+ * (grad, value_and_grad, jacobian, hessian, jvp, vjp): one MEX call on the
+ * hit path.
+ *
+ * A jitted function is the handle
+ *     @(varargin) dfg_mex ("jcall", CACHE, {OWNER}, nargout, ANY, varargin{:})
+ * where CACHE is a dispatch cache (lib/runtime/dispatch.c) owned by OWNER,
+ * a dfg.internal.JitCache object (its delete releases the cache; in a cell
+ * so that Octave looks up no methods of its class at each call).  jcall
+ * makes the call's signature in C (the arguments' classes and sizes, char
+ * rows by text, and the output count unless ANY: a transform's plan serves
+ * any count), finds the plan and runs it on the array arguments.  Only a
+ * miss goes back to Octave: OWNER's trace_plan method traces the function
+ * and compiles a plan, which the cache then owns.  Arguments of other
+ * kinds (cells, structs, function handles, ...) are keyed by value by
+ * dfg.internal.signature, in Octave.  An error raised in Octave code here
+ * (the user's function while tracing) reaches the caller as it was raised
+ * (call_octave). */
+#include <string.h>
+#include "gateway.h"
+
+/* An Octave function called from a command.  An error it raises goes
+ * straight up to the caller as it was raised (identifier, message,
+ * stack): Octave unwinds this MEX call, freeing what it gave out
+ * (mxMalloc, mxCreate*), so a caller must hold nothing else across the
+ * call and must not have changed the library's state before it.  (Octave
+ * 7's mexCallMATLABWithTrap would keep control but replaces the error by
+ * a generic one.) */
+static int call_octave(int nout, mxArray ** out, int nin, mxArray ** in, const char * fn)
+{
+    mexCallMATLAB(nout, out, nin, in, fn);
+    return DFG_OK;
+}
+
+/* The key of a call made of arguments that are not all arrays and strings:
+ * dfg.internal.signature (NOUT, {ARGS}) by value, in *key (mxMalloc'ed). */
+static int key_by_value(double knout, int n, const mxArray * const * args, char ** key,
+                        size_t * len)
+{
+    mxArray * in[2] = { mxCreateDoubleScalar(knout), mxCreateCellMatrix(1, (mwSize)n) };
+    for (int k = 0; k < n; k++)
+        mxSetCell(in[1], (mwIndex)k, mxDuplicateArray(args[k]));
+    mxArray * out = NULL;
+    int st = call_octave(1, &out, 2, in, "dfg.internal.signature");
+    mxDestroyArray(in[0]);
+    mxDestroyArray(in[1]);
+    if (st)
+        return st;
+    if (!mxIsChar(out)) {
+        mxDestroyArray(out);
+        return dfg_set_error(DFG_ERR_INTERNAL, "dfg.jit: a call signature that is not text");
+    }
+    size_t n_ch = mxGetNumberOfElements(out);
+    *key = mxMalloc(n_ch + 2);
+    mxGetString(out, *key, (mwSize)(n_ch + 1));
+    *len = strlen(*key);
+    mxDestroyArray(out);
+    return DFG_OK;
+}
+
+/* OWNER.trace_plan (NOUT, ARGS...) on a miss: [plan id, positions (1-based)],
+ * put into the cache under key. */
+static int trace_miss(dfg_id cache, const mxArray * owner, double nout, int n,
+                      const mxArray * const * args, const char * key, size_t len)
+{
+    mxArray ** in = mxMalloc(((size_t)n + 2) * sizeof *in), * out[2] = {NULL, NULL};
+    in[0] = (mxArray *)owner;
+    in[1] = mxCreateDoubleScalar(nout);
+    for (int k = 0; k < n; k++)
+        in[k + 2] = (mxArray *)args[k];
+    int st = call_octave(2, out, n + 2, in, "trace_plan");
+    mxDestroyArray(in[1]);
+    mxFree(in);
+    if (st)
+        return st;
+    if (mxGetClassID(out[0]) != mxUINT64_CLASS || mxGetNumberOfElements(out[0]) != 1 ||
+        !mxIsDouble(out[1])) {
+        mxDestroyArray(out[0]);
+        mxDestroyArray(out[1]);
+        return dfg_set_error(DFG_ERR_INTERNAL, "dfg.jit: trace_plan gave no plan");
+    }
+    dfg_id plan = *(const uint64_t *)mxGetData(out[0]);
+    size_t np = mxGetNumberOfElements(out[1]);
+    int32_t * pos = mxMalloc((np + 1) * sizeof *pos);
+    const double * pv = mxGetPr(out[1]);
+    for (size_t k = 0; k < np; k++) {
+        pos[k] = (int32_t)pv[k] - 1;
+        if (pos[k] < 0 || pos[k] >= n)
+            st = dfg_set_error(DFG_ERR_INTERNAL, "dfg.jit: trace_plan gave a bad position");
+    }
+    if (!st)
+        st = dfg_cache_put(cache, key, len, plan, pos, (int32_t)np);
+    if (st)
+        dfg_release(plan);
+    mxFree(pos);
+    mxDestroyArray(out[0]);
+    mxDestroyArray(out[1]);
+    return st;
+}
+
+/* jcall (CACHE, {OWNER}, NOUT, ANY, ARGS...) */
+int cmd_jcall(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    g->fn = "jit";
+    if (nrhs < 4 || mxGetClassID(prhs[0]) != mxUINT64_CLASS || mxGetNumberOfElements(prhs[0]) != 1 ||
+        !mxIsCell(prhs[1]) || mxGetNumberOfElements(prhs[1]) != 1)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.jit: bad dispatch call");
+    dfg_id cache = *(const uint64_t *)mxGetData(prhs[0]);
+    double nout = mxGetScalar(prhs[2]);
+    double knout = mxGetScalar(prhs[3]) != 0 ? 0 : nout < 1 ? 1 : nout;
+    nout = nout < 1 ? 1 : nout;
+    int n = nrhs - 4;
+    const mxArray * const * args = prhs + 4;
+    char small[1024], * key = small;
+    size_t len = 0;
+    int st = DFG_OK;
+    if (!gw_signature(knout, n, args, small, sizeof small, &len)) {
+        key = mxMalloc(1 << 16);
+        if (!gw_signature(knout, n, args, key, 1 << 16, &len)) {
+            mxFree(key);
+            key = NULL;
+            st = key_by_value(knout, n, args, &key, &len);
+        }
+    }
+    dfg_id plan = 0;
+    const int32_t * pos = NULL;
+    int32_t np = 0;
+    if (!st)
+        st = dfg_cache_find(cache, key, len, &plan, &pos, &np);
+    if (!st && !plan) {
+        /* (the owner read only now: mxGetCell wraps the object anew) */
+        st = trace_miss(cache, mxGetCell(prhs[1], 0), nout, n, args, key, len);
+        if (!st)
+            st = dfg_cache_find(cache, key, len, &plan, &pos, &np);
+        if (!st && !plan)
+            st = dfg_set_error(DFG_ERR_INTERNAL, "dfg.jit: the plan just made is not cached");
+    }
+    if (key != small && key)
+        mxFree(key);
+    if (st)
+        return st;
+    return gw_plan_call(g, plan, nlhs, plhs, np, args, pos);
+}
+
+static int cache_id(const mxArray * a, dfg_id * id)
+{
+    if (!a || mxGetClassID(a) != mxUINT64_CLASS || mxGetNumberOfElements(a) != 1)
+        return dfg_set_error(DFG_ERR_HANDLE, "dfg.jit: invalid dispatch cache handle");
+    *id = *(const uint64_t *)mxGetData(a);
+    return DFG_OK;
+}
+
+/* cache ("new", MAX) -> id; cache ("clear", ID); cache ("count", ID) ->
+ * [entries, bound]; cache ("plans", ID) -> {plan ids}; cache ("keys", ID)
+ * -> {keys}, each in entry order */
+int cmd_cache(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)nlhs;
+    g->fn = "jit";
+    char what[16];
+    if (nrhs != 2 || !gw_string(prhs[0], what, sizeof what))
+        return dfg_set_error(DFG_ERR_ARG, "dfg.jit: expected cache (WHAT, ARG)");
+    dfg_id id = 0;
+    int st;
+    if (!strcmp(what, "new")) {
+        double m;
+        if ((st = gw_scalar(g, prhs[1], 2, 1, &m)))
+            return st;
+        if ((st = dfg_cache_new(m < 1 || m > 1 << 20 ? 0 : (int32_t)m, &id)))
+            return st;
+        plhs[0] = gw_id_out(id);
+        return DFG_OK;
+    }
+    if ((st = cache_id(prhs[1], &id)))
+        return st;
+    if (!strcmp(what, "clear"))
+        return dfg_cache_clear(id);
+    int32_t n = 0, max = 0;
+    if ((st = dfg_cache_entries(id, &n, &max)))
+        return st;
+    if (!strcmp(what, "count")) {
+        plhs[0] = mxCreateDoubleMatrix(1, 2, mxREAL);
+        mxGetPr(plhs[0])[0] = n;
+        mxGetPr(plhs[0])[1] = max;
+        return DFG_OK;
+    }
+    int keys = !strcmp(what, "keys");
+    if (!keys && strcmp(what, "plans"))
+        return dfg_set_error(DFG_ERR_ARG, "dfg.jit: unknown cache request '%s'", what);
+    plhs[0] = mxCreateCellMatrix(1, (mwSize)n);
+    for (int32_t k = 0; k < n; k++) {
+        dfg_id plan;
+        const void * key;
+        size_t len;
+        dfg_cache_entry(id, k, &plan, &key, &len);
+        mxArray * e;
+        if (keys) {
+            char * s = mxMalloc(len + 1);
+            memcpy(s, key, len);
+            s[len] = 0;
+            e = mxCreateString(s);
+            mxFree(s);
+        } else {
+            e = mxCreateNumericMatrix(1, 1, mxUINT64_CLASS, mxREAL);
+            *(uint64_t *)mxGetData(e) = plan;
+        }
+        mxSetCell(plhs[0], (mwIndex)k, e);
+    }
+    return DFG_OK;
+}
