@@ -31,6 +31,7 @@
 ## Automatic differentiation
 ##   dfg.grad            gradients by reverse mode
 ##   dfg.value_and_grad  a function's value and gradient in one plan
+##   dfg.value_and_jacobian  its value and Jacobian, for fsolve & co.
 ##   dfg.jacobian        the Jacobian of a tensor
 ##   dfg.hessian         the Hessian of a real scalar
 ##   dfg.jvp             Jacobian-vector products (forward mode)

@@ -11,7 +11,7 @@
 ## @file{@var{root}/docs/reference}).  The public functions are the .m
 ## files directly in +dfg, +dfg/+nn and +dfg/+optim (dfg.NAME,
 ## dfg.nn.NAME, dfg.optim.NAME; +dfg/+internal is private; Contents.m is
-## the overview @code{help dfg} prints), those named like Octave built-ins
+## the overview @code{help dfg.Contents} prints), those named like built-ins
 ## in folders of their own (+dfg/@@zeros/zeros.m is dfg.zeros), the classdef
 ## dfg.Tensor, and dfg.while (+dfg/while.m holds its help only: the MEX
 ## file +dfg/while.mex runs, since @code{while} is a keyword).  Each
@@ -100,7 +100,7 @@ function fns = public_functions (root)
         files{end+1} = [sub{p,1} "/" at(k).name "/" b ".m"];
       endif
     endfor
-    keep = ! strcmp (base, "Contents");   # help dfg: the package's overview
+    keep = ! strcmp (base, "Contents");   # the package's overview
     base = base(keep);
     files = files(keep);
     [~, order] = sort (lower (base));
