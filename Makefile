@@ -15,6 +15,11 @@
 #                   (with sim: odd, even or op names on the host); prints
 #                   reproducers and a summary line, fails when it finds a
 #                   difference
+#   make dist       dfg-<version>.tar.gz, an Octave package that pkg install
+#                   builds from source (tools/mkdist.sh, docs/packaging.md)
+#   make pkg-check  make dist, then pkg install of it into a temporary prefix,
+#                   pkg load, a smoke test and the installed in-file tests
+#                   (tools/pkg-check.sh)
 #   make clean
 #
 # After `make`, addpath (<repo root>) is all Octave needs.
@@ -53,7 +58,7 @@ HDRS      = $(wildcard lib/*.h lib/*/*.h lib/*/*.def kernels/*.h kernels/cpu/*.h
 LIB_OBJ   = $(LIB_SRC:%.c=$(BUILD)/%.o) $(KER_SRC:%.c=$(BUILD)/%.o)
 CTESTS    = $(patsubst tests/c/%.c,$(BUILD)/tests/%,$(wildcard tests/c/test-*.c))
 
-.PHONY: all deps test test-c test-octave demo bench reference clean check-deps asan fuzz
+.PHONY: all deps test test-c test-octave demo bench reference clean check-deps asan fuzz dist pkg-check
 
 all: check-deps $(BUILD)/libdfg.a dfg_mex.mex +dfg/while.mex $(CUDA_LIB)
 
@@ -96,11 +101,9 @@ $(BUILD)/tests/%: tests/c/%.c $(wildcard tests/c/*.h) $(BUILD)/libdfg.a
 test: all $(CTESTS)
 	@sh tools/run-tests.sh $(CTESTS)
 
-# Octave runs from build/ so that the repository root is not on its path at
-# start-up (Octave would print notices about dfg.input & co. before the
-# warning can be turned off).
+# Octave runs from build/, with the repository root added to its path.
 OCT_RUN = cd $(BUILD) && $(OCTAVE) --no-gui --no-window-system -q --eval \
-          "warning ('off', 'Octave:shadowed-function'); addpath ('$(CURDIR)');
+          "addpath ('$(CURDIR)');
 
 demo: all
 	$(OCT_RUN) run ('$(CURDIR)/docs/examples/demo_digits.m')"
@@ -120,7 +123,7 @@ FUZZ_DEVICE  ?= cpu
 FUZZ_HOST_OPS ?=
 fuzz: all
 	@cd $(BUILD) && DFG_VMATH=0 DFG_DEVICE=$(FUZZ_DEVICE) DFG_SIM_HOST_OPS=$(FUZZ_HOST_OPS) $(OCTAVE) --no-gui --no-window-system -q --eval \
-	  "warning ('off', 'Octave:shadowed-function'); addpath ('$(CURDIR)'); addpath ('$(CURDIR)/tests/fuzz'); \
+	  "addpath ('$(CURDIR)'); addpath ('$(CURDIR)/tests/fuzz'); \
 	   r = dfg_fuzz ('seed', $(FUZZ_SEED), 'cases', $(FUZZ_CASES), 'seconds', $(FUZZ_SECONDS), \
 	                 'lastcase', '$(CURDIR)/$(BUILD)/fuzz-last-case.m'); \
 	   fflush (stdout); exit (numel (r.fails) > 0)"; \
@@ -130,7 +133,7 @@ fuzz: all
 # docs/reference: one page per public function from its texinfo help
 # (tests/octave/test_reference.m checks that the pages are up to date)
 reference:
-	$(OCTAVE) --no-gui --no-window-system -q --eval "warning ('off', 'Octave:shadowed-function'); addpath ('$(CURDIR)/tools'); gen_reference ('$(CURDIR)');"
+	$(OCTAVE) --no-gui --no-window-system -q --eval "addpath ('$(CURDIR)/tools'); gen_reference ('$(CURDIR)');"
 
 # AddressSanitizer: the library and the gateway in build-asan/, the Octave
 # suites run with the sanitizer preloaded into Octave (Octave itself is not
@@ -148,5 +151,14 @@ asan: all
 	    ASAN_OPTIONS=detect_leaks=0:halt_on_error=1:abort_on_error=1:allocator_may_return_null=1 \
 	    $(OCTAVE) --no-gui --no-window-system -q $(CURDIR)/tools/run_octave_tests.m
 
+# The Octave package: its version is DESCRIPTION's.  The tarball's
+# src/Makefile (tools/pkg-src.mk) builds with this Makefile.
+VERSION = $(shell sed -n 's/^Version: *//p' DESCRIPTION)
+dist:
+	@sh tools/mkdist.sh
+
+pkg-check: dist
+	@sh tools/pkg-check.sh dfg-$(VERSION).tar.gz --tests
+
 clean:
-	rm -rf $(BUILD) build-asan dfg_mex.mex +dfg/while.mex *.o
+	rm -rf $(BUILD) build-asan dfg_mex.mex +dfg/while.mex *.o dfg-*.tar.gz

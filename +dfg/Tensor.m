@@ -1,22 +1,24 @@
-## -*- texinfo -*-
-## @deftypefn  {dfg} {} dfg.Tensor
-## A symbolic tensor: a node of a dfg dataflow graph.
-##
-## Tensors are made by @code{dfg.input}, @code{dfg.constant},
-## @code{dfg.variable} and by applying Octave operators and functions to
-## other tensors; they hold only a handle (a @code{uint64} id) into the C
-## library.  Every method records one op (one MEX call) and returns a new
-## tensor whose class and size are known at once, following Octave's rules,
-## so @code{size}, @code{class}, @code{end} and friends work before anything
-## runs.  A tensor whose graph has no free inputs evaluates on demand with
-## @code{double}, @code{single}, @code{logical} or @code{dfg.value}.
-##
-## Do not call the constructor yourself: it adopts a handle from the
-## library.  Clearing the last copy of a tensor releases its node.
-## @seealso{dfg.input, dfg.constant, dfg.variable, dfg.function, dfg.jit}
-## @end deftypefn
-
 classdef Tensor < handle
+  ## -*- texinfo -*-
+  ## @deftypefn  {dfg} {} dfg.Tensor
+  ## A symbolic tensor: a node of a dfg dataflow graph.
+  ##
+  ## Tensors are made by @code{dfg.input}, @code{dfg.constant},
+  ## @code{dfg.variable} and by applying Octave operators and functions to
+  ## other tensors; they hold only a handle (a @code{uint64} id) into the C
+  ## library.  Every method records one op (one MEX call) and returns a new
+  ## tensor whose class and size are known at once, following Octave's rules,
+  ## so @code{size}, @code{class}, @code{end} and friends work before anything
+  ## runs.  A tensor whose graph has no free inputs evaluates on demand with
+  ## @code{double}, @code{single}, @code{logical} or @code{dfg.value}.
+  ##
+  ## Do not call the constructor yourself: it adopts a handle from the
+  ## library.  Clearing the last copy of a tensor releases its node.
+  ## @code{methods ("dfg.Tensor")} lists the Octave operators and functions
+  ## that tensors overload; @code{help dfg.Contents} lists the functions of
+  ## the package by topic.
+  ## @seealso{dfg.input, dfg.constant, dfg.variable, dfg.function, dfg.jit}
+  ## @end deftypefn
 
   properties (SetAccess = private)
     ## Handle of the node in the C library (uint64; 0 when empty).

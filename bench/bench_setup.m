@@ -10,7 +10,6 @@ function root = bench_setup ()
     if (! exist (fullfile (root, "dfg_mex.mex"), "file"))
       error ("bench: %s/dfg_mex.mex is missing; run make in %s first", root, root);
     endif
-    warning ("off", "Octave:shadowed-function");
     addpath (root);
   endif
 endfunction

@@ -10,7 +10,9 @@
 ## holding this file); @var{outdir} the folder written (default
 ## @file{@var{root}/docs/reference}).  The public functions are the .m
 ## files directly in +dfg, +dfg/+nn and +dfg/+optim (dfg.NAME,
-## dfg.nn.NAME, dfg.optim.NAME; +dfg/+internal is private), the classdef
+## dfg.nn.NAME, dfg.optim.NAME; +dfg/+internal is private; Contents.m is
+## the overview @code{help dfg.Contents} prints), those named like built-ins
+## in folders of their own (+dfg/@@zeros/zeros.m is dfg.zeros), the classdef
 ## dfg.Tensor, and dfg.while (+dfg/while.m holds its help only: the MEX
 ## file +dfg/while.mex runs, since @code{while} is a keyword).  Each
 ## gets @file{@var{outdir}/@var{name}.md}; @file{@var{outdir}/README.md}
@@ -88,11 +90,23 @@ function fns = public_functions (root)
     d = dir (fullfile (root, sub{p,1}, "*.m"));
     d = d(! [d.isdir]);
     base = regexprep ({d.name}, '\.m$', "");
+    files = strcat ([sub{p,1} "/"], base, ".m");
+    ## functions named like Octave built-ins: +dfg/@zeros/zeros.m is dfg.zeros
+    at = dir (fullfile (root, sub{p,1}, "@*"));
+    for k = 1:numel (at)
+      b = at(k).name(2:end);
+      if (at(k).isdir && isfile (fullfile (root, sub{p,1}, at(k).name, [b ".m"])))
+        base{end+1} = b;
+        files{end+1} = [sub{p,1} "/" at(k).name "/" b ".m"];
+      endif
+    endfor
+    keep = ! strcmp (base, "Contents");   # the package's overview
+    base = base(keep);
+    files = files(keep);
     [~, order] = sort (lower (base));
-    for b = base(order)
-      file = [sub{p,1} "/" b{1} ".m"];
-      fns(end+1) = struct ("name", [sub{p,2} "." b{1}], "pkg", sub{p,2}, ...
-                           "file", file, "alias", p == 1 && strcmp (b{1}, "while"));
+    for k = order
+      fns(end+1) = struct ("name", [sub{p,2} "." base{k}], "pkg", sub{p,2}, ...
+                           "file", files{k}, "alias", p == 1 && strcmp (base{k}, "while"));
     endfor
   endfor
 endfunction

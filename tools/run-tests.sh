@@ -45,8 +45,7 @@ for c in "--self-test" ""; do
     count "$out" $rc "check-layers $c"
 done
 # the Octave suites run while the C tests do (valgrind keeps one core busy);
-# run from build/ so that Octave does not put the repository root on its
-# path at start-up (before the script can silence its shadowing notices)
+# run from build/, a folder of their own (the script adds the root to the path)
 top=$(pwd)
 mkdir -p build
 oct=$(mktemp) || exit 2

@@ -1,10 +1,11 @@
 ## tools/run_octave_tests.m -- runs Octave's test () on every file of the
 ## +dfg package and on the suites in tests/octave, and prints
-## "octave: N passed, N failed".
+## "octave: N passed, N failed".  It also runs in a package installed with
+## pkg install (docs/packaging.md), whose folder has the root's layout
+## (+dfg, and tests/octave with the helpers only):
+##   pkg load dfg; p = pkg ("list", "dfg");
+##   run (fullfile (p{1}.dir, "tools", "run_octave_tests.m"))
 root = fileparts (fileparts (mfilename ("fullpath")));
-## dfg.input, dfg.zeros, ... share names with built-ins inside +dfg (they
-## shadow nothing); keep Octave's notice about that out of the log
-warning ("off", "Octave:shadowed-function");
 addpath (root);
 addpath (fullfile (root, "tests", "octave"));
 ## DFG_MEX_DIR: a directory whose dfg_mex.mex is used instead of the root's
@@ -15,10 +16,14 @@ if (! isempty (getenv ("DFG_MEX_DIR")))
 endif
 ## DFG_OCTAVE_SUITES (e.g. "test_parity_*,test_grad_*,+dfg/+nn/*") restricts
 ## the run to those suites of tests/octave, or files of the package for a
-## pattern that starts with "+" (tools/pass-matrix.sh uses it)
+## pattern that starts with "+" (tools/pass-matrix.sh uses it); "+dfg/NAME"
+## also finds +dfg/@NAME/NAME.m ("+dfg/*": every function of the package)
 only = getenv ("DFG_OCTAVE_SUITES");
 if (isempty (only))
-  files = [glob(fullfile (root, "+dfg", "*.m")); glob(fullfile (root, "+dfg", "+internal", "*.m")); ...
+  ## +dfg/@zeros/zeros.m & co.: dfg.zeros, dfg.input, ... (functions named
+  ## like built-ins live in folders of their own, docs/packaging.md)
+  files = [glob(fullfile (root, "+dfg", "*.m")); glob(fullfile (root, "+dfg", "@*", "*.m")); ...
+           glob(fullfile (root, "+dfg", "+internal", "*.m")); ...
            glob(fullfile (root, "+dfg", "+nn", "*.m")); glob(fullfile (root, "+dfg", "+optim", "*.m")); ...
            glob(fullfile (root, "tests", "octave", "test_*.m"))];
   logfile = fullfile (root, "build", "octave-tests.log");
@@ -26,7 +31,9 @@ else
   files = {};
   for pat = strsplit (only, ",")
     if (pat{1}(1) == "+")      # a package folder, e.g. "+dfg/+nn/*"
-      files = [files; glob(fullfile (root, [pat{1} ".m"]))];
+      [d, n] = fileparts (pat{1});
+      files = [files; glob(fullfile (root, [pat{1} ".m"])); ...
+               glob(fullfile (root, d, ["@" n], [n ".m"]))];
     else
       files = [files; glob(fullfile (root, "tests", "octave", [pat{1} ".m"]))];
     endif
@@ -39,6 +46,10 @@ if (! isempty (getenv ("DFG_TEST_LOG")))
 endif
 [~, ~] = mkdir (fullfile (root, "build"));
 fid = fopen (logfile, "w");
+if (fid < 0)            # an installed package's folder may not be writable
+  logfile = fullfile (tempdir (), "dfg-octave-tests.log");
+  fid = fopen (logfile, "w");
+endif
 pass = 0; fail = 0; known = 0;
 for k = 1:numel (files)
   f = files{k};

@@ -1,6 +1,7 @@
 ## The function reference in docs/reference: one page per public function
-## (the .m files directly in +dfg, +dfg/+nn and +dfg/+optim, the classdef
-## dfg.Tensor, and dfg.while, whose +dfg/while.m holds help only), generated
+## (the .m files directly in +dfg, +dfg/+nn and +dfg/+optim, those in
+## +dfg/@NAME/NAME.m, the classdef dfg.Tensor, and dfg.while, whose
+## +dfg/while.m holds help only), generated
 ## from its texinfo help by tools/gen_reference.m and identical to what the
 ## generator writes from the help texts as they are now.  When a test here
 ## fails after a help text changed, regenerate from the repository root:
@@ -10,15 +11,23 @@
 
 %!function [names, files, root] = public_functions ()
 %!  ## the public functions, found here independently of the generator
-%!  root = fileparts (fileparts (which ("dfg.input")));
+%!  root = fileparts (fileparts (which ("dfg.grad")));
 %!  addpath (fullfile (root, "tools"));
 %!  names = {}; files = {};
 %!  sub = {"+dfg", "dfg"; "+dfg/+nn", "dfg.nn"; "+dfg/+optim", "dfg.optim"};
 %!  for p = 1:rows (sub)
 %!    d = dir (fullfile (root, sub{p,1}, "*.m"));
 %!    for k = 1:numel (d)
-%!      names{end+1} = [sub{p,2} "." d(k).name(1:end-2)];
-%!      files{end+1} = fullfile (root, sub{p,1}, d(k).name);
+%!      if (! strcmp (d(k).name, "Contents.m"))
+%!        names{end+1} = [sub{p,2} "." d(k).name(1:end-2)];
+%!        files{end+1} = fullfile (root, sub{p,1}, d(k).name);
+%!      endif
+%!    endfor
+%!    ## named like a built-in: +dfg/@zeros/zeros.m is dfg.zeros
+%!    d = dir (fullfile (root, sub{p,1}, "@*"));
+%!    for k = 1:numel (d)
+%!      names{end+1} = [sub{p,2} "." d(k).name(2:end)];
+%!      files{end+1} = fullfile (root, sub{p,1}, d(k).name, [d(k).name(2:end) ".m"]);
 %!    endfor
 %!  endfor
 %!endfunction

@@ -45,7 +45,13 @@ function txt = dot (y, file)
     endif
     g = dfg_mex ("graph", dfg.internal.untag (y(:)'), true);
     ts = arrayfun (@(r) dfg.Tensor (r.id), g, "uniformoutput", false);   # releases the ids
-    out = ismember ([g.id], cellfun (@(t) t.id, y));
+    ## the ids given (a loop: no anonymous function or subfunction here
+    ## may read t.id, docs/packaging.md)
+    ids = cell (size (y));
+    for k = 1:numel (y)
+      ids{k} = y{k}.id;
+    endfor
+    out = ismember ([g.id], [ids{:}]);
     s = dfg.internal.dot_text (g, "graph", out);
   endif
   if (nargin == 2)
