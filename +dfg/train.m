@@ -16,9 +16,12 @@
 ## @item "epochs"
 ## the number of passes over the data (default 10);
 ## @item "batch_size"
-## observations per step (default 64).  A plan has one batch size, so the
-## last partial batch of an epoch is left out (another one each epoch when
-## shuffling);
+## observations per step (default 64).  The last partial batch of an
+## epoch is a step of its own when @var{step} is a @code{dfg.function}
+## plan whose inputs have a symbolic batch size (@code{dfg.input ([3
+## NaN])}, docs/symbolic.md) and it holds at least 2 observations;
+## else it is left out (another one each epoch when shuffling), as a plan
+## of one batch size cannot take it;
 ## @item "shuffle", "seed"
 ## shuffle the observations each epoch (default true) with Octave's
 ## @code{randperm} from the state @var{seed} (default 0); the caller's
@@ -40,7 +43,8 @@
 ## @end table
 ##
 ## @var{hist} is a struct of rows, one element per epoch: @code{epoch},
-## @code{loss} (the mean over the epoch's batches), @code{score} (NaN
+## @code{loss} (the mean of the epoch's batch losses, each weighted by its
+## batch's size), @code{score} (NaN
 ## without @qcode{"validate"}), @code{seconds}, @code{samples_per_s}.
 ## @seealso{dfg.function, dfg.optim.adam, dfg.nn.cross_entropy}
 ## @end deftypefn
@@ -98,6 +102,10 @@ function hist = train (step, X, Y, varargin)
   if (nb < 1)
     error ("dfg:badArgument", "dfg.train: batch_size %d is larger than the %d observations", B, N);
   endif
+  partial = N - nb * B;
+  if (partial < 2 || ! any_batch (step))
+    partial = 0;
+  endif
   cx = repmat ({':'}, 1, ndims (X) - 1);
   if (isvector (Y))
     Y = reshape (Y, 1, N);
@@ -123,24 +131,25 @@ function hist = train (step, X, Y, varargin)
     endif
     t0 = tic ();
     L = 0;
-    for k = 1:nb
-      idx = order((k-1)*B+1:k*B);
+    for k = 1:nb + (partial > 0)
+      idx = order((k-1)*B+1:min (k*B, nb*B + partial));
       l = step (X(cx{:}, idx), Y(cy{:}, idx));
-      L += double (l);
+      L += double (l) * numel (idx);
     endfor
+    L /= nb * B + partial;
     dt = toc (t0);
     score = NaN;
     if (! isempty (o.validate))
       score = double (o.validate ());
     endif
-    hist(epoch) = struct ("epoch", epoch, "loss", L / nb, "score", score, "seconds", dt,
-                          "samples_per_s", nb * B / dt);
+    hist(epoch) = struct ("epoch", epoch, "loss", L, "score", score, "seconds", dt,
+                          "samples_per_s", (nb * B + partial) / dt);
     if (o.verbose)
-      line = sprintf ("epoch %3d/%d  loss %.4f", epoch, o.epochs, L / nb);
+      line = sprintf ("epoch %3d/%d  loss %.4f", epoch, o.epochs, L);
       if (! isnan (score))
         line = [line sprintf("  score %.4f", score)];
       endif
-      printf ("%s  %.3f s  %.0f samples/s\n", line, dt, nb * B / dt);
+      printf ("%s  %.3f s  %.0f samples/s\n", line, dt, (nb * B + partial) / dt);
       fflush (stdout);
     endif
   endfor
@@ -151,6 +160,21 @@ function hist = train (step, X, Y, varargin)
       ## the history is the result: a failed picture only warns
       warning ("dfg:train", "dfg.train: could not write the plot '%s': %s", o.plot, err.message);
     end_try_catch
+  endif
+endfunction
+
+## Whether STEP is a dfg.function plan whose first two inputs (the batch
+## of X and of Y) have a symbolic size: it takes a batch of any size >= 2.
+function b = any_batch (step)
+  b = false;
+  try
+    ids = dfg.internal.plan_ids (step, "train");
+  catch
+    return;
+  end_try_catch
+  if (numel (ids) == 1)
+    info = dfg_mex ("plan_info", ids{1});
+    b = numel (info.inputs) >= 2 && any (isnan (info.inputs{1})) && any (isnan (info.inputs{2}));
   endif
 endfunction
 

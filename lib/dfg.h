@@ -63,6 +63,7 @@ typedef enum dfg_status {
     DFG_ERR_NODEVICE,     /* the GPU asked for cannot be used here        */
     DFG_ERR_INTERRUPTED,  /* the interrupt hook asked a long run to stop  */
     DFG_ERR_DEVICE,       /* a device's kernel, copy or driver call failed */
+    DFG_ERR_SYMBOLIC,     /* an op or size a symbolic dimension cannot take */
     DFG_STATUS_COUNT
 } dfg_status;
 
@@ -322,6 +323,21 @@ dfg_status dfg_plan_port(dfg_id plan, int is_out, int k, dfg_dtype * dt,
 /* Runs the plan: in[k] are the inputs' data (read only, borrowed), out[k]
  * buffers the caller allocated with the output's size. */
 dfg_status dfg_plan_run(dfg_id plan, const void * const * in, void * const * out);
+/* Symbolic sizes (docs/symbolic.md): an input may have a dimension that is
+ * a symbol, dims[k] = the value dfg_size_symbol gives for a name ("n" for
+ * dfg.input ([NaN 64])).  Such a graph takes only ops whose sizes follow
+ * their inputs dimension by dimension (else DFG_ERR_SYMBOLIC), and a plan
+ * of it serves every binding of its symbols to sizes of at least 2: call
+ * dfg_plan_bind with the arguments' sizes (ndim[k] and dims[k *
+ * DFG_MAX_DIMS ...] for input k) for the concrete plan to run (*out, owned
+ * by the plan; *out = plan for a plan without symbols).  A concrete plan
+ * is made per binding and kept in a bounded cache (the least recently used
+ * one freed first); dfg_plan_bound gives how many are kept and the bound.
+ * The introspection calls describe the binding used last. */
+dfg_status dfg_size_symbol(const char * name, int64_t * dim);
+dfg_status dfg_plan_bind(dfg_id plan, int n_in, const int * ndim, const int64_t * dims,
+                         dfg_id * out);
+dfg_status dfg_plan_bound(dfg_id plan, int * count, int * max_count);
 /* Node count of the compiled schedule. */
 dfg_status dfg_plan_size(dfg_id plan, int64_t * nodes);
 

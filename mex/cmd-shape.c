@@ -173,7 +173,25 @@ int cmd_reshape(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** pr
             nw[j] = (int64_t)v;
             known *= nw[j];
         }
-        if (empty_at >= 0 && known == 0 && numel == 0)
+        if (empty_at >= 0 && numel < 0) {
+            /* a symbolic size: [] stands for it when the known sizes
+             * take x's other dimensions exactly */
+            int64_t rest = 1, sym = 0;
+            for (int j = 0; j < nd; j++) {
+                if (!dfg_dim_is_sym(d[j]))
+                    rest *= d[j];
+                else if (sym) {
+                    rest = -1;
+                    break;
+                } else
+                    sym = d[j];
+            }
+            char s1[256];
+            if (rest != known)
+                return dfg_set_error(DFG_ERR_SYMBOLIC, "dfg.reshape: [] must stand for the symbolic size of a %s array (the known sizes multiply to %lld)",
+                                     dfg_shape_str(nd, d, s1, sizeof s1), (long long)known);
+            nw[empty_at] = sym;
+        } else if (empty_at >= 0 && known == 0 && numel == 0)
             nw[empty_at] = 0;
         else if (empty_at >= 0) {
             if (known == 0 || numel % known) {

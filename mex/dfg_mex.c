@@ -429,6 +429,64 @@ static int parse_class(gw * g, const mxArray * a, int argno, dfg_dtype * dt)
 
 static int size_arg(gw * g, const mxArray * a, int lenient, int * nd, int64_t * dims);
 
+/* dfg.input's SIZE: as zeros's (dfg.input (n) is n x n), where NaN is the
+ * symbolic size "n", or a cell of sizes and size names ({"batch", 64}). */
+static int input_size(gw * g, const mxArray * a, int * nd, int64_t * dims)
+{
+    int64_t n;
+    if (mxIsCell(a)) {
+        size_t m = mxGetNumberOfElements(a);
+        if (m < 1 || m > DFG_MAX_DIMS || !gw_is_vector(a))
+            return dfg_set_error(DFG_ERR_ARG, "dfg.input: SIZE (argument 1) as a cell must be a vector of 1 to %d sizes and names",
+                                 DFG_MAX_DIMS);
+        for (size_t k = 0; k < m; k++) {
+            const mxArray * e = mxGetCell(a, (mwIndex)k);
+            char name[64];
+            int nk;
+            int64_t d1[DFG_MAX_DIMS];
+            if (e && mxIsChar(e)) {
+                if (!gw_string(e, name, sizeof name))
+                    return dfg_set_error(DFG_ERR_ARG, "dfg.input: size name %d is too long", (int)k + 1);
+                int st = dfg_size_symbol(name, &dims[k]);
+                if (st)
+                    return st;
+                continue;
+            }
+            if (!e || mxGetNumberOfElements(e) != 1)
+                return dfg_set_error(DFG_ERR_ARG, "dfg.input: element %d of SIZE must be a size or a size name", (int)k + 1);
+            int st = size_arg(g, e, 0, &nk, d1);
+            if (st)
+                return st;
+            dims[k] = d1[0];
+        }
+        *nd = (int)m;
+        if (m == 1) {
+            dims[1] = dims[0];
+            *nd = 2;
+        }
+        return DFG_OK;
+    }
+    if (mxIsDouble(a) && !mxIsComplex(a) && gw_is_vector(a) && mxGetNumberOfElements(a) <= DFG_MAX_DIMS) {
+        const double * p = mxGetPr(a);
+        size_t m = mxGetNumberOfElements(a);
+        int any = 0;
+        for (size_t k = 0; k < m; k++)
+            any |= isnan(p[k]);
+        if (any) {
+            int st = dfg_size_symbol("n", &n);
+            if (st)
+                return st;
+            mxArray * c = mxCreateCellMatrix(1, (mwSize)m);
+            for (size_t k = 0; k < m; k++)
+                mxSetCell(c, (mwIndex)k, isnan(p[k]) ? mxCreateString("n") : mxCreateDoubleScalar(p[k]));
+            st = input_size(g, c, nd, dims);
+            mxDestroyArray(c);
+            return st;
+        }
+    }
+    return size_arg(g, a, 0, nd, dims);
+}
+
 static int cmd_input(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
 {
     (void)nlhs;
@@ -438,7 +496,7 @@ static int cmd_input(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray 
     char name[256] = "";
     if (nrhs < 1 || nrhs > 3)
         return dfg_set_error(DFG_ERR_ARG, "dfg.input: expected dfg.input (SIZE [, CLASS [, NAME]])");
-    int st = size_arg(g, prhs[0], 0, &nd, dims);   /* dfg.input (n) is n x n, as zeros (n) */
+    int st = input_size(g, prhs[0], &nd, dims);
     if (!st && nrhs > 1)
         st = parse_class(g, prhs[1], 2, &dt);
     if (!st && nrhs > 2 && mxGetNumberOfElements(prhs[2]) && !gw_string(prhs[2], name, sizeof name))
@@ -735,6 +793,28 @@ static int cmd_fill(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray *
     return DFG_OK;
 }
 
+/* Reads of a symbolic size (NaN) since the MEX file was loaded: a trace
+ * that reads one depends on a size the plan does not know
+ * (dfg.internal.JitCache asks, "symreads"). */
+static double sym_reads;
+
+static int sym_quiet;     /* "size_sym": the library's own reads */
+
+static double dim_value(int64_t d)
+{
+    if (!dfg_dim_is_sym(d))
+        return (double)d;
+    sym_reads += !sym_quiet;
+    return mxGetNaN();
+}
+
+static int cmd_symreads(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)g; (void)nlhs; (void)nrhs; (void)prhs;
+    plhs[0] = mxCreateDoubleScalar(sym_reads);
+    return DFG_OK;
+}
+
 /* size (t [, dim]) with Octave's nargout rules; also class (t). */
 static int cmd_size(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
 {
@@ -744,6 +824,8 @@ static int cmd_size(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray *
     int64_t dims[DFG_MAX_DIMS];
     if (nrhs < 1)
         return dfg_set_error(DFG_ERR_ARG, "dfg.size: expected a tensor");
+    sym_quiet = !strcmp(g->fn, "size_sym");
+    g->fn = "size";
     int st = gw_tensor(g, prhs[0], 1, &id);
     if (!st)
         st = dfg_info(id, &dt, &nd, dims);
@@ -759,7 +841,7 @@ static int cmd_size(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray *
             if (q[k] < 1)
                 return dfg_set_error(DFG_ERR_ARG, "dfg.size: requested dimension DIM (= %lld) out of range",
                                      (long long)q[k]);
-            mxGetPr(plhs[0])[k] = q[k] <= nd ? (double)dims[q[k] - 1] : 1.0;
+            mxGetPr(plhs[0])[k] = q[k] <= nd ? dim_value(dims[q[k] - 1]) : 1.0;
         }
         return DFG_OK;
     }
@@ -767,14 +849,14 @@ static int cmd_size(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray *
         plhs[0] = mxCreateDoubleMatrix(1, (mwSize)nd, mxREAL);
         double * p = mxGetPr(plhs[0]);
         for (int k = 0; k < nd; k++)
-            p[k] = (double)dims[k];
+            p[k] = dim_value(dims[k]);
         return DFG_OK;
     }
     for (int k = 0; k < nlhs; k++) {
-        double v = k < nd ? (double)dims[k] : 1.0;
+        double v = k < nd ? dim_value(dims[k]) : 1.0;
         if (k == nlhs - 1)
             for (int q = k + 1; q < nd; q++)
-                v *= (double)dims[q];
+                v *= dim_value(dims[q]);
         plhs[k] = mxCreateDoubleScalar(v);
     }
     return DFG_OK;
@@ -998,6 +1080,31 @@ int gw_plan_call(gw * g, dfg_id plan, int nlhs, mxArray ** plhs, int n_args,
         return dfg_set_error(DFG_ERR_ARG, "dfg.function: the plan has %d output%s, %d requested",
                              n_out, n_out == 1 ? "" : "s", nlhs);
     const gw_port * ports = plan_ports(plan, n_in, n_out);
+    {
+        /* a plan with symbolic sizes: the concrete plan of the arguments'
+         * sizes (what is not an array is refused below, on its ports) */
+        int sym = 0;
+        for (int k = 0; k < n_in && !sym; k++)
+            sym = dfg_shape_is_sym(ports[k].nd, ports[k].dims);
+        if (sym) {
+            int nd_small[16], * nds = n_in > 16 ? mxMalloc((size_t)n_in * sizeof *nds) : nd_small;
+            int64_t * dims = mxMalloc((size_t)n_in * DFG_MAX_DIMS * sizeof *dims);
+            for (int k = 0; k < n_in; k++) {
+                mx_dims(args[pos ? pos[k] : k], &nds[k], dims + (size_t)k * DFG_MAX_DIMS);
+                if (nds[k] > DFG_MAX_DIMS)
+                    nds[k] = DFG_MAX_DIMS;    /* refused below */
+            }
+            dfg_id bound;
+            st = dfg_plan_bind(plan, n_in, nds, dims, &bound);
+            if (nds != nd_small)
+                mxFree(nds);
+            mxFree(dims);
+            if (st)
+                return st;
+            plan = bound;
+            ports = plan_ports(plan, n_in, n_out);
+        }
+    }
     const void * in_small[16], ** in = in_small;
     void * out_small[16], ** out = out_small;
     if (n_in > 16)
@@ -1089,16 +1196,38 @@ static int cmd_plan_info(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxAr
     if (nrhs != 1 || mxGetClassID(prhs[0]) != mxUINT64_CLASS)
         return dfg_set_error(DFG_ERR_HANDLE, "dfg.function: invalid plan handle");
     dfg_id plan = *(const uint64_t *)mxGetData(prhs[0]);
+    int bound, max_bound;
     int st = dfg_plan_arity(plan, &n_in, &n_out);
     if (!st)
-        st = dfg_plan_size(plan, &nodes);
+        st = dfg_plan_bound(plan, &bound, &max_bound);
+    if (!st && (st = dfg_plan_size(plan, &nodes)) == DFG_ERR_SYMBOLIC) {
+        nodes = -1;            /* symbolic sizes, not run yet */
+        st = DFG_OK;
+    }
     if (st)
         return st;
-    const char * f[] = {"ninputs", "noutputs", "nodes"};
-    plhs[0] = mxCreateStructMatrix(1, 1, 3, f);
+    /* inputs: each input's size, NaN for a symbolic one; bound, max_bound:
+     * the concrete plans a plan with symbolic sizes keeps, and how many
+     * it may */
+    const char * f[] = {"ninputs", "noutputs", "nodes", "inputs", "bound", "max_bound"};
+    plhs[0] = mxCreateStructMatrix(1, 1, 6, f);
     mxSetField(plhs[0], 0, "ninputs", mxCreateDoubleScalar(n_in));
     mxSetField(plhs[0], 0, "noutputs", mxCreateDoubleScalar(n_out));
-    mxSetField(plhs[0], 0, "nodes", mxCreateDoubleScalar((double)nodes));
+    mxSetField(plhs[0], 0, "nodes", mxCreateDoubleScalar(nodes < 0 ? mxGetNaN() : (double)nodes));
+    mxArray * ins = mxCreateCellMatrix(1, (mwSize)n_in);
+    for (int k = 0; k < n_in; k++) {
+        dfg_dtype dt;
+        int nd;
+        int64_t d[DFG_MAX_DIMS];
+        dfg_plan_port(plan, 0, k, &dt, &nd, d);
+        mxArray * sz = mxCreateDoubleMatrix(1, (mwSize)nd, mxREAL);
+        for (int j = 0; j < nd; j++)
+            mxGetPr(sz)[j] = dfg_dim_is_sym(d[j]) ? mxGetNaN() : (double)d[j];
+        mxSetCell(ins, (mwIndex)k, sz);
+    }
+    mxSetField(plhs[0], 0, "inputs", ins);
+    mxSetField(plhs[0], 0, "bound", mxCreateDoubleScalar(bound));
+    mxSetField(plhs[0], 0, "max_bound", mxCreateDoubleScalar(max_bound));
     return DFG_OK;
 }
 
@@ -1154,10 +1283,10 @@ static const cmd_entry commands[] = {
     {"rem", cmd_binary}, {"repmat", cmd_repmat}, {"reshape", cmd_reshape},
     {"round", cmd_unary}, {"run", cmd_run}, {"sign", cmd_unary}, {"signature", cmd_signature},
     {"sin", cmd_unary}, {"single", cmd_cast}, {"sinh", cmd_unary},
-    {"size", cmd_size}, {"sqrt", cmd_unary}, {"squeeze", cmd_reshape},
+    {"size", cmd_size}, {"size_sym", cmd_size}, {"sqrt", cmd_unary}, {"squeeze", cmd_reshape},
     {"std", cmd_stats}, {"stop_gradient", cmd_stop_gradient},
     {"subsasgn", cmd_subsasgn}, {"subsref", cmd_subsref},
-    {"sum", cmd_reduce}, {"svd", cmd_linalg}, {"tan", cmd_unary},
+    {"sum", cmd_reduce}, {"svd", cmd_linalg}, {"symreads", cmd_symreads}, {"tan", cmd_unary},
     {"tanh", cmd_unary}, {"threads", cmd_threads}, {"times", cmd_binary},
     {"trace", cmd_trace}, {"tracing", cmd_tracing},
     {"transpose", cmd_permute}, {"tril", cmd_tri}, {"triu", cmd_tri},

@@ -29,17 +29,20 @@ function L = cross_entropy (logits, targets, varargin)
   if (ndims (logits) > 2)
     error ("dfg:badArgument", "dfg.nn.cross_entropy: LOGITS must be C x N, got %s", dfg.internal.size_str (logits));
   endif
-  [C, N] = size (logits);
+  ## sizes with NaN for a symbolic batch size (not counted as reads of it)
+  sz = size_of (logits);
+  C = sz(1);  N = sz(2);
+  st = size_of (targets);
   LS = dfg.nn.log_softmax (logits, 1);
-  if (isequal (size (targets), [C N]) && ! (C == 1 && N == 1))
+  if (isequaln (st, [C N]) && ! (C == 1 && N == 1))
     l = -sum (targets .* LS, 1);
-  elseif (isvector (targets) && numel (targets) == N)
+  elseif (numel (st) == 2 && any (st == 1) && (isequaln (max (st), N) || (isnan (N) && isnan (prod (st)))))
     if (! isa (targets, "dfg.Tensor"))
       if (! isreal (targets) || any (targets(:) != fix (targets(:))) || any (targets(:) < 1 | targets(:) > C))
         error ("dfg:badArgument", "dfg.nn.cross_entropy: class indices must be integers from 1 to %d", C);
       endif
     endif
-    T = reshape (targets, 1, N) == (1:C)';          # C x N, logical
+    T = reshape (targets, 1, []) == (1:C)';         # C x N, logical
     ## a column without a match (a bad index) makes its loss NaN (cast, not
     ## double: double () would evaluate a graph of variables once, here)
     bad = cast (0, class (logits)) .* log (cast (any (T, 1), class (logits)));
@@ -52,12 +55,24 @@ function L = cross_entropy (logits, targets, varargin)
   endif
   switch (red)
     case "mean"
-      L = sum (l) / cast (N, class (logits));
+      if (isnan (N))
+        L = mean (l, 2);
+      else
+        L = sum (l) / cast (N, class (logits));
+      endif
     case "sum"
       L = sum (l);
     otherwise
       L = l;
   endswitch
+endfunction
+
+function s = size_of (A)
+  if (isa (A, "dfg.Tensor"))
+    s = dfg_mex ("size_sym", A);
+  else
+    s = size (A);
+  endif
 endfunction
 
 function red = reduction_arg (fn, args)

@@ -23,19 +23,43 @@ function L = mse (Y, T, varargin)
     red = lower (varargin{2});
   endif
   E = (Y - T) .^ 2;
-  if (! isequal (size (E), size (Y)))
+  sym = isa (E, "dfg.Tensor") && any (isnan (dfg_mex ("size_sym", E)));
+  if (! isequaln (size_of (E), size_of (Y)))
     error ("dfg:nonconformant", "dfg.nn.mse: T (%s) must broadcast to the size of Y (%s)",
            strjoin (arrayfun (@num2str, size (T), "UniformOutput", false), "x"),
            strjoin (arrayfun (@num2str, size (Y), "UniformOutput", false), "x"));
   endif
   switch (red)
     case "mean"
-      L = sum (E(:)) / cast (numel (E), class (E));
+      if (sym)        # a symbolic batch size: the mean along each dimension
+        L = E;
+        for d = 1:numel (dfg_mex ("size_sym", E))
+          L = mean (L, d);
+        endfor
+      else
+        L = sum (E(:)) / cast (numel (E), class (E));
+      endif
     case "sum"
-      L = sum (E(:));
+      if (sym)
+        L = E;
+        for d = 1:numel (dfg_mex ("size_sym", E))
+          L = sum (L, d);
+        endfor
+      else
+        L = sum (E(:));
+      endif
     otherwise
       L = E;
   endswitch
+endfunction
+
+## size (A), NaN for a symbolic size, not counted as a read of one
+function s = size_of (A)
+  if (isa (A, "dfg.Tensor"))
+    s = dfg_mex ("size_sym", A);
+  else
+    s = size (A);
+  endif
 endfunction
 
 %!test

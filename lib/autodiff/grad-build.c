@@ -99,6 +99,11 @@ dfg_node * gb_fill(gctx * c, int dt, int nd, const int64_t * dims, double v)
     if (c->st)
         return NULL;
     dfg_id id = 0;
+    if (dfg_shape_is_sym(nd, dims)) {
+        /* a symbolic size: the scalar broadcast to it */
+        int64_t one[2] = {1, 1};
+        return gb_broadcast_to(c, gb_fill(c, dt, 2, one, v), nd, dims);
+    }
     dfg_status st = dfg_fill((dfg_dtype)dt, nd, dims, v, &id);
     return adopt(c, st, id);
 }
@@ -131,8 +136,8 @@ dfg_node * gb_eye(gctx * c, int dt, int64_t n)
         return NULL;
     int64_t d[2] = {n, n};
     dfg_node * z = gb_fill(c, dt, 2, d, 0);
-    if (!z)
-        return NULL;
+    if (!z || !z->data)
+        return gb_fail(c, DFG_ERR_INTERNAL);
     for (int64_t i = 0; i < n; i++) {
         if (dt == DFG_DOUBLE)
             ((double *)z->data)[i + n * i] = 1;
@@ -346,8 +351,8 @@ dfg_node * gb_tri(gctx * c, dfg_node * x, int upper, int64_t k)
         return gb_fail(c, DFG_ERR_INTERNAL);
     int64_t m = x->dims[0], q = x->dims[1];
     dfg_node * mask = gb_fill(c, DFG_LOGICAL, 2, x->dims, 0);
-    if (!mask)
-        return NULL;
+    if (!mask || !mask->data)
+        return gb_fail(c, DFG_ERR_INTERNAL);
     char * p = mask->data;
     for (int64_t j = 0; j < q; j++)
         for (int64_t i = 0; i < m; i++)

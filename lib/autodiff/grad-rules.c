@@ -259,6 +259,8 @@ static dfg_node * iota(gctx * c, int64_t n, int d)
     for (int j = 0; j < nd; j++)
         dims[j] = j == d ? n : 1;
     dfg_node * t = gb_fill(c, DFG_DOUBLE, nd, dims, 0);
+    if (t && !t->data)
+        return gb_fail(c, DFG_ERR_INTERNAL);
     if (t)
         for (int64_t i = 0; i < n; i++)
             ((double *)t->data)[i] = (double)(i + 1);
@@ -451,7 +453,7 @@ static dfg_node * winners(gctx * c, const hdr * h, const int64_t * rv, int64_t b
         total *= rv[j];
     dfg_node * m = gb_fill(c, DFG_LOGICAL, 2, d, 0);
     int64_t * last = dfg_malloc((size_t)(total ? total : 1) * sizeof *last);
-    if (!m || !last) {
+    if (!m || !m->data || !last) {
         dfg_free(last);
         return gb_fail(c, dfg_set_error(DFG_ERR_NOMEM, "dfg.grad: out of memory"));
     }

@@ -92,6 +92,18 @@ static dfg_status backprop_node(dfg_node * y, dfg_node * g, const uint8_t * dep,
     dfg_grad_rule rule = dfg_grad_rules[y->op];
     if (!rule)
         return dfg_set_error(DFG_ERR_NO_GRAD, "dfg.grad: no gradient for %s", dfg_ops[y->op].name);
+    if ((dfg_ops[y->op].family == DFG_FAM_REDUCE && y->op != DFG_OP_SUM) ||
+        dfg_ops[y->op].family == DFG_FAM_SCAN) {
+        /* their rules walk the reduced dimension element by element (an
+         * index, a reversal): they need its size */
+        const dfg_node * x = y->in[0];
+        int d = (int)y->iattr[0];
+        char s[256];
+        if (d < x->ndim && dfg_dim_is_sym(x->dims[d]))
+            return dfg_set_error(DFG_ERR_SYMBOLIC,
+                                 "dfg.grad: the gradient of %s along a symbolic size is not defined (the argument is %s, DIM %d); make the graph with a concrete size",
+                                 dfg_ops[y->op].name, dfg_shape_str(x->ndim, x->dims, s, sizeof s), d + 1);
+    }
     int small_need[8];
     dfg_node * small_gx[8];
     int * need = small_need;

@@ -123,4 +123,27 @@ int64_t     dfg_shape_numel_checked(int ndim, const int64_t * dims);
  * the rest, missing ones are 1 (Octave's rule for fewer subscripts). */
 void        dfg_shape_fold(int ndim, const int64_t * dims, int64_t k, int64_t * view);
 
+/* ---- symbolic sizes (lib/base/shape.c; docs/symbolic.md) -----------------
+ * A dimension may be a symbol (dfg.input ([NaN 64]), a named size): its
+ * value in dims is dfg_sym_dim (id), far below any size or count, so that
+ * arithmetic on it by code that does not expect it gives a value no shape
+ * check accepts.  A shape with a symbol has no element count
+ * (dfg_shape_numel: -1).  Symbols are interned by name for the process's
+ * lifetime ("n" is the one NaN stands for); a symbol's value is bound when
+ * a plan runs (lib/core/symbolic.c). */
+#define DFG_SYM_BASE ((int64_t)1 << 40)
+#define DFG_MAX_SYMS 255
+static inline int dfg_dim_is_sym(int64_t d)
+{
+    return d <= -DFG_SYM_BASE - 1 && d >= -DFG_SYM_BASE - DFG_MAX_SYMS;
+}
+static inline int dfg_dim_sym(int64_t d) { return (int)(-d - DFG_SYM_BASE); }
+static inline int64_t dfg_sym_dim(int id) { return -DFG_SYM_BASE - id; }
+int         dfg_shape_is_sym(int ndim, const int64_t * dims);
+/* The id (1..DFG_MAX_SYMS) of the symbol named name (made on first use; a
+ * name is 1 to 31 letters, digits or underscores, starting with a
+ * letter), or 0 with DFG_ERR_ARG set. */
+int         dfg_sym_intern(const char * name);
+const char * dfg_sym_name(int id);              /* "?" for no symbol */
+
 #endif

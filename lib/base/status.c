@@ -23,6 +23,7 @@ static const char * const status_text[DFG_STATUS_COUNT] = {
     [DFG_ERR_NODEVICE]    = "no usable GPU",
     [DFG_ERR_INTERRUPTED] = "interrupted",
     [DFG_ERR_DEVICE]      = "device failure",
+    [DFG_ERR_SYMBOLIC]    = "not defined for a symbolic size",
 };
 
 /* Octave error ids, used as "dfg:<id>". */
@@ -42,6 +43,7 @@ static const char * const status_ids[DFG_STATUS_COUNT] = {
     [DFG_ERR_NODEVICE]    = "noDevice",
     [DFG_ERR_INTERRUPTED] = "interrupted",
     [DFG_ERR_DEVICE]      = "deviceError",
+    [DFG_ERR_SYMBOLIC]    = "symbolicSize",
 };
 
 const char * dfg_status_str(dfg_status s)

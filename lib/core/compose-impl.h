@@ -18,6 +18,7 @@
 #ifndef DFG_COMPOSE_IMPL_H
 #define DFG_COMPOSE_IMPL_H
 
+#include <string.h>
 #include "core.h"
 
 /* ---- the builder's list of intermediates --------------------------------- */
@@ -121,10 +122,37 @@ static inline dfg_status fold2d(cx * c, dfg_id * x)
 /* Starts a builder on its first operand x: an empty list, and x's class
  * and size (dt, nd, d may be NULL).  A stale x is DFG_ERR_HANDLE, with
  * nothing made. */
-static inline dfg_status cx_begin(cx * c, dfg_id x, dfg_dtype * dt, int * nd, int64_t * d)
+/* A builder reads x's sizes as numbers (counts, lists, default
+ * dimensions), so x may not have a symbolic one: cx_begin_sym is for the
+ * builders written for them (docs/symbolic.md). */
+static inline dfg_status cx_begin_sym(cx * c, dfg_id x, dfg_dtype * dt, int * nd, int64_t * d)
 {
     c->n = 0;
     return dfg_info(x, dt, nd, d);
+}
+
+static inline dfg_status cx_begin(cx * c, dfg_id x, dfg_dtype * dt, int * nd, int64_t * d)
+{
+    int n = 0;
+    int64_t dd[DFG_MAX_DIMS] = {0};
+    char s[256];
+    c->n = 0;
+    if (nd)
+        *nd = 0;
+    if (d)
+        memset(d, 0, DFG_MAX_DIMS * sizeof *d);
+    dfg_status st = dfg_info(x, dt, &n, dd);
+    if (st)
+        return st;
+    if (dfg_shape_is_sym(n, dd))
+        return dfg_set_error(DFG_ERR_SYMBOLIC,
+                             "dfg: this function is not defined for a symbolic size (the argument is %s); make the graph with a concrete size",
+                             dfg_shape_str(n, dd, s, sizeof s));
+    if (nd)
+        *nd = n;
+    if (d)
+        memcpy(d, dd, sizeof dd);
+    return DFG_OK;
 }
 
 /* Takes a builder's result (status st, *t a new reference when st is

@@ -46,7 +46,8 @@ static dfg_status matrix_op(int which, dfg_id a, dfg_id b, dfg_id * y)
 {
     cx c;
     dfg_id r = 0;
-    dfg_status st = cx_begin(&c, a, NULL, NULL, NULL);
+    /* symbolic sizes: a symbol is never 1, the ops check the rest */
+    dfg_status st = cx_begin_sym(&c, a, NULL, NULL, NULL);
     if (st || (st = dfg_info(b, NULL, NULL, NULL)))
         return st;
     int sa = is_scalar(a), sb = is_scalar(b);

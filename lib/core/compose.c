@@ -116,7 +116,7 @@ dfg_status dfg_zero_by_zero_as_column(dfg_id x, dfg_id * y)
 {
     cx c;
     dfg_id r = x;
-    dfg_status st = cx_begin(&c, x, NULL, NULL, NULL);
+    dfg_status st = cx_begin_sym(&c, x, NULL, NULL, NULL);
     if (!st)
         st = zero_by_zero_as_column(&c, &r);
     return cx_done(&c, st, r, y);
@@ -126,7 +126,7 @@ dfg_status dfg_fold2d(dfg_id x, dfg_id * y)
 {
     cx c;
     dfg_id r = x;
-    dfg_status st = cx_begin(&c, x, NULL, NULL, NULL);
+    dfg_status st = cx_begin_sym(&c, x, NULL, NULL, NULL);
     if (!st)
         st = fold2d(&c, &r);
     return cx_done(&c, st, r, y);
@@ -141,13 +141,40 @@ static dfg_status check_dim(const char * fn, int dim)
 
 /* ---- mean, var, std ------------------------------------------------------- */
 
+/* size (x, dim) + add as a double scalar: a constant, or for a symbolic
+ * size the sum of ones along it, which the plan of each binding folds. */
+static dfg_status count_along(cx * c, dfg_id x, int dim, double add, dfg_id * n)
+{
+    int64_t e = size_along(x, dim);
+    if (!dfg_dim_is_sym(e))
+        return cx_const(c, DFG_DOUBLE, (double)e + add, n);
+    int64_t d[DFG_MAX_DIMS];
+    int nd = dim + 1 > 2 ? dim + 1 : 2;
+    for (int k = 0; k < nd; k++)
+        d[k] = k == dim ? e : 1;
+    dfg_attr a = {{0}, {0}, NULL, 0};
+    a.i[0] = nd;
+    memcpy(a.i + 1, d, (size_t)nd * sizeof *d);
+    dfg_id one, ones, cnt, k;
+    dfg_status st = cx_const(c, DFG_DOUBLE, 1, &one);
+    if (!st && !(st = cx_op(c, DFG_OP_BROADCAST, 1, &one, &a, &ones)))
+        st = cx_reduce(c, DFG_OP_SUM, ones, dim, &cnt);
+    if (st || add == 0) {
+        *n = cnt;
+        return st;
+    }
+    if (!(st = cx_const(c, DFG_DOUBLE, add, &k)))
+        st = cx_op2(c, DFG_OP_ADD, cnt, k, n);
+    return st;
+}
+
 /* sum (x, dim) / size (x, dim), as Octave 7's mean.m. */
 static dfg_status mean_of(cx * c, dfg_id x, int dim, dfg_id * y)
 {
     dfg_id s, n;
     dfg_status st = cx_reduce(c, DFG_OP_SUM, x, dim, &s);
     if (!st)
-        st = cx_const(c, DFG_DOUBLE, (double)size_along(x, dim), &n);
+        st = count_along(c, x, dim, 0, &n);
     if (!st)
         st = cx_op2(c, DFG_OP_DIV, s, n, y);
     return st;
@@ -159,13 +186,13 @@ dfg_status dfg_mean(dfg_id x, int dim, dfg_id * y)
     dfg_id r = 0;
     int nd;
     int64_t d[DFG_MAX_DIMS];
-    dfg_status st = cx_begin(&c, x, NULL, &nd, d);
+    dfg_status st = cx_begin_sym(&c, x, NULL, &nd, d);
     if (st || (st = check_dim("mean", dim)))
         return st;
-    if (dim < 0) {            /* the first dimension larger than 1 */
+    if (dim < 0) {            /* the first dimension larger than 1 (a symbol is) */
         dim = 0;
         for (int k = nd - 1; k >= 0; k--)
-            if (d[k] > 1)
+            if (d[k] > 1 || dfg_dim_is_sym(d[k]))
                 dim = k;
     }
     /* sum takes a 0x0 x as 0x1: mean (zeros (0)) is NaN */
@@ -181,7 +208,7 @@ static dfg_status var_std(const char * fn, dfg_id x, double w, int dim, dfg_id *
     dfg_dtype dt;
     int nd;
     int64_t d[DFG_MAX_DIMS];
-    dfg_status st = cx_begin(&c, x, &dt, &nd, d);
+    dfg_status st = cx_begin_sym(&c, x, &dt, &nd, d);
     if (st || (st = check_dim(fn, dim)))
         return st;
     if (w != 0 && w != 1)
@@ -212,7 +239,7 @@ static dfg_status var_std(const char * fn, dfg_id x, double w, int dim, dfg_id *
         dfg_id m, ce, sq, s, den;
         if (!(st = mean_of(&c, x, dim, &m)) && !(st = cx_op2(&c, DFG_OP_SUB, x, m, &ce)) &&
             !(st = cx_op2(&c, DFG_OP_MUL, ce, ce, &sq)) && !(st = cx_reduce(&c, DFG_OP_SUM, sq, dim, &s)) &&
-            !(st = cx_const(&c, DFG_DOUBLE, (double)n - 1 + w, &den)))
+            !(st = count_along(&c, x, dim, w - 1, &den)))
             st = cx_op2(&c, DFG_OP_DIV, s, den, &r);
     }
     /* std: the square root, but not of the n == 1 and empty cases (0 or

@@ -87,6 +87,14 @@ dfg_status  dfg_node_make(int op, int n_in, dfg_node * const * in,
 dfg_status  dfg_build(int op, int n_in, dfg_node * const * in,
                       const dfg_attr * attr, dfg_node ** out);
 
+/* The graph that computes roots with every symbolic size bound:
+ * value[id] (>= 2) for symbol id (lib/core/symbolic.c).  out[k] is roots[k]
+ * made again where it depends on a symbol, else roots[k] itself; each
+ * holds one use, the caller's.  DFG_ERR_SYMBOLIC where a node cannot be
+ * made with these sizes as it was recorded. */
+dfg_status  dfg_specialize(int n_root, dfg_node * const * roots, const int64_t * value,
+                           dfg_node ** out);
+
 /* ---- variables living on a device (lib/core/store.c) ---------------------
  * A plan on a device whose memory is not the host's keeps a variable's
  * value there between runs (lib/runtime owns that copy, in n->res); core

@@ -19,7 +19,12 @@ static dfg_status set_shape(dfg_node * n, int ndim, const int64_t * dims)
         ndim = 2;
     ndim = dfg_shape_normalize(ndim, d);
     int64_t m = 1;
+    int sym = 0;
     for (int k = 0; k < ndim; k++) {
+        if (dfg_dim_is_sym(d[k])) {
+            sym = 1;
+            continue;
+        }
         if (d[k] < 0)
             return dfg_set_error(DFG_ERR_ARG, "dfg.%s: negative size", dfg_ops[n->op].name);
         if (d[k] && m > INT64_MAX / 8 / d[k])
@@ -29,8 +34,47 @@ static dfg_status set_shape(dfg_node * n, int ndim, const int64_t * dims)
     }
     n->ndim = (uint8_t)ndim;
     memcpy(n->dims, d, sizeof n->dims);
-    n->numel = m;
+    n->numel = sym ? -1 : m;     /* a symbolic shape has no count */
     return DFG_OK;
+}
+
+/* A node with a symbolic input, of a family that has no rule for one. */
+static dfg_status not_symbolic(const dfg_node * n, int k)
+{
+    char s[256];
+    const dfg_node * x = n->in[k];
+    return dfg_set_error(DFG_ERR_SYMBOLIC,
+                         "dfg.%s: not defined for a symbolic size (argument %d is %s); make the graph with a concrete size",
+                         dfg_ops[n->op].name, k + 1, dfg_shape_str(x->ndim, x->dims, s, sizeof s));
+}
+
+/* Whether two shapes hold the same symbols (as many times each) and the
+ * same product of their concrete dimensions: reshape's rule when either
+ * side has a symbol. */
+static int sym_same_count(int na, const int64_t * a, int nb, const int64_t * b)
+{
+    int64_t pa = 1, pb = 1;
+    int count[DFG_MAX_SYMS + 1] = {0};
+    for (int k = 0; k < na; k++) {
+        if (dfg_dim_is_sym(a[k]))
+            count[dfg_dim_sym(a[k])]++;
+        else if (a[k] < 0 || (a[k] && pa > INT64_MAX / 8 / a[k]))
+            return 0;
+        else
+            pa *= a[k];
+    }
+    for (int k = 0; k < nb; k++) {
+        if (dfg_dim_is_sym(b[k]))
+            count[dfg_dim_sym(b[k])]--;
+        else if (b[k] < 0 || (b[k] && pb > INT64_MAX / 8 / b[k]))
+            return 0;
+        else
+            pb *= b[k];
+    }
+    for (int k = 0; k <= DFG_MAX_SYMS; k++)
+        if (count[k])
+            return 0;
+    return pa == pb;
 }
 
 static int64_t dim_of(const dfg_node * n, int k)
@@ -159,12 +203,18 @@ static dfg_status infer_reshape(dfg_node * n)
     if (nd < 1 || nd > DFG_MAX_DIMS)
         return dfg_set_error(DFG_ERR_ARG, "dfg.reshape: at most %d dimensions are supported", DFG_MAX_DIMS);
     int64_t m = 1;
+    int sym = n->in[0]->numel < 0;
     for (int k = 0; k < nd; k++) {
+        if (dfg_dim_is_sym(n->iattr[1 + k])) {
+            sym = 1;
+            continue;
+        }
         if (n->iattr[1 + k] < 0)
             return dfg_set_error(DFG_ERR_ARG, "dfg.reshape: SIZE must be non-negative");
         m *= n->iattr[1 + k];
     }
-    if (m != n->in[0]->numel) {
+    if (sym ? !sym_same_count(n->in[0]->ndim, n->in[0]->dims, nd, n->iattr + 1)
+            : m != n->in[0]->numel) {
         char a[256], b[256];
         return dfg_set_error(DFG_ERR_SHAPE, "dfg.reshape: can't reshape %s array to %s array",
                              dfg_shape_str(n->in[0]->ndim, n->in[0]->dims, a, sizeof a),
@@ -345,6 +395,8 @@ static dfg_status infer_cat(dfg_node * n)
     d[dim] = 0;
     for (int k = 0; k < n->n_in; k++) {
         dfg_node * b = n->in[k];
+        if (dfg_dim_is_sym(dim_of(b, dim)))
+            return not_symbolic(n, k);
         for (int j = 0; j < nd; j++)
             if (j != dim && dim_of(b, j) != d[j]) {
                 char sa[256], sb[256];
@@ -460,7 +512,7 @@ static dfg_status infer_bcast(dfg_node * n)
         return dfg_set_error(DFG_ERR_ARG, "dfg.broadcast: bad rank");
     for (int j = 0; j < nd; j++) {
         int64_t e = dim_of(x, j), r = n->iattr[1 + j];
-        if (r < 0 || (e != 1 && e != r)) {
+        if ((r < 0 && !dfg_dim_is_sym(r)) || (e != 1 && e != r)) {
             char sa[256], sb[256];
             return dfg_set_error(DFG_ERR_SHAPE, "dfg.broadcast: can't broadcast %s to %s",
                                  dfg_shape_str(x->ndim, x->dims, sa, sizeof sa),
@@ -512,6 +564,20 @@ dfg_status dfg_infer(dfg_node * n)
     if (dt < 0 || dt >= DFG_DTYPE_COUNT)
         return dfg_set_error(DFG_ERR_DTYPE, "dfg.%s: bad class code", dfg_ops[op].name);
     n->dtype = (uint8_t)dt;
+    for (int k = 0; k < n->n_in; k++) {
+        if (n->in[k]->numel >= 0)
+            continue;
+        /* a symbolic input: only the families whose sizes follow their
+         * inputs' dimension by dimension take one (docs/symbolic.md) */
+        switch (dfg_ops[op].family) {
+        case DFG_FAM_UNARY: case DFG_FAM_SCAN: case DFG_FAM_BINARY: case DFG_FAM_TERNARY:
+        case DFG_FAM_REDUCE: case DFG_FAM_RESHAPE: case DFG_FAM_PERMUTE: case DFG_FAM_MATMUL:
+        case DFG_FAM_BROADCAST: case DFG_FAM_CAT:
+            break;
+        default:
+            return not_symbolic(n, k);
+        }
+    }
     switch (dfg_ops[op].family) {
     case DFG_FAM_UNARY:
     case DFG_FAM_SCAN:

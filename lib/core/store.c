@@ -420,7 +420,8 @@ dfg_status dfg_build(int op, int n_in, dfg_node * const * in,
 
 /* ---- public node API ------------------------------------------------------ */
 
-static dfg_status check_dims(const char * fn, int ndim, const int64_t * dims,
+/* An input may have symbolic dimensions (sym: then *numel = -1). */
+static dfg_status check_dims(const char * fn, int ndim, const int64_t * dims, int sym,
                              int64_t * numel)
 {
     *numel = 0;
@@ -428,14 +429,19 @@ static dfg_status check_dims(const char * fn, int ndim, const int64_t * dims,
         return dfg_set_error(DFG_ERR_ARG, "dfg.%s: at most %d dimensions are supported, got %d",
                              fn, DFG_MAX_DIMS, ndim);
     int64_t m = 1;
+    int any = 0;
     for (int k = 0; k < ndim; k++) {
+        if (sym && dfg_dim_is_sym(dims[k])) {
+            any = 1;
+            continue;
+        }
         if (dims[k] < 0)
             return dfg_set_error(DFG_ERR_ARG, "dfg.%s: sizes must be non-negative", fn);
         if (dims[k] && m > INT64_MAX / 8 / dims[k])
             return dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory or dimension too large for Octave's index type", fn);
         m *= dims[k];
     }
-    *numel = m;
+    *numel = any ? -1 : m;
     return DFG_OK;
 }
 
@@ -446,7 +452,7 @@ static dfg_status make_leaf(const char * fn, int op, dfg_dtype dt, int ndim,
     int64_t numel;
     if ((unsigned)dt >= DFG_DTYPE_COUNT)
         return dfg_set_error(DFG_ERR_DTYPE, "dfg.%s: unknown class code %d", fn, (int)dt);
-    dfg_status st = check_dims(fn, ndim, dims, &numel);
+    dfg_status st = check_dims(fn, ndim, dims, op == DFG_OP_INPUT, &numel);
     if (st)
         return st;
     dfg_node * n;

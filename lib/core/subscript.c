@@ -222,11 +222,24 @@ static dfg_status bounds(int k, const int64_t * view, const dfg_sub * s, int nd,
     return DFG_OK;
 }
 
+/* Index lists are made from x's sizes: a symbolic one has none. */
+static dfg_status not_symbolic(const char * fn, int nd, const int64_t * d)
+{
+    char b[256];
+    if (!dfg_shape_is_sym(nd, d))
+        return DFG_OK;
+    return dfg_set_error(DFG_ERR_SYMBOLIC,
+                         "dfg.%s: indexing is not defined for a symbolic size (the array is %s); make the graph with a concrete size",
+                         fn, dfg_shape_str(nd, d, b, sizeof b));
+}
+
 dfg_status dfg_index(dfg_id x, int k, const dfg_sub * sub, dfg_id * y)
 {
     int nd;
     int64_t d[DFG_MAX_DIMS], view[DFG_MAX_DIMS], dout[DFG_MAX_DIMS];
     dfg_status st = dfg_info(x, NULL, &nd, d);
+    if (!st && k)
+        st = not_symbolic("subsref", nd, d);
     if (st)
         return st;
     if (k == 0)                         /* x() is x */
@@ -435,6 +448,8 @@ static dfg_status delete_elems(dfg_id x, int nd, const int64_t * d, int k, const
 static dfg_status asgn_begin(dfg_id x, int k, const dfg_sub * sub, int * nd, int64_t * d, dfg_sub * s)
 {
     dfg_status st = dfg_info(x, NULL, nd, d);
+    if (!st)
+        st = not_symbolic("subsasgn", *nd, d);
     if (st)
         return st;
     if (k == 0)
@@ -534,6 +549,8 @@ static dfg_status assign(dfg_id x, int nd, const int64_t * d, int k, dfg_sub * s
     int vnd;
     int64_t view[DFG_MAX_DIMS], rview[DFG_MAX_DIMS], dout[DFG_MAX_DIMS], vd[DFG_MAX_DIMS];
     dfg_status st = dfg_info(v, NULL, &vnd, vd);
+    if (!st)
+        st = not_symbolic("subsasgn", vnd, vd);
     if (st)
         return st;
     if (k >= 2 && (st = zero_dims_colons(nd, d, k, s, vnd, vd, owned)))

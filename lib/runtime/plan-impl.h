@@ -130,6 +130,9 @@ struct dfg_plan {
     dfg_memory_info mem;      /* dfg_plan_memory                            */
     int64_t     n_bufrows;
     buf_row *   bufrows;
+    struct plan_sym * sym;    /* symbolic sizes: the graph as recorded and */
+                              /* its concrete plans (plan-sym.c), owned;    */
+                              /* such a plan runs only through those        */
     int         dry;          /* compiled to measure only: no arena         */
     int         ports_dev;    /* a control-flow body compiled for a device
                                  (dfg_plan_compile_nodes with one): its
@@ -152,6 +155,18 @@ dfg_status dfg_plan_compile_nodes(int n_in, dfg_node * const * ins, int n_out,
                                   dfg_plan ** plan);
 /* Runs p (dfg_plan_run without the handle check and the warning reset). */
 dfg_status dfg_plan_exec(dfg_plan * p, const void * const * in, void * const * out);
+
+/* ---- lib/runtime/plan-sym.c ------------------------------------------------ */
+/* 1 when an input of sp has a symbolic size. */
+int        plan_spec_is_symbolic(const dfg_plan_spec * sp);
+/* Makes new plan p (registered, empty) the symbolic plan of sp: holds the
+ * graph, checks it by compiling it once with sizes 2, 3, ...  On an error
+ * the caller destroys p. */
+dfg_status plan_sym_compile(const dfg_plan_spec * sp, dfg_plan * p);
+/* Frees p->sym (its concrete plans released). */
+void       plan_sym_free(dfg_plan * p);
+/* 1 and *id: the concrete plan a symbolic p ran last; 0: none. */
+int        plan_sym_last(const dfg_plan * p, dfg_id * id);
 
 /* 1 when value v is made and kept on the host (every value of a plan on
  * the CPU; the host side of a plan on a device). */

@@ -19,6 +19,7 @@ void dfg_plan_destroy(dfg_plan * p)
 {
     if (!p)
         return;
+    plan_sym_free(p);
     for (int32_t v = 0; v < p->n_vals; v++)
         if (p->vals && p->vals[v])
             dfg_node_unuse(p->vals[v]);
@@ -240,12 +241,22 @@ static int has_regions(int n, dfg_node * const * roots)
 enum { PLAN_DRY = 1, PLAN_PORTS_DEV = 2 };
 static dfg_status compile_one(const dfg_plan_spec * sp, const pass_ckpt * ck, int mode,
                               dfg_plan ** plan, dfg_id * plan_id);
+static dfg_status plan_new(const dfg_plan_spec * sp, int mode, dfg_plan ** out, dfg_id * pid);
 
 dfg_status dfg_plan_compile_spec(const dfg_plan_spec * sp, dfg_id * plan_id)
 {
     if (!sp || sp->n_in < 0 || sp->n_out < 0 || sp->n_upd < 0)
         return dfg_set_error(DFG_ERR_ARG, "dfg.function: negative count");
     dfg_plan * p;
+    if (plan_spec_is_symbolic(sp)) {
+        dfg_id pid;
+        dfg_status st = plan_new(sp, 0, &p, &pid);
+        if (!st && (st = plan_sym_compile(sp, p)))
+            dfg_plan_destroy(p);
+        if (!st)
+            *plan_id = pid;
+        return st;
+    }
     if (sp->checkpoint == DFG_CKPT_NONE)
         return compile_one(sp, NULL, 0, &p, plan_id);
     if (sp->checkpoint == DFG_CKPT_SQRT) {
@@ -764,6 +775,23 @@ static dfg_plan * plan_get(dfg_id id)
     return p;
 }
 
+/* The plan that introspection describes: a symbolic plan's concrete plan
+ * used last. */
+static dfg_status plan_view(dfg_id id, dfg_plan ** out)
+{
+    dfg_plan * p = plan_get(id);
+    dfg_id last;
+    *out = p;
+    if (!p)
+        return DFG_ERR_HANDLE;
+    if (!p->sym)
+        return DFG_OK;
+    if (!plan_sym_last(p, &last))
+        return dfg_set_error(DFG_ERR_SYMBOLIC, "dfg.function: the plan has symbolic sizes and has not run yet: its schedule and memory are made per size");
+    *out = plan_get(last);
+    return *out ? DFG_OK : DFG_ERR_HANDLE;
+}
+
 dfg_status dfg_plan_arity(dfg_id id, int * n_in, int * n_out)
 {
     dfg_plan * p = plan_get(id);
@@ -791,9 +819,10 @@ dfg_status dfg_plan_port(dfg_id id, int is_out, int k, dfg_dtype * dt,
 
 dfg_status dfg_plan_size(dfg_id id, int64_t * nodes)
 {
-    dfg_plan * p = plan_get(id);
-    if (!p)
-        return DFG_ERR_HANDLE;
+    dfg_plan * p;
+    dfg_status vs = plan_view(id, &p);
+    if (vs)
+        return vs;
     *nodes = p->n_steps;
     return DFG_OK;
 }
@@ -803,6 +832,8 @@ dfg_status dfg_plan_run(dfg_id id, const void * const * in, void * const * out)
     dfg_plan * p = plan_get(id);
     if (!p)
         return DFG_ERR_HANDLE;
+    if (p->sym)
+        return dfg_set_error(DFG_ERR_ARG, "dfg: a plan with symbolic sizes runs through the plan dfg_plan_bind gives");
     (void)dfg_take_warning();
     return dfg_plan_exec(p, in, out);
 }
@@ -1012,9 +1043,10 @@ dfg_status dfg_plan_exec(dfg_plan * p, const void * const * in, void * const * o
 
 dfg_status dfg_plan_memory(dfg_id id, dfg_memory_info * m)
 {
-    dfg_plan * p = plan_get(id);
-    if (!p)
-        return DFG_ERR_HANDLE;
+    dfg_plan * p;
+    dfg_status vs = plan_view(id, &p);
+    if (vs)
+        return vs;
     *m = p->mem;
     m->loop_bytes = 0;
     for (int32_t v = 0; v < p->n_vals; v++) {
@@ -1027,9 +1059,10 @@ dfg_status dfg_plan_memory(dfg_id id, dfg_memory_info * m)
 
 dfg_status dfg_plan_buffer(dfg_id id, int64_t k, dfg_buffer_info * b)
 {
-    dfg_plan * p = plan_get(id);
-    if (!p)
-        return DFG_ERR_HANDLE;
+    dfg_plan * p;
+    dfg_status vs = plan_view(id, &p);
+    if (vs)
+        return vs;
     if (k < 0 || k >= p->n_bufrows)
         return dfg_set_error(DFG_ERR_ARG, "dfg: plan buffer %lld out of range", (long long)k + 1);
     const buf_row * r = &p->bufrows[k];
@@ -1179,9 +1212,10 @@ static dfg_status build_rows(dfg_plan * p, pmap * seen)
 
 dfg_status dfg_plan_report(dfg_id id, int k, dfg_pass_report * r)
 {
-    dfg_plan * p = plan_get(id);
-    if (!p)
-        return DFG_ERR_HANDLE;
+    dfg_plan * p;
+    dfg_status vs = plan_view(id, &p);
+    if (vs)
+        return vs;
     if (k < 0 || k >= p->report.n)
         return dfg_set_error(DFG_ERR_ARG, "dfg: pass report %d out of range", k + 1);
     const pass_report_row * w = &p->report.rows[k];
@@ -1196,18 +1230,20 @@ dfg_status dfg_plan_report(dfg_id id, int k, dfg_pass_report * r)
 
 dfg_status dfg_plan_nodes(dfg_id id, int64_t * count)
 {
-    dfg_plan * p = plan_get(id);
-    if (!p)
-        return DFG_ERR_HANDLE;
+    dfg_plan * p;
+    dfg_status vs = plan_view(id, &p);
+    if (vs)
+        return vs;
     *count = p->n_rows;
     return DFG_OK;
 }
 
 dfg_status dfg_plan_node(dfg_id id, int64_t k, dfg_node_info * info)
 {
-    dfg_plan * p = plan_get(id);
-    if (!p)
-        return DFG_ERR_HANDLE;
+    dfg_plan * p;
+    dfg_status vs = plan_view(id, &p);
+    if (vs)
+        return vs;
     if (k < 0 || k >= p->n_rows)
         return dfg_set_error(DFG_ERR_ARG, "dfg: plan node %lld out of range", (long long)k + 1);
     const node_row * w = &p->rows[k];

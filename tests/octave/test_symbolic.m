@@ -1,0 +1,149 @@
+## Symbolic sizes (docs/symbolic.md): dfg.input ([NaN 64]) or a named
+## size; one plan serves every size, with the same values as plain Octave
+## and as a plan made for that size; what a symbolic size cannot take is
+## a dfg:symbolicSize error.
+## Run with the repository root and tests/octave on the path:
+##   test ("tests/octave/test_symbolic.m")
+
+%!function [f, fc] = mlp_plans (cls, n)
+%!  ## the same graph with a symbolic batch and with batch n
+%!  for k = 1:2
+%!    if (k == 1)
+%!      x = dfg.input ([NaN 3], cls, "x");  y = dfg.input ([NaN 2], cls, "y");
+%!    else
+%!      x = dfg.input ([n 3], cls, "x");  y = dfg.input ([n 2], cls, "y");
+%!    endif
+%!    W = dfg.input ([3 2], cls, "W");  b = dfg.input ([1 2], cls, "b");
+%!    h = tanh (x * W + b);
+%!    L = mean (sum ((h - y) .^ 2, 2)) + 0.1 * sum (var (h)) + sum (std (h, 1));
+%!    [gW, gb] = dfg.grad (L, {W, b});
+%!    p = dfg.function ({x, y, W, b}, {h, L, gW, gb, mean(h), sum(h)});
+%!    if (k == 1) f = p; else fc = p; endif
+%!  endfor
+%!endfunction
+
+%!test
+%! ## sizes: NaN for the symbol, names shared between inputs
+%! x = dfg.input ([NaN 3]);
+%! assert (size (x), [NaN 3]);
+%! a = dfg.input ({"batch", 4});  b = dfg.input ({4, "batch"});
+%! assert (size (a * b), [NaN NaN]);
+%! assert (size (a' * a), [4 4]);
+%! assert (size (sum (x)), [1 3]);            # a symbol is never 1: dim 1
+%! assert (size (sum (x, 2)), [NaN 1]);
+%! assert (size (reshape (x, [], 3)), [NaN 3]);
+
+%!test
+%! ## one plan, every size: values bitwise those of a plan made for the size
+%! for cls = {"double", "single"}
+%!   [f, ~] = mlp_plans (cls{1}, 2);
+%!   randn ("state", 3);
+%!   W = cast (randn (3, 2), cls{1});  b = cast (randn (1, 2), cls{1});
+%!   for n = [5 2 17 5]
+%!     X = cast (randn (n, 3), cls{1});  Y = cast (randn (n, 2), cls{1});
+%!     out = cell (1, 6);  ref = cell (1, 6);
+%!     [out{:}] = f (X, Y, W, b);
+%!     [~, fc] = mlp_plans (cls{1}, n);
+%!     [ref{:}] = fc (X, Y, W, b);
+%!     for k = 1:6
+%!       assert (class (out{k}), cls{1});
+%!       assert (out{k}, ref{k});               # bitwise
+%!     endfor
+%!     ## and Octave's own values
+%!     h = tanh (X * W + b);
+%!     tol = 10 * eps (cls{1});
+%!     assert (out{1}, h, tol);
+%!     assert (out{2}, mean (sum ((h - Y) .^ 2, 2)) + 0.1 * sum (var (h)) + sum (std (h, 1)), 100 * tol);
+%!     assert (out{5}, mean (h), tol);
+%!     assert (size (out{6}), [1 2]);
+%!   endfor
+%!   info = dfg_mex ("plan_info", functions (f).workspace{1}.p{1}.id);
+%!   assert (info.inputs{1}, [NaN 3]);
+%!   assert (info.bound, 3);                    # sizes 5, 2, 17
+%! endfor
+
+%!test
+%! ## the gradient over a symbol matches finite differences
+%! x = dfg.input ([NaN 3]);  W = dfg.input ([3 1]);
+%! L = sum (exp (x * W) .^ 2) / 7;
+%! f = dfg.function ({x, W}, {L, dfg.grad(L, W)});
+%! randn ("state", 4);  X = randn (6, 3);  w = randn (3, 1) / 3;
+%! [~, g] = f (X, w);
+%! fd = zeros (3, 1);
+%! for k = 1:3
+%!   e = zeros (3, 1);  e(k) = 1e-6;
+%!   fd(k) = (f (X, w + e) - f (X, w - e)) / 2e-6;
+%! endfor
+%! assert (g, fd, 1e-6);
+
+%!test
+%! ## the concrete plans are a bounded cache: the least recently used goes
+%! x = dfg.input ([NaN 2]);
+%! f = dfg.function ({x}, {sum(x .* 2)});
+%! id = functions (f).workspace{1}.p{1}.id;
+%! info = dfg_mex ("plan_info", id);
+%! assert (isnan (info.nodes) && info.bound == 0);
+%! for n = 2:20
+%!   assert (f (ones (n, 2)), [2 2] * n);
+%! endfor
+%! info = dfg_mex ("plan_info", id);
+%! assert (info.bound, info.max_bound);
+%! assert (info.max_bound < 19);
+
+%!test
+%! ## a training step with a symbolic batch: dfg.train takes the last
+%! ## partial batch too (here 3 of 23 observations)
+%! randn ("state", 1);
+%! A = randn (3, 23);  t = [1 -2 0.5] * A;
+%! w = dfg.variable (zeros (1, 3));
+%! x = dfg.input ([3 NaN]);  y = dfg.input ([1 NaN]);
+%! loss = dfg.nn.mse (w * x, y);
+%! opt = dfg.optim.sgd (w, "lr", 0.1);
+%! step = dfg.function ({x, y}, {loss}, "updates", opt.updates (loss));
+%! h = dfg.train (step, A, t, "epochs", 3, "batch_size", 10, "verbose", false);
+%! assert (dfg.value (opt.t), 9);              # 3 steps an epoch
+%! assert (h(end).loss < h(1).loss);
+%! ## the step's loss is Octave's mse of the batch
+%! dfg.assign (w, [0.5 0.5 0.5]);
+%! wv = dfg.value (w);
+%! l = step (A(:, 1:7), t(1:7));
+%! assert (l, mean ((wv * A(:, 1:7) - t(1:7)) .^ 2), 1e-14);
+
+%!test
+%! ## cross entropy over a symbolic batch, class indices and one-hot
+%! z = dfg.input ([4 NaN]);  c = dfg.input ([1 NaN]);
+%! f = dfg.function ({z, c}, {dfg.nn.cross_entropy(z, c)});
+%! randn ("state", 2);  Z = randn (4, 9);  C = [1 2 3 4 1 2 3 4 1];
+%! zz = dfg.input ([4 9]);  cc = dfg.input ([1 9]);
+%! fc = dfg.function ({zz, cc}, {dfg.nn.cross_entropy(zz, cc)});
+%! assert (f (Z, C), fc (Z, C));
+
+%!function r = call1 (X, varargin)
+%!  ## a plan of x + 1 for x = dfg.input ([NaN 2]) called on X
+%!  x = dfg.input ([NaN 2]);
+%!  f = dfg.function ({x}, {x + 1});
+%!  r = f (X);
+%!endfunction
+%!function r = call2 (X, Y)
+%!  x = dfg.input ([NaN 2]);  y = dfg.input ([NaN 1]);
+%!  f = dfg.function ({x, y}, {x .* y});
+%!  r = f (X, Y);
+%!endfunction
+%!function r = pick (x, varargin)
+%!  r = x(varargin{:});
+%!endfunction
+
+%!error <symbolic size n is 1> call1 (ones (1, 2))
+%!error <symbolic size n is 0> call1 (ones (0, 2))
+%!error <must be nx2, not 3x3> call1 (ones (3, 3))
+%!error <input 2 must be nx1, not 4x1> call2 (ones (3, 2), ones (4, 1))
+%!error <nonconformant arguments \(A is nx2, B is 3x2\)> dfg.input ([NaN 2]) + ones (3, 2)
+%!error <nonconformant> dfg.input ({"n", 2}) + dfg.input ({"m", 2})
+%!error id=dfg:symbolicSize pick (dfg.input ([NaN 2]), 1, ':')
+%!error id=dfg:symbolicSize pick (dfg.input ([NaN 2]), ':')
+%!error id=dfg:symbolicSize inv (dfg.input ([NaN NaN]))
+%!error id=dfg:symbolicSize norm (dfg.input ([NaN 2]))
+%!error id=dfg:symbolicSize vertcat (dfg.input ([NaN 2]), dfg.input ([NaN 2]))
+%!error id=dfg:symbolicSize dfg.grad (sum (max (dfg.input ([NaN 1]) .* (x = dfg.input ([1 1])))), x)
+%!error id=dfg:symbolicSize dfg.grad (sum (cumsum (dfg.input ([NaN 1]) .* (x = dfg.input ([1 1])))), x)
+%!error <size name> dfg.input ({"1n", 2})
