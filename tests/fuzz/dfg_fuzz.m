@@ -19,6 +19,11 @@
 ## @item @qcode{"fn"}, @qcode{"fn0"}
 ## @code{dfg.input}s compiled with @code{dfg.function}, graph passes on
 ## (the default) and off (@qcode{"passes", "none"});
+## @item @qcode{"sym"}
+## as @qcode{"fn"}, but the arguments with the largest number of rows (2
+## or more) take it as a symbolic size (@code{dfg.input ([NaN @dots{}])},
+## docs/symbolic.md): any error is accepted (a symbolic size refuses what
+## needs the number), a result must be Octave's;
 ## @item @qcode{"grad"}
 ## for double cases, the gradient of @code{sum (y(:) .* W(:))} (random
 ## weights @code{W}) through @code{dfg.grad}, against central differences.
@@ -50,7 +55,7 @@
 ## @qcode{"binary"}, @qcode{"reduce"}, @qcode{"shape"}, @qcode{"index"},
 ## @qcode{"assign"}, @qcode{"linalg"}); default all;
 ## @item modes
-## default @code{@{"const", "jit", "fn", "fn0", "grad"@}};
+## default @code{@{"const", "jit", "fn", "fn0", "sym", "grad"@}};
 ## @item depth
 ## maximum expression depth (default 3);
 ## @item verbose
@@ -70,7 +75,7 @@
 
 function res = dfg_fuzz (varargin)
   opts = struct ("seed", 1, "cases", 100, "seconds", Inf, "ops", {{}}, ...
-                 "modes", {{"const", "jit", "fn", "fn0", "grad"}}, ...
+                 "modes", {{"const", "jit", "fn", "fn0", "sym", "grad"}}, ...
                  "depth", 3, "verbose", 1, "shrink", true, "known", true, ...
                  "lastcase", "");
   if (numel (varargin) == 1 && isstruct (varargin{1}))
@@ -948,6 +953,14 @@ function r = fz_repro (C, mode, msg)
       L{end+1} = ["% dfg:  " strjoin(arrayfun (@(k) sprintf ("x%d = dfg.constant (X%d);", k, k), 1:nv, "uniformoutput", false), " ")];
       L{end+1} = code;
       L{end+1} = "got = dfg.value (y)";
+    case "sym"
+      rows = cellfun (@(v) size (v, 1), C.vars);
+      L{end+1} = ["% dfg:  " strjoin(arrayfun (@(k) ifelse_ (fz_symrow (rows, k), ...
+                  sprintf ("x%d = dfg.input ([NaN size(X%d)(2:end)], class (X%d));", k, k, k), ...
+                  sprintf ("x%d = dfg.input (size (X%d), class (X%d));", k, k, k)), 1:nv, "uniformoutput", false), " ")];
+      L{end+1} = code;
+      L{end+1} = sprintf ("f = dfg.function ({%s}, {y});", xs);
+      L{end+1} = sprintf ("got = f (%s)", Xs);
     case {"fn", "fn0", "jit", "grad"}
       L{end+1} = ["% dfg:  " strjoin(arrayfun (@(k) sprintf ("x%d = dfg.input (size (X%d), class (X%d));", k, k, k), 1:nv, "uniformoutput", false), " ")];
       L{end+1} = code;
@@ -1063,6 +1076,25 @@ function [ok, y, msg, id] = fz_run (code, mode, vars)
         fh = eval (sprintf ("@(%s) fz_exec (code, %s);", xs, xs));
         g = dfg.jit (fh);
         y = g (vars{:});
+      case "sym"
+        rows = cellfun (@(v) size (v, 1), vars);
+        X = cell (size (vars));
+        for k = 1:nv
+          sz = size (vars{k});
+          if (fz_symrow (rows, k))
+            sz(1) = NaN;
+          endif
+          X{k} = dfg.input (sz, class (vars{k}));
+        endfor
+        y = fz_exec (code, X{:});
+        if (isa (y, "dfg.Tensor"))
+          cls = class (y);
+          f = dfg.function (X, {y});
+          y = f (vars{:});
+          if (! strcmp (cls, class (y)))
+            error ("fuzz:static", "the tensor was %s, the plan returned %s", cls, class (y));
+          endif
+        endif
       case {"fn", "fn0"}
         X = cellfun (@(v) dfg.input (size (v), class (v)), vars, "uniformoutput", false);
         y = fz_exec (code, X{:});
@@ -1116,6 +1148,10 @@ function [D, info] = fz_check (C, modes, opts)
     endif
     [ok, G, msg, id] = fz_run (code, mode, C.vars);
     kind = "";
+    rows = cellfun (@(v) size (v, 1), C.vars);
+    if (strcmp (mode, "sym") && (! ok || ! any (arrayfun (@(k) fz_symrow (rows, k), 1:numel (rows)))))
+      continue;        # refused for a symbolic size, or none was symbolic
+    endif
     if (! rok)
       if (ok)
         kind = "success where Octave errors";
@@ -1174,6 +1210,12 @@ function [D, info] = fz_check (C, modes, opts)
       D(end+1) = struct ("mode", mode, "kind", kind, "msg", msg);
     endif
   endfor
+endfunction
+
+## whether argument k takes its rows as a symbolic size in mode "sym":
+## it has the most rows of all arguments, and at least 2
+function tf = fz_symrow (rows, k)
+  tf = rows(k) >= 2 && rows(k) == max (rows);
 endfunction
 
 ## whether some subexpression of the case is complex on plain arrays
