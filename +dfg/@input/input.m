@@ -7,6 +7,15 @@
 ##
 ## A scalar @var{sz} means @var{sz} x @var{sz}, as for @code{zeros}.  The
 ## input gets its value when a plan made by @code{dfg.function} runs.
+##
+## A @code{NaN} in @var{sz} is a symbolic size, the one named @qcode{"n"};
+## a cell gives sizes and size names (@code{@{"batch", 64@}}), a name being
+## the same size in every input.  One plan then serves every value of
+## at least 2 of the symbolic sizes (docs/symbolic.md).
+## @example
+## x = dfg.input ([NaN 64]);     # n x 64
+## y = dfg.input (@{"n", 1@});      # n x 1, the same n
+## @end example
 ## @seealso{dfg.function, dfg.constant, dfg.variable}
 ## @end deftypefn
 function x = input (sz, varargin)
@@ -37,6 +46,13 @@ endfunction
 %! assert (size (dfg.input (sparse ([2 0 3]))), [2 0 3]);
 %!error <SIZE \(argument 1\) must be a vector, not a 0x0 array> dfg.input ([])
 %!error <must be a vector, not a 2x2 array> dfg.input (sparse ([1 0; 0 1]))
-%!error <must be integers, not nan> dfg.input ([2 NaN])
+%!test
+%! ## NaN and names: symbolic sizes
+%! assert (size (dfg.input ([2 NaN])), [2 NaN]);
+%! assert (size (dfg.input ({"batch", 3, "n"})), [NaN 3 NaN]);
+%! assert (size (dfg.input ({"k"})), [NaN NaN]);
+%!error <must be integers, not inf> dfg.input ([2 Inf])
+%!error <size name> dfg.input ({"a b", 2})
+%!error <element 2 of SIZE> dfg.input ({"n", [2 3]})
 %!error <must be real, not complex> dfg.input ([2 3] + 1i)
 %!error id=dfg:unsupported dfg.input (dfg.constant ([2 3]))

@@ -77,6 +77,20 @@
 %! assert (g, fd, 1e-6);
 
 %!test
+%! ## concatenation, scans and reductions along a symbol, reshape with [],
+%! ## and linear algebra on a matrix computed from a symbolic one (ridge)
+%! x = dfg.input ([NaN 2]);  y = dfg.input ([NaN 1]);
+%! beta = (x' * x + 0.1 * eye (2)) \ (x' * y);
+%! f = dfg.function ({x, y}, {[x, x], prod(x), cumsum(x), max(x), reshape(x, [], 2), beta});
+%! for n = [6 3]
+%!   X = rand (n, 2);  Y = rand (n, 1);
+%!   out = cell (1, 6);
+%!   [out{:}] = f (X, Y);
+%!   assert (out(1:5), {[X X], prod(X), cumsum(X), max(X), X});
+%!   assert (out{6}, (X' * X + 0.1 * eye (2)) \ (X' * Y), 1e-12);
+%! endfor
+
+%!test
 %! ## the concrete plans are a bounded cache: the least recently used goes
 %! x = dfg.input ([NaN 2]);
 %! f = dfg.function ({x}, {sum(x .* 2)});
