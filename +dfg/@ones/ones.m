@@ -7,6 +7,10 @@
 ## @seealso{dfg.constant}
 ## @end deftypefn
 function c = ones (varargin)
+  k = find (cellfun (@(a) strcmp (builtin ("class", a), "dfg_logical"), varargin));
+  for j = k                  # a logical tensor after "like": its tensor
+    varargin{j} = dfg_tensor (varargin{j});
+  endfor
   c = dfg.Tensor (dfg_mex ("fill", "ones", varargin{:}));
 endfunction
 
@@ -16,3 +20,8 @@ endfunction
 %!assert (class (dfg.ones (2, "logical")), "logical")
 %!error id=dfg:badClass dfg.ones (2, "int8")
 %!error id=dfg:outOfMemory dfg.value (dfg.ones (1e6, 1e6))
+%!test
+%! ## "like" a logical tensor: logical, as Octave's ones (..., "like", true)
+%! x = dfg.input ([2 2], "logical");
+%! assert (class (dfg.ones (2, "like", x)), "logical");
+%! assert (dfg.value (dfg.ones (2, "like", x)), ones (2, "like", true));

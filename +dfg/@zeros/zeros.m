@@ -7,6 +7,10 @@
 ## @seealso{dfg.constant}
 ## @end deftypefn
 function c = zeros (varargin)
+  k = find (cellfun (@(a) strcmp (builtin ("class", a), "dfg_logical"), varargin));
+  for j = k                  # a logical tensor after "like": its tensor
+    varargin{j} = dfg_tensor (varargin{j});
+  endfor
   c = dfg.Tensor (dfg_mex ("fill", "zeros", varargin{:}));
 endfunction
 
@@ -46,3 +50,8 @@ endfunction
 %! ## a sparse size vector is read as its values (it was read as dense data)
 %! assert (size (dfg.zeros (sparse ([2 0 3]))), [2 0 3]);
 %! assert (size (dfg.ones (sparse ([0 2]))), [0 2]);
+%!test
+%! ## "like" a logical tensor: logical, as Octave's zeros (..., "like", true)
+%! x = dfg.input ([2 2], "logical");
+%! assert (class (dfg.zeros (2, "like", x)), "logical");
+%! assert (dfg.value (dfg.zeros (2, "like", x)), zeros (2, "like", true));
