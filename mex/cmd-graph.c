@@ -1,5 +1,5 @@
 /* mex/cmd-graph.c -- looking at a graph as it was recorded (before any
- * pass), for evaluation traces and pictures (+dfg/trace.m, +dfg/show.m):
+ * pass), for evaluation traces and pictures (+dfg/trace.m, +dfg/+internal/dot_text.m):
  * the nodes the given tensors reach, and one node's own gradient rule. */
 #include <string.h>
 #include "gateway.h"
