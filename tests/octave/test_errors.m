@@ -209,7 +209,7 @@
 %!error <3x3> x = dfg.input ([2 2]); f = dfg.function ({x}, {x + 1}); f (ones (3))
 %!error id=dfg:badArgument dfg.input ([-1 2])
 %!error id=dfg:badArgument dfg.input ([2 2.5])
-%!error id=dfg:badArgument dfg.input ([2 NaN])
+%!error id=dfg:badArgument dfg.input ([2 -Inf])
 %!error id=dfg:badArgument dfg.input ([2 Inf])
 %!error id=dfg:badArgument dfg.input ([2 2], "double", 123)
 %!error id=dfg:badArgument x = dfg.input ([2 2]); dfg.function ({x + 1}, {x})
@@ -231,7 +231,7 @@
 %!error id=dfg:badArgument var (dfg.input ([3 4]), 2)
 %!test expect_error (@() dfg.input ("abc"), "dfg:badArgument|dfg:badClass");
 %!test expect_error (@() dfg.input ([2 2], "float"), "dfg:badArgument|dfg:badClass");
-%!test expect_error (@() dfg.input ({2, 2}), "dfg:badArgument|dfg:badClass");
+%!test expect_error (@() dfg.input ({2, {2}}), "dfg:badArgument|dfg:badClass");
 %!test expect_error (@() dfg.function ({dfg.input([2 2])}, {"abc"}), "dfg:badArgument|dfg:badClass");
 %!test expect_error (@() dfg.assign (dfg.variable ([1 2]), [1 2 3]), "dfg:nonconformant|dfg:badArgument");
 %!test expect_error (@() dfg.assign (dfg.variable (ones (2)), ones (1, 4)), "dfg:nonconformant|dfg:badArgument");
