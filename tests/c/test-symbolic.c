@@ -173,11 +173,31 @@ static void test_update(void)
     dfg_release(p); dfg_release(x); dfg_release(v); dfg_release(s); dfg_release(u);
 }
 
+/* dfg_reset with a symbolic plan holding concrete plans: all freed */
+static void test_reset(void)
+{
+    dfg_id x, w, b, y = model(sym("n"), &x, &w, &b), ins[3] = {x, w, b}, p = 0, bound = 0;
+    CHECK(dfg_plan_compile(3, ins, 1, &y, &p) == DFG_OK);
+    int nds[3] = {2, 2, 2};
+    int64_t dims[3 * DFG_MAX_DIMS] = {0};
+    dims[1] = 3;
+    dims[DFG_MAX_DIMS] = 3; dims[DFG_MAX_DIMS + 1] = 2;
+    dims[2 * DFG_MAX_DIMS] = 1; dims[2 * DFG_MAX_DIMS + 1] = 2;
+    for (int64_t n = 2; n < 5; n++) {
+        dims[0] = n;
+        CHECK(dfg_plan_bind(p, 3, nds, dims, &bound) == DFG_OK);
+    }
+    dfg_reset();
+    CHECK(dfg_live_count() == 0);
+    CHECK(dfg_plan_bind(p, 3, nds, dims, &bound) == DFG_ERR_HANDLE);
+}
+
 int main(void)
 {
     RUN(test_shapes);
     RUN(test_plan);
     RUN(test_update);
     CHECK(dfg_live_count() == 0);
+    RUN(test_reset);
     HARNESS_END();
 }
