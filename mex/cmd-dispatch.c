@@ -3,12 +3,17 @@
  * hit path.
  *
  * A jitted function is the handle
- *     @(varargin) dfg_mex ("jcall", CACHE, {OWNER}, nargout, ANY, varargin{:})
- * where CACHE is a dispatch cache (lib/runtime/dispatch.c) owned by OWNER,
- * a dfg.internal.JitCache object (its delete releases the cache; in a cell
- * so that Octave looks up no methods of its class at each call).  jcall
+ *     @(varargin) dfg_mex ("jcall", CACHE, {OWNER}, varargin{:})
+ * and a transform the same with "tcall", where CACHE is a dispatch cache
+ * (lib/runtime/dispatch.c) owned by OWNER, a dfg.internal.JitCache object
+ * (its delete releases the cache; in a cell so that Octave looks up no
+ * methods of its class at each call).  The handle has as many arguments
+ * as a dfg.function plan's (mex/dfg_mex.c, "run") and evaluates nothing
+ * but its captured values: the output count asked for is the MEX file's
+ * nlhs, which Octave sets to the handle's nargout (reading nargout in the
+ * handle cost about 2 us a call, an argument about 0.7 us).  The command
  * makes the call's signature in C (the arguments' classes and sizes, char
- * rows by text, and the output count unless ANY: a transform's plan serves
+ * rows by text, and for jcall the output count: a transform's plan serves
  * any count), finds the plan and runs it on the array arguments.  Only a
  * miss goes back to Octave: OWNER's trace_plan method traces the function
  * and compiles a plan, which the cache then owns.  Arguments of other
@@ -98,20 +103,21 @@ static int trace_miss(dfg_id cache, const mxArray * owner, double nout, int n,
     return st;
 }
 
-/* jcall (CACHE, {OWNER}, NOUT, ANY, ARGS...) */
-int cmd_jcall(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+/* The hit path of jcall and tcall (any_nout): CACHE, {OWNER}, ARGS... in
+ * prhs; the output count asked for is nlhs (at least 1 in the key). */
+static int dispatch_call(gw * g, int any_nout, int nlhs, mxArray ** plhs, int nrhs,
+                         const mxArray ** prhs)
 {
     g->fn = "jit";
-    if (nrhs < 4 || mxGetClassID(prhs[0]) != mxUINT64_CLASS || mxGetNumberOfElements(prhs[0]) != 1 ||
+    if (nrhs < 2 || mxGetClassID(prhs[0]) != mxUINT64_CLASS || mxGetNumberOfElements(prhs[0]) != 1 ||
         !mxIsCell(prhs[1]) || mxGetNumberOfElements(prhs[1]) != 1)
         return dfg_set_error(DFG_ERR_ARG, "dfg.jit: bad dispatch call");
     dfg_id cache = *(const uint64_t *)mxGetData(prhs[0]);
-    double nout = mxGetScalar(prhs[2]);
-    double knout = mxGetScalar(prhs[3]) != 0 ? 0 : nout < 1 ? 1 : nout;
-    nout = nout < 1 ? 1 : nout;
-    int n = nrhs - 4;
-    const mxArray * const * args = prhs + 4;
-    char small[1024], * key = small;
+    double nout = nlhs < 1 ? 1 : nlhs;
+    double knout = any_nout ? 0 : nout;
+    int n = nrhs - 2;
+    const mxArray * const * args = prhs + 2;
+    char small[1024], * key = small;     /* key: small, or mxMalloc'ed */
     size_t len = 0;
     int st = DFG_OK;
     if (!gw_signature(knout, n, args, small, sizeof small, &len)) {
@@ -140,6 +146,19 @@ int cmd_jcall(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs
     if (st)
         return st;
     return gw_plan_call(g, plan, nlhs, plhs, np, args, pos);
+}
+
+/* jcall (CACHE, {OWNER}, ARGS...): dfg.jit's call, keyed by the output count */
+int cmd_jcall(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    return dispatch_call(g, 0, nlhs, plhs, nrhs, prhs);
+}
+
+/* tcall (CACHE, {OWNER}, ARGS...): a transform's call, one plan for any
+ * output count */
+int cmd_tcall(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    return dispatch_call(g, 1, nlhs, plhs, nrhs, prhs);
 }
 
 static int cache_id(const mxArray * a, dfg_id * id)

@@ -126,6 +126,7 @@ int cmd_local_vjp(gw *, int, mxArray **, int, const mxArray **);
 int cmd_ctrl(gw *, int, mxArray **, int, const mxArray **);
 /* mex/cmd-dispatch.c */
 int cmd_jcall(gw *, int, mxArray **, int, const mxArray **);
+int cmd_tcall(gw *, int, mxArray **, int, const mxArray **);
 int cmd_cache(gw *, int, mxArray **, int, const mxArray **);
 /* mex/cmd-plan.c */
 int cmd_function(gw *, int, mxArray **, int, const mxArray **);

@@ -65,13 +65,19 @@ classdef JitCache < handle
 
     ## The function handle users call: CACHE's id and the cache itself
     ## (kept alive by the handle; in a cell, so that Octave looks up no
-    ## methods of its class at each call) go to the MEX file with the
-    ## number of outputs asked for and whether that is part of the key.
+    ## methods of its class at each call) go to the MEX file, which takes
+    ## the number of outputs asked for from its own nargout (the handle's);
+    ## "jcall" keys plans by it, "tcall" (a transform) does not.  Nothing
+    ## else is evaluated per call: as many arguments as a dfg.function
+    ## plan's handle.
     function h = handle (c)
       id = c.id;
       p = {c};
-      any_nout = ! isempty (c.transform);
-      h = @(varargin) dfg_mex ("jcall", id, p, nargout, any_nout, varargin{:});
+      if (isempty (c.transform))
+        h = @(varargin) dfg_mex ("jcall", id, p, varargin{:});
+      else
+        h = @(varargin) dfg_mex ("tcall", id, p, varargin{:});
+      endif
     endfunction
 
     ## The plans cached now (plan ids, uint64) and their keys.

@@ -4,8 +4,9 @@
  * A cache is a store object (its own handle kind) holding at most max
  * entries, each a key (the caller's bytes: the arguments' classes and
  * sizes), a plan it owns, and the positions of the arguments the plan
- * takes.  A lookup checks the entry used last first (a loop calls with the
- * same signature), then every entry by hash and bytes: caches are small
+ * takes.  A lookup checks the entry used last first, by its bytes without
+ * hashing (a loop calls with the same signature), then every entry by
+ * hash and bytes: caches are small
  * (dfg.jit's holds 64), so a scan costs less than keeping a table.  When
  * the cache is full a put replaces the least recently used entry, whose
  * plan is released (its nodes and memory freed when nothing else holds
@@ -114,11 +115,14 @@ dfg_status dfg_cache_find(dfg_id cache, const void * key, size_t len, dfg_id * p
     if (!c)
         return DFG_ERR_HANDLE;
     *plan = 0;
-    uint64_t h = key_hash(key, len);
+    /* the entry used last by its bytes alone (a loop's calls: no hash),
+     * then every entry by hash and bytes */
     int32_t k = c->last;
-    if (k < 0 || !entry_is(&c->e[k], h, key, len))
+    if (k < 0 || c->e[k].len != len || memcmp(c->e[k].key, key, len)) {
+        uint64_t h = key_hash(key, len);
         for (k = 0; k < c->n && !entry_is(&c->e[k], h, key, len); k++)
             ;
+    }
     if (k >= c->n)
         return DFG_OK;
     cache_entry * e = &c->e[k];

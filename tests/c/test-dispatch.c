@@ -1,6 +1,7 @@
 /* tests/c/test-dispatch.c -- dispatch caches (lib/runtime/dispatch.c, the
  * plans of dfg.jit and the transforms by call signature): find and put,
- * the argument positions, replacing a key, the bound with the least
+ * the argument positions, the entry used last matched by its bytes,
+ * replacing a key, the bound with the least
  * recently used entry replaced and its plan released, the order of
  * dfg_cache_entry, clear, releasing the cache (its plans with it), stale
  * handles, bad arguments; nothing left alive at the end (valgrind in make
@@ -52,6 +53,15 @@ static void test_cache(void)
     CHECK(dfg_cache_find(c, "bb", 2, &got, &pos, &np) == DFG_OK && got == p[1] && np == 2 &&
           pos[0] == 0 && pos[1] == 3);
     CHECK(dfg_cache_find(c, "b", 1, &got, &pos, &np) == DFG_OK && got == 0);   /* a prefix */
+    /* the entry used last ("bb") is matched by its bytes first: a key of
+     * its length with other bytes, or longer with it as prefix, is a miss,
+     * and another entry is still found (then matched first itself) */
+    CHECK(dfg_cache_find(c, "bb", 2, &got, &pos, &np) == DFG_OK && got == p[1]);
+    CHECK(dfg_cache_find(c, "bc", 2, &got, &pos, &np) == DFG_OK && got == 0);
+    CHECK(dfg_cache_find(c, "bbb", 3, &got, &pos, &np) == DFG_OK && got == 0);
+    CHECK(dfg_cache_find(c, "a", 1, &got, &pos, &np) == DFG_OK && got == p[0]);
+    CHECK(dfg_cache_find(c, "a", 1, &got, &pos, &np) == DFG_OK && got == p[0] && np == 1);
+    CHECK(dfg_cache_find(c, "bb", 2, &got, &pos, &np) == DFG_OK && got == p[1]);
     CHECK(dfg_cache_entries(c, &n, &max) == DFG_OK && n == 2 && max == 2);
     /* "a" used last but one: a third key replaces it, releasing its plan */
     CHECK(dfg_cache_put(c, "ccc", 3, p[2], NULL, 0) == DFG_OK);

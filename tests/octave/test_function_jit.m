@@ -246,6 +246,31 @@
 %! dfg_assert_same (s2, B + A);
 %! dfg_assert_same (d2, B - A);
 %!test
+%! ## the output count is the call's nargout (the MEX file's nlhs): a
+%! ## plan per count for dfg.jit, 0 (a statement) counted as 1; one plan
+%! ## for any count for a transform; the handle evaluates no nargout
+%! g = dfg.jit (@three_outputs);
+%! c = functions (g).workspace{1}.p{1};
+%! g (A, B);
+%! s = g (A, B);
+%! assert (numel (c.plans ()), 1);
+%! [s, d] = g (A, B);
+%! o = cell (1, 3);
+%! [o{:}] = g (A, B);
+%! assert (numel (c.plans ()), 3);
+%! dfg_assert_same (o{3}, A .* B);
+%! [q, r] = cellfun (g, {A}, {B}, "UniformOutput", false);
+%! dfg_assert_same (r{1}, A - B);
+%! assert (numel (c.plans ()), 3);
+%! assert (strcmp (c.keys (), {"1|d3x4|d3x4|", "3|d3x4|d3x4|", "2|d3x4|d3x4|"}));
+%! assert (isempty (strfind (func2str (g), "nargout")));
+%! h = dfg.value_and_grad (@(x) sum (x .^ 2));
+%! h ([1 2]);
+%! [v, w] = h ([1 2]);
+%! assert ([v, w], [5, 2, 4]);
+%! assert (numel (functions (h).workspace{1}.p{1}.plans ()), 1);
+%! assert (isempty (strfind (func2str (h), "nargout")));
+%!test
 %! g = dfg.jit (@(x) max (x, [], 2));
 %! [m, i] = g (A);
 %! [mo, io] = max (A, [], 2);
