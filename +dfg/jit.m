@@ -2,6 +2,7 @@
 ## @deftypefn  {dfg} {@var{g} =} dfg.jit (@var{fun})
 ## @deftypefnx {dfg} {@var{g} =} dfg.jit (@var{fun}, "passes", @var{passes}, "fast", @var{tf})
 ## @deftypefnx {dfg} {@var{g} =} dfg.jit (@var{fun}, "device", @var{name})
+## @deftypefnx {dfg} {@var{g} =} dfg.jit (@var{fun}, "symbolic", @var{tf})
 ## Returns a function handle that traces @var{fun} into a dfg graph on its
 ## first call and runs the compiled plan on every call.
 ##
@@ -20,6 +21,14 @@
 ## the cache compiles: @qcode{"passes"}, @qcode{"fast"} and
 ## @qcode{"device"} (@qcode{"cpu"}, @qcode{"sim"}, @qcode{"gpu"} or
 ## @qcode{"auto"}: chosen by the cost model of @code{dfg.function}).
+##
+## A batch size: when a call's signature differs from one traced before in
+## a single size (the same value wherever it changed, at least 2), @var{fun}
+## is traced once more with that size symbolic, and that plan serves every
+## later such size without a trace (docs/symbolic.md); a trace that reads
+## the size (@code{size}, @code{numel}, @code{end}, @dots{}) or needs its
+## value is dropped for one of that size.  @qcode{"symbolic", false}
+## traces every size.
 ## @seealso{dfg.function, dfg.explain}
 ## @end deftypefn
 function g = jit (fun, varargin)

@@ -2,7 +2,7 @@
 ## @deftypefn  {bench} {} bench_all ()
 ## @deftypefnx {bench} {@var{results} =} bench_all ()
 ## Runs every dfg benchmark in bench/ (bench_build_overhead, bench_branch,
-## bench_scalar_plan, bench_dispatch, bench_compile, bench_alloc,
+## bench_scalar_plan, bench_dispatch, bench_symbolic, bench_compile, bench_alloc,
 ## bench_fused_expr, bench_grad, bench_passes, bench_mlp, bench_train,
 ## bench_rnn, bench_sim_copies, bench_gpu), each in a
 ## workspace of its own, and prints a summary of every ratio they report
@@ -16,7 +16,7 @@ function out = bench_all ()
     addpath (here);
   endif
   bench_setup ();
-  names = {"bench_build_overhead", "bench_branch", "bench_scalar_plan", "bench_dispatch", "bench_compile", "bench_alloc", "bench_fused_expr", "bench_grad", "bench_passes", "bench_mlp", "bench_train", "bench_rnn", "bench_sim_copies", "bench_gpu"};
+  names = {"bench_build_overhead", "bench_branch", "bench_scalar_plan", "bench_dispatch", "bench_symbolic", "bench_compile", "bench_alloc", "bench_fused_expr", "bench_grad", "bench_passes", "bench_mlp", "bench_train", "bench_rnn", "bench_sim_copies", "bench_gpu"};
   results = {};
   failed = {};
   t_all = tic ();

@@ -456,7 +456,15 @@ dfg_status dfg_cache_find(dfg_id cache, const void * key, size_t len, dfg_id * p
  * error the caller still does). */
 dfg_status dfg_cache_put(dfg_id cache, const void * key, size_t len, dfg_id plan,
                          const int32_t * pos, int32_t n_pos);
+/* Clears the entries and the patterns. */
 dfg_status dfg_cache_clear(dfg_id cache);
+/* Patterns of plans with symbolic sizes: dims[k] (k < n, one per call
+ * argument) is the dimension (from 1) argument k takes as a symbolic size,
+ * 0 for none.  At most 8 are kept, the oldest dropped; pattern k = 0 is
+ * the newest (DFG_ERR_ARG past the last; *dims borrowed until the next
+ * add or clear). */
+dfg_status dfg_cache_pattern_add(dfg_id cache, int32_t n, const int8_t * dims);
+dfg_status dfg_cache_pattern(dfg_id cache, int32_t k, const int8_t ** dims, int32_t * n);
 /* the number of entries and the bound; the plan and key (borrowed) of
  * entry k in the order of last use (0: the least recently used) */
 dfg_status dfg_cache_entries(dfg_id cache, int32_t * n, int32_t * max_entries);

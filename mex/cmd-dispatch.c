@@ -63,25 +63,94 @@ static int key_by_value(double knout, int n, const mxArray * const * args, char 
     return DFG_OK;
 }
 
-/* OWNER.trace_plan (NOUT, ARGS...) on a miss: [plan id, positions (1-based)],
- * put into the cache under key. */
-static int trace_miss(dfg_id cache, const mxArray * owner, double nout, int n,
+/* Whether the arguments fit pattern pat (n of them): every dimension it
+ * takes as a symbolic size has the same value, at least 2, in an array
+ * (docs/symbolic.md: a symbolic size takes those). */
+static int fits_pattern(int n, const mxArray * const * args, const int8_t * pat)
+{
+    mwSize v = 0;
+    for (int k = 0; k < n; k++) {
+        if (!pat[k])
+            continue;
+        const mxArray * a = args[k];
+        if (!(mxIsDouble(a) || mxIsSingle(a) || mxIsLogical(a)) || mxIsComplex(a) || mxIsSparse(a) ||
+            (mwSize)pat[k] > mxGetNumberOfDimensions(a))
+            return 0;
+        mwSize d = mxGetDimensions(a)[pat[k] - 1];
+        if (d < 2 || (v && d != v))
+            return 0;
+        v = d;
+    }
+    return v != 0;
+}
+
+/* A miss of the exact key: the plan of a pattern of the cache that the
+ * arguments fit (*plan 0: none). */
+static int find_by_pattern(dfg_id cache, double knout, int n, const mxArray * const * args,
+                           dfg_id * plan, const int32_t ** pos, int32_t * np)
+{
+    const int8_t * pat;
+    int32_t pn;
+    char small[1024];
+    size_t len;
+    *plan = 0;
+    for (int32_t q = 0; !*plan && dfg_cache_pattern(cache, q, &pat, &pn) == DFG_OK; q++) {
+        if (pn != n || !fits_pattern(n, args, pat) ||
+            !gw_signature(knout, n, args, pat, small, sizeof small, &len))
+            continue;
+        int st = dfg_cache_find(cache, small, len, plan, pos, np);
+        if (st)
+            return st;
+    }
+    return DFG_OK;
+}
+
+/* OWNER.trace_plan (NOUT, ARGS...) on a miss: [plan id, positions (1-based),
+ * pattern], put into the cache under key, or, with a pattern (a plan with
+ * symbolic sizes: the dimension of each argument it takes as one, 0 for
+ * none), under the key of that pattern, which the cache keeps. */
+static int trace_miss(dfg_id cache, const mxArray * owner, double nout, double knout, int n,
                       const mxArray * const * args, const char * key, size_t len)
 {
-    mxArray ** in = mxMalloc(((size_t)n + 2) * sizeof *in), * out[2] = {NULL, NULL};
+    mxArray ** in = mxMalloc(((size_t)n + 2) * sizeof *in), * out[3] = {NULL, NULL, NULL};
     in[0] = (mxArray *)owner;
     in[1] = mxCreateDoubleScalar(nout);
     for (int k = 0; k < n; k++)
         in[k + 2] = (mxArray *)args[k];
-    int st = call_octave(2, out, n + 2, in, "trace_plan");
+    int st = call_octave(3, out, n + 2, in, "trace_plan");
     mxDestroyArray(in[1]);
     mxFree(in);
     if (st)
         return st;
+    int8_t * pat = NULL;       /* the pattern, when the plan has one */
+    char * pkey = NULL;        /* its key */
+    if (mxIsDouble(out[2]) && mxGetNumberOfElements(out[2]) == (size_t)n && n > 0) {
+        const double * pv = mxGetPr(out[2]);
+        int any = 0;
+        size_t plen;
+        pat = mxMalloc((size_t)n);
+        for (int k = 0; k < n; k++) {
+            pat[k] = pv[k] >= 1 && pv[k] <= DFG_MAX_DIMS ? (int8_t)pv[k] : 0;
+            any |= pat[k];
+        }
+        pkey = mxMalloc(1 << 16);
+        if (any && fits_pattern(n, args, pat) && gw_signature(knout, n, args, pat, pkey, 1 << 16, &plen)) {
+            key = pkey;
+            len = plen;
+        } else {
+            mxFree(pkey);
+            mxFree(pat);
+            pat = NULL;
+            pkey = NULL;
+        }
+    }
+    mxDestroyArray(out[2]);
     if (mxGetClassID(out[0]) != mxUINT64_CLASS || mxGetNumberOfElements(out[0]) != 1 ||
         !mxIsDouble(out[1])) {
         mxDestroyArray(out[0]);
         mxDestroyArray(out[1]);
+        mxFree(pat);
+        mxFree(pkey);
         return dfg_set_error(DFG_ERR_INTERNAL, "dfg.jit: trace_plan gave no plan");
     }
     dfg_id plan = *(const uint64_t *)mxGetData(out[0]);
@@ -95,9 +164,13 @@ static int trace_miss(dfg_id cache, const mxArray * owner, double nout, int n,
     }
     if (!st)
         st = dfg_cache_put(cache, key, len, plan, pos, (int32_t)np);
-    if (st)
+    else
         dfg_release(plan);
+    if (!st && pat)            /* (the cache owns the plan by now) */
+        st = dfg_cache_pattern_add(cache, n, pat);
     mxFree(pos);
+    mxFree(pat);
+    mxFree(pkey);
     mxDestroyArray(out[0]);
     mxDestroyArray(out[1]);
     return st;
@@ -120,9 +193,9 @@ static int dispatch_call(gw * g, int any_nout, int nlhs, mxArray ** plhs, int nr
     char small[1024], * key = small;     /* key: small, or mxMalloc'ed */
     size_t len = 0;
     int st = DFG_OK;
-    if (!gw_signature(knout, n, args, small, sizeof small, &len)) {
+    if (!gw_signature(knout, n, args, NULL, small, sizeof small, &len)) {
         key = mxMalloc(1 << 16);
-        if (!gw_signature(knout, n, args, key, 1 << 16, &len)) {
+        if (!gw_signature(knout, n, args, NULL, key, 1 << 16, &len)) {
             mxFree(key);
             key = NULL;
             st = key_by_value(knout, n, args, &key, &len);
@@ -133,11 +206,15 @@ static int dispatch_call(gw * g, int any_nout, int nlhs, mxArray ** plhs, int nr
     int32_t np = 0;
     if (!st)
         st = dfg_cache_find(cache, key, len, &plan, &pos, &np);
+    if (!st && !plan && key == small)
+        st = find_by_pattern(cache, knout, n, args, &plan, &pos, &np);
     if (!st && !plan) {
         /* (the owner read only now: mxGetCell wraps the object anew) */
-        st = trace_miss(cache, mxGetCell(prhs[1], 0), nout, n, args, key, len);
+        st = trace_miss(cache, mxGetCell(prhs[1], 0), nout, knout, n, args, key, len);
         if (!st)
             st = dfg_cache_find(cache, key, len, &plan, &pos, &np);
+        if (!st && !plan)
+            st = find_by_pattern(cache, knout, n, args, &plan, &pos, &np);
         if (!st && !plan)
             st = dfg_set_error(DFG_ERR_INTERNAL, "dfg.jit: the plan just made is not cached");
     }

@@ -881,8 +881,8 @@ static int cmd_class(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray 
  * double/single/logical array or a char row: output count, then class and
  * size of each array, or the text of each string.  Returns "" when some
  * argument is anything else (the caller then builds a key by value). */
-int gw_signature(double nout, int n, const mxArray * const * args, char * buf, size_t cap,
-                 size_t * len)
+int gw_signature(double nout, int n, const mxArray * const * args, const int8_t * pat,
+                 char * buf, size_t cap, size_t * len)
 {
     size_t at = 0;
     if (cap < 128)
@@ -913,9 +913,12 @@ int gw_signature(double nout, int n, const mxArray * const * args, char * buf, s
                 char dig[24];
                 int nd10 = 0;
                 unsigned long long v = (unsigned long long)d[q];
-                do
-                    dig[nd10++] = (char)('0' + v % 10);
-                while ((v /= 10) && nd10 < 20);
+                if (pat && pat[k] == (int)q + 1)
+                    dig[nd10++] = '?';            /* a symbolic size */
+                else
+                    do
+                        dig[nd10++] = (char)('0' + v % 10);
+                    while ((v /= 10) && nd10 < 20);
                 if (q)
                     buf[at++] = 'x';
                 while (nd10)
@@ -944,7 +947,7 @@ static int cmd_signature(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxAr
     char buf[4096];
     size_t len;
     double nout = nrhs > 0 ? mxGetScalar(prhs[0]) : 1;
-    int ok = gw_signature(nout, nrhs > 0 ? nrhs - 1 : 0, nrhs > 0 ? prhs + 1 : prhs, buf,
+    int ok = gw_signature(nout, nrhs > 0 ? nrhs - 1 : 0, nrhs > 0 ? prhs + 1 : prhs, NULL, buf,
                           sizeof buf, &len);
     plhs[0] = mxCreateString(ok ? buf : "");
     return DFG_OK;

@@ -114,9 +114,11 @@ int        gw_plan_call(gw * g, dfg_id plan, int nlhs, mxArray ** plhs, int n_ar
 /* dfg.jit's signature of a call asked for nout outputs with args: the
  * classes and sizes of the arrays, the text of char rows, in buf (cap
  * bytes, NUL-terminated, *len without it); 0 when an argument is of
- * another kind (then the caller builds a key by value). */
-int        gw_signature(double nout, int n, const mxArray * const * args, char * buf, size_t cap,
-                        size_t * len);
+ * another kind (then the caller builds a key by value).  With a pattern
+ * pat (NULL: none), dimension pat[k] (from 1, 0: none) of argument k is
+ * written '?': the key of a plan with that symbolic size. */
+int        gw_signature(double nout, int n, const mxArray * const * args, const int8_t * pat,
+                        char * buf, size_t cap, size_t * len);
 
 /* ---- commands ------------------------------------------------------------- */
 /* mex/cmd-graph.c */

@@ -21,6 +21,9 @@ classdef JitCache < handle
     passes = [];      # dfg.function's options for every plan
     fast = [];
     device = "";
+    symbolic = true;  # trace with a symbolic size when only one size changes
+    seen = {};        # the last signatures traced: {nout, args' classes, sizes}
+    nosym = {};       # patterns whose symbolic trace failed: not tried again
   endproperties
   properties (Constant)
     ## plans kept per jitted function: a call with a new signature when
@@ -47,8 +50,14 @@ classdef JitCache < handle
             if (! ischar (c.device))
               error ("dfg:badArgument", "dfg.jit: DEVICE must be \"cpu\", \"sim\", \"gpu\" or \"auto\"");
             endif
+          case "symbolic"
+            v = varargin{k+1};
+            if (! (isscalar (v) && (islogical (v) || isnumeric (v))))
+              error ("dfg:badArgument", "dfg.jit: SYMBOLIC must be true or false");
+            endif
+            c.symbolic = logical (v);
           otherwise
-            error ("dfg:badArgument", "dfg.jit: unknown option '%s' (options: passes, fast, device)",
+            error ("dfg:badArgument", "dfg.jit: unknown option '%s' (options: passes, fast, device, symbolic)",
                    varargin{k});
         endswitch
       endfor
@@ -95,20 +104,111 @@ classdef JitCache < handle
     ## A miss (called by the MEX file): traces FUN for a call with these
     ## arguments asking for NOUT outputs and compiles its plan; ID is the
     ## plan's handle (the dispatch cache takes it), POS the positions of
-    ## the arguments it takes (the arrays).
-    function [id, pos] = trace_plan (c, nout, varargin)
+    ## the arguments it takes (the arrays).  When the call differs from one
+    ## traced before only in one size (the same value in every place it
+    ## changed, at least 2 before and now: a batch size), FUN is traced
+    ## with that size symbolic (docs/symbolic.md) and PAT gives, for each
+    ## argument, the dimension that is symbolic (0: none): the cache keys
+    ## the plan by that pattern, and it serves every such size.  A trace
+    ## that reads the symbolic size (size, numel, end, ...) or that a
+    ## symbolic size cannot take is dropped, and the size traced as it is.
+    function [id, pos, pat] = trace_plan (c, nout, varargin)
       args = varargin;
       isarr = cellfun (@(a) (isnumeric (a) || islogical (a)) && ! isa (a, "dfg.Tensor"), args);
-      ins = {};
-      targs = args;
-      tens = cell (1, numel (args));
       for k = find (isarr)
         a = args{k};
         if (! (isa (a, "double") || isa (a, "single") || islogical (a)) || ! isreal (a))
           error ("dfg:badClass", "dfg.jit: argument %d is %s%s; dfg takes real double, single or logical arrays",
                  k, merge (isreal (a), "", "complex "), class (a));
         endif
-        t = dfg.input (size (a), class (a), sprintf ("arg%d", k));
+      endfor
+      pos = find (isarr);
+      sig = signature_of (merge (isempty (c.transform), nout, 0), args, isarr);
+      pat = [];
+      if (c.symbolic && ! isempty (sig))
+        pat = c.pattern_for (sig);
+      endif
+      id = [];
+      if (! isempty (pat))
+        reads = dfg_mex ("symreads");
+        try
+          id = c.compile (nout, args, isarr, pat);
+          if (dfg_mex ("symreads") != reads)      # the trace read the size
+            dfg_mex ("release", id);
+            id = [];
+          endif
+        catch
+          id = [];
+        end_try_catch
+        if (isempty (id))
+          c.nosym{end+1} = {nout, pat};
+          pat = [];
+        endif
+      endif
+      if (isempty (id))
+        id = c.compile (nout, args, isarr, []);
+      endif
+      if (! isempty (sig))
+        c.seen{end+1} = sig;
+        if (numel (c.seen) > 16)
+          c.seen(1) = [];
+        endif
+      endif
+    endfunction
+  endmethods
+
+  methods (Access = private)
+    ## The pattern of a symbolic size that SIG shares with a signature
+    ## traced before, or [] (see trace_plan).
+    function pat = pattern_for (c, sig)
+      pat = [];
+      for e = numel (c.seen):-1:1
+        o = c.seen{e};
+        if (o{1} != sig{1} || ! isequal (o{2}, sig{2}) || numel (o{3}) != numel (sig{3}))
+          continue;
+        endif
+        p = zeros (1, numel (sig{3}));
+        was = [];  now = [];  ok = true;
+        for k = 1:numel (sig{3})
+          a = o{3}{k};  b = sig{3}{k};
+          if (ischar (a) || ischar (b))
+            ok = isequal (a, b);
+          elseif (numel (a) != numel (b))
+            ok = false;
+          else
+            d = find (a != b);
+            if (numel (d) > 1)
+              ok = false;
+            elseif (numel (d) == 1)
+              p(k) = d;
+              was(end+1) = a(d);  now(end+1) = b(d);
+            endif
+          endif
+          if (! ok)
+            break;
+          endif
+        endfor
+        if (ok && ! isempty (was) && all (was == was(1)) && all (now == now(1))
+            && was(1) >= 2 && now(1) >= 2
+            && ! any (cellfun (@(q) q{1} == sig{1} && isequal (q{2}, p), c.nosym)))
+          pat = p;
+          return;
+        endif
+      endfor
+    endfunction
+
+    ## Traces FUN on inputs for the array arguments (dimension PAT(k) of
+    ## argument k the symbolic size "n" where PAT is given) and compiles.
+    function id = compile (c, nout, args, isarr, pat)
+      ins = {};
+      targs = args;
+      tens = cell (1, numel (args));
+      for k = find (isarr)
+        sz = size (args{k});
+        if (! isempty (pat) && pat(k))
+          sz(pat(k)) = NaN;
+        endif
+        t = dfg.input (sz, class (args{k}), sprintf ("arg%d", k));
         ins{end+1} = t;
         targs{k} = t;
         tens{k} = t;
@@ -132,15 +232,36 @@ classdef JitCache < handle
       endfor
       id = dfg_mex ("function", dfg.internal.untag (ins), dfg.internal.untag (outs),
                     c.passes, c.fast, {}, "", [], c.device);
-      pos = find (isarr);
     endfunction
   endmethods
 endclassdef
 
+## {NOUT, classes, sizes} of a call whose arguments are all arrays or char
+## rows (a key the MEX file can write with a pattern), else {}: a char
+## row's "size" is its text.
+function sig = signature_of (nout, args, isarr)
+  sig = {};
+  cls = cell (1, numel (args));
+  sz = cell (1, numel (args));
+  for k = 1:numel (args)
+    a = args{k};
+    if (isarr(k))
+      cls{k} = class (a);
+      sz{k} = size (a);
+    elseif (ischar (a) && rows (a) <= 1)
+      cls{k} = "char";
+      sz{k} = a;
+    else
+      return;
+    endif
+  endfor
+  sig = {nout, cls, sz};
+endfunction
+
 
 %!test
 %! ## at most MAX_PLANS plans; the least recently used one is replaced
-%! g = dfg.jit (@(x) sum (x .* x));
+%! g = dfg.jit (@(x) sum (x .* x), "symbolic", false);
 %! cap = dfg.internal.JitCache.MAX_PLANS;
 %! for k = 1:cap
 %!   assert (g (ones (1, k)), k);

@@ -15,6 +15,13 @@
  * Ownership: the cache owns its entries' keys, positions and plans; the
  * caller owns the cache's handle (dfg_release frees it and its plans;
  * dfg_reset frees everything).
+ *
+ * Patterns: a plan with symbolic sizes (docs/symbolic.md) serves every
+ * call whose arguments have the same sizes but in the dimensions it takes
+ * as a symbol; its key writes those as '?'.  The cache keeps the last
+ * CACHE_PATTERNS patterns (which argument dimensions are symbolic) so
+ * that a caller whose exact key misses can make the key of each pattern
+ * and look again (mex/cmd-dispatch.c).
  */
 #include <string.h>
 #include "runtime.h"
@@ -30,12 +37,22 @@ typedef struct cache_entry {
     uint64_t  used;         /* the lookup count at its last use         */
 } cache_entry;
 
+/* A pattern: for each of n arguments, the dimension (from 1) that the
+ * cache's plans of this pattern take as a symbolic size, or 0. */
+#define CACHE_PATTERNS 8
+typedef struct cache_pattern {
+    int8_t *  dims;         /* owned, [n]                               */
+    int32_t   n;
+} cache_pattern;
+
 typedef struct dfg_cache {
     uint32_t      slot;
     int32_t       max, n;
     int32_t       last;     /* the entry found or put last, or -1       */
     uint64_t      clock;
     cache_entry * e;        /* [max]                                    */
+    cache_pattern pat[CACHE_PATTERNS];   /* the newest last             */
+    int32_t       n_pat;
 } dfg_cache;
 
 /* FNV-1a over the key's bytes */
@@ -57,11 +74,14 @@ static void entry_free(cache_entry * e)
     memset(e, 0, sizeof *e);
 }
 
+static void patterns_free(dfg_cache * c);
+
 static void cache_destroy(void * obj)
 {
     dfg_cache * c = obj;
     for (int32_t k = 0; k < c->n; k++)
         entry_free(&c->e[k]);
+    patterns_free(c);
     if (c->slot != UINT32_MAX)
         dfg_store_remove(c->slot);
     dfg_free(c->e);
@@ -170,6 +190,13 @@ dfg_status dfg_cache_put(dfg_id cache, const void * key, size_t len, dfg_id plan
     return DFG_OK;
 }
 
+static void patterns_free(dfg_cache * c)
+{
+    for (int32_t k = 0; k < c->n_pat; k++)
+        dfg_free(c->pat[k].dims);
+    c->n_pat = 0;
+}
+
 dfg_status dfg_cache_clear(dfg_id cache)
 {
     dfg_cache * c = cache_get(cache);
@@ -179,6 +206,42 @@ dfg_status dfg_cache_clear(dfg_id cache)
         entry_free(&c->e[k]);
     c->n = 0;
     c->last = -1;
+    patterns_free(c);
+    return DFG_OK;
+}
+
+dfg_status dfg_cache_pattern_add(dfg_id cache, int32_t n, const int8_t * dims)
+{
+    dfg_cache * c = cache_get(cache);
+    if (!c)
+        return DFG_ERR_HANDLE;
+    if (n < 0)
+        return dfg_set_error(DFG_ERR_ARG, "dfg: a pattern of %d arguments", (int)n);
+    for (int32_t k = 0; k < c->n_pat; k++)
+        if (c->pat[k].n == n && !memcmp(c->pat[k].dims, dims, (size_t)n))
+            return DFG_OK;
+    int8_t * d = dfg_malloc((size_t)n + 1);
+    if (!d)
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory");
+    memcpy(d, dims, (size_t)n);
+    if (c->n_pat == CACHE_PATTERNS) {          /* the oldest goes */
+        dfg_free(c->pat[0].dims);
+        memmove(c->pat, c->pat + 1, (CACHE_PATTERNS - 1) * sizeof *c->pat);
+        c->n_pat--;
+    }
+    c->pat[c->n_pat++] = (cache_pattern){ d, n };
+    return DFG_OK;
+}
+
+dfg_status dfg_cache_pattern(dfg_id cache, int32_t k, const int8_t ** dims, int32_t * n)
+{
+    dfg_cache * c = cache_get(cache);
+    if (!c)
+        return DFG_ERR_HANDLE;
+    if (k < 0 || k >= c->n_pat)
+        return DFG_ERR_ARG;                    /* past the last: no message */
+    *dims = c->pat[c->n_pat - 1 - k].dims;    /* the newest first */
+    *n = c->pat[c->n_pat - 1 - k].n;
     return DFG_OK;
 }
 

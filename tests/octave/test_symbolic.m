@@ -132,6 +132,49 @@
 %! fc = dfg.function ({zz, cc}, {dfg.nn.cross_entropy(zz, cc)});
 %! assert (f (Z, C), fc (Z, C));
 
+%!test
+%! ## dfg.jit: a second batch size traces the function with that size
+%! ## symbolic; every later size runs that plan, with Octave's values; a
+%! ## size of 1 gets a plan of its own
+%! W = randn (3, 2);  b = randn (1, 2);
+%! f = @(X, W, b) tanh (X * W + b);
+%! g = dfg.jit (f);
+%! for n = [5 7 9 2 1 5]
+%!   X = randn (n, 3);
+%!   assert (g (X, W, b), f (X, W, b), 1e-14);
+%! endfor
+%! k = functions (g).workspace{1}.p{1}.keys ();
+%! assert (sort (k), sort ({"1|d5x3|d3x2|d1x2|", "1|d?x3|d3x2|d1x2|", "1|d1x3|d3x2|d1x2|"}));
+
+%!test
+%! ## a transform: the batch in the last dimension, the gradient at each size
+%! vg = dfg.value_and_grad (@(w, X, y) mean ((w * X - y) .^ 2));
+%! w = [1 -1 0.5];
+%! for n = [10 20 30 3]
+%!   X = randn (3, n);  y = randn (1, n);
+%!   [v, gw] = vg (w, X, y);
+%!   assert (v, mean ((w * X - y) .^ 2), 1e-14);
+%!   assert (gw, 2 * ((w * X - y) * X') / n, 1e-13);
+%! endfor
+%! k = functions (vg).workspace{1}.p{1}.keys ();
+%! assert (any (cellfun (@(s) any (s == "?"), k)));
+%! assert (numel (k), 2);
+
+%!test
+%! ## a function that reads the size is traced per size, and that pattern is
+%! ## not tried again; "symbolic", false never tries
+%! h = dfg.jit (@(X) sum (X) / size (X, 1));
+%! for n = [4 6 8]
+%!   X = randn (n, 2);
+%!   assert (h (X), sum (X) / n, 1e-14);
+%! endfor
+%! assert (numel (functions (h).workspace{1}.p{1}.keys ()), 3);
+%! h2 = dfg.jit (@(X) sum (X), "symbolic", false);
+%! for n = [4 6 8]
+%!   h2 (ones (n, 2));
+%! endfor
+%! assert (! any (cellfun (@(s) any (s == "?"), functions (h2).workspace{1}.p{1}.keys ())));
+
 %!function r = call1 (X, varargin)
 %!  ## a plan of x + 1 for x = dfg.input ([NaN 2]) called on X
 %!  x = dfg.input ([NaN 2]);
