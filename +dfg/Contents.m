@@ -2,8 +2,9 @@
 ##
 ## Ordinary Octave code on dfg.Tensor values records a graph; dfg compiles
 ## it into a plan once and runs it in C, returning plain Octave arrays.
-## help NAME (e.g. help dfg.grad) shows each function's help; the user
-## guide and the tutorial are in the docs folder of the source tree.
+## help NAME (e.g. help dfg.grad) shows each function's help, and
+## lookfor WORD (e.g. lookfor gradient) searches them; the user guide
+## and the tutorial are in the docs folder of the source tree.
 ##
 ## Tensors
 ##   dfg.Tensor          a symbolic tensor: a node of a graph

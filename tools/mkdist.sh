@@ -8,7 +8,8 @@
 #   dfg-<version>/INDEX   the functions by topic, from +dfg/Contents.m
 #                         (what `pkg describe -verbose dfg` lists)
 #   dfg-<version>/inst/   what the repository root holds for Octave:
-#                         +dfg/, @dfg_logical/, PKG_ADD, and for the
+#                         +dfg/, @dfg_logical/, PKG_ADD, doc-cache (what
+#                         lookfor searches, tools/gen_doc_cache.m), and for the
 #                         in-file tests tools/run_octave_tests.m and the
 #                         helpers tests/octave/dfg_*.m
 #   dfg-<version>/src/    Makefile (tools/pkg-src.mk) and dfg/: the
@@ -53,7 +54,7 @@ awk 'BEGIN { print "dfg >> Dataflow graphs and automatic differentiation" }
          next }
      /^## [A-Z]/ { head = substr ($0, 4) }' +dfg/Contents.m > "$top/INDEX"
 
-copy "$top/inst" '+dfg' '@dfg_logical' PKG_ADD tools/run_octave_tests.m 'tests/octave/dfg_*.m'
+copy "$top/inst" '+dfg' '@dfg_logical' PKG_ADD doc-cache tools/run_octave_tests.m 'tests/octave/dfg_*.m'
 copy "$top/src/dfg" Makefile lib kernels mex tools/deps.sh
 cp tools/pkg-src.mk "$top/src/Makefile"
 

@@ -4,8 +4,9 @@
 # (pkg prefix, local_list and global_list all in a temporary folder, so
 # nothing outside it is touched), checks that pkg load dfg prints nothing,
 # and runs a smoke test on the installed package (a dfg.jit call and a
-# gradient, against plain Octave).  With --tests it also runs the in-file
-# tests of the installed functions (tools/run_octave_tests.m of the
+# gradient, against plain Octave; lookfor and help dfg.Contents find
+# dfg's functions).  With --tests it also runs the in-file tests of the
+# installed functions (tools/run_octave_tests.m of the
 # installed package, DFG_OCTAVE_SUITES="+dfg/*").  Prints one line
 # "pkg-check: ..." saying what worked, or what failed with the output;
 # exits non-zero on any failure.  Runs from the temporary folder, so the
@@ -44,12 +45,14 @@ out=$(run "pkg load dfg;
   vg = dfg.value_and_grad (@(x) sum ((x - 1) .^ 4));
   [v, g] = vg ([2; 3]);
   assert ([v; g], [17; 4; 32], 1e-12);
+  assert (any (strcmp (lookfor ('gradient'), 'dfg.grad')), 'lookfor does not find dfg.grad');
+  assert (! isempty (strfind (evalc ('help dfg.Contents'), 'Automatic differentiation')), 'help dfg.Contents');
   p = pkg ('list', 'dfg');
   printf ('smoke=%s %s\n', p{1}.version, p{1}.dir);")
 line=$(echo "$out" | grep '^smoke=' | tail -n 1)
 [ -n "$line" ] || fail "the installed package failed its smoke test" "$out"
 version=$(echo "$line" | sed 's/^smoke=\([^ ]*\) .*/\1/')
-msg="dfg $version built and installed with pkg install in a temporary prefix, pkg load quiet, dfg.jit and dfg.value_and_grad correct"
+msg="dfg $version built and installed with pkg install in a temporary prefix, pkg load quiet, dfg.jit and dfg.value_and_grad correct, lookfor and help dfg.Contents find dfg"
 
 if [ "${2:-}" = "--tests" ]; then
     out=$(DFG_OCTAVE_SUITES='+dfg/*' DFG_TEST_LOG="$tmp/tests.log" run "pkg load dfg; p = pkg ('list', 'dfg');
