@@ -115,7 +115,8 @@ dfg_status dfg_input(dfg_dtype dt, int ndim, const int64_t * dims,
 /* A constant owns a copy of data (numel * dtype size bytes). */
 dfg_status dfg_constant(dfg_dtype dt, int ndim, const int64_t * dims,
                         const void * data, dfg_id * out);
-/* A constant whose every element is value. */
+/* A constant whose every element is value (for a symbolic size, the
+ * scalar broadcast to it). */
 dfg_status dfg_fill(dfg_dtype dt, int ndim, const int64_t * dims,
                     double value, dfg_id * out);
 /* A variable owns mutable storage, initialised from data. */

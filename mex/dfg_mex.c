@@ -385,6 +385,11 @@ int gw_evaluate(gw * g, dfg_id id, mxArray ** out)
     int st = dfg_info(id, &dt, &nd, dims);
     if (st)
         return st;
+    if (dfg_shape_is_sym(nd, dims)) {
+        char s[256];
+        return dfg_set_error(DFG_ERR_SYMBOLIC, "dfg.%s: the value is %s: a symbolic size has a value only in a plan's call",
+                             g->fn, dfg_shape_str(nd, dims, s, sizeof s));
+    }
     if (!can_allocate(dt, nd, dims)) {
         char s[256];
         return dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory allocating the %s result",

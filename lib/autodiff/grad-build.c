@@ -99,11 +99,7 @@ dfg_node * gb_fill(gctx * c, int dt, int nd, const int64_t * dims, double v)
     if (c->st)
         return NULL;
     dfg_id id = 0;
-    if (dfg_shape_is_sym(nd, dims)) {
-        /* a symbolic size: the scalar broadcast to it */
-        int64_t one[2] = {1, 1};
-        return gb_broadcast_to(c, gb_fill(c, dt, 2, one, v), nd, dims);
-    }
+    /* (a symbolic size: a broadcast scalar, with no data to write) */
     dfg_status st = dfg_fill((dfg_dtype)dt, nd, dims, v, &id);
     return adopt(c, st, id);
 }

@@ -545,6 +545,24 @@ dfg_status dfg_fill(dfg_dtype dt, int ndim, const int64_t * dims,
                     double value, dfg_id * out)
 {
     dfg_node * n;
+    if (ndim > 0 && ndim <= DFG_MAX_DIMS && dfg_shape_is_sym(ndim, dims)) {
+        /* a symbolic size (docs/symbolic.md): the scalar broadcast to it */
+        int64_t one[2] = {1, 1};
+        dfg_id sid;
+        dfg_attr a = {{0}, {0}, NULL, 0};
+        a.i[0] = ndim;
+        memcpy(a.i + 1, dims, (size_t)ndim * sizeof *dims);
+        dfg_status st = dfg_fill(dt, 2, one, value, &sid);
+        if (st)
+            return st;
+        dfg_node * s = dfg_node_get(sid);
+        st = dfg_build(DFG_OP_BROADCAST, 1, &s, &a, &n);
+        dfg_release(sid);                     /* held by n's use now */
+        if (st)
+            return st;
+        n->uses--;                            /* the caller's handle instead */
+        return hand_out(n, out);
+    }
     dfg_status st = make_leaf("constant", DFG_OP_CONSTANT, dt, ndim, dims, NULL, &n);
     if (st || (st = leaf_data("constant", n, NULL)))
         return st;

@@ -42,11 +42,14 @@ struct plan_sym {
 
 int plan_spec_is_symbolic(const dfg_plan_spec * sp)
 {
-    for (int k = 0; k < sp->n_in; k++) {
-        dfg_node * n = dfg_node_get(sp->ins[k]);
-        if (n && n->numel < 0)
-            return 1;
-    }
+    struct { int n; const dfg_id * id; } lists[] = {
+        { sp->n_in, sp->ins }, { sp->n_out, sp->outs }, { sp->n_upd, sp->upd_vals } };
+    for (int l = 0; l < 3; l++)
+        for (int k = 0; k < lists[l].n; k++) {
+            dfg_node * n = dfg_node_get(lists[l].id[k]);
+            if (n && n->numel < 0)
+                return 1;
+        }
     return 0;
 }
 
@@ -153,6 +156,23 @@ dfg_status plan_sym_compile(const dfg_plan_spec * sp, dfg_plan * p)
                 seen |= s->syms[q] == dfg_dim_sym(d);
             if (!seen)
                 s->syms[s->n_syms++] = dfg_dim_sym(d);
+        }
+    }
+    /* a result's symbols come from the inputs (else nothing binds them) */
+    for (int k = 0; k < p->n_out + s->n_upd; k++) {
+        const dfg_node * o = k < p->n_out ? p->outs[k] : s->upd_vals[k - p->n_out];
+        for (int j = 0; j < o->ndim; j++) {
+            int seen = !dfg_dim_is_sym(o->dims[j]);
+            for (int q = 0; q < s->n_syms && !seen; q++)
+                seen = s->syms[q] == dfg_dim_sym(o->dims[j]);
+            if (!seen) {
+                char b[256];
+                return dfg_set_error(DFG_ERR_SYMBOLIC,
+                                     "dfg.function: %s %d is %s, and no input has the symbolic size %s",
+                                     k < p->n_out ? "output" : "update", (k < p->n_out ? k : k - p->n_out) + 1,
+                                     dfg_shape_str(o->ndim, o->dims, b, sizeof b),
+                                     dfg_sym_name(dfg_dim_sym(o->dims[j])));
+            }
         }
     }
     /* every error a concrete plan would raise, raised now: the graph

@@ -78,8 +78,15 @@ static void test_shapes(void)
     rs.i[2] = m;
     CHECK(dfg_op(DFG_OP_RESHAPE, 1, &x, &rs, &y) == DFG_ERR_SHAPE);
     dfg_release(xt);
-    /* a constant cannot have a symbolic size */
-    CHECK(dfg_fill(DFG_DOUBLE, 2, d1, 0, &y) == DFG_ERR_ARG);
+    /* a fill of a symbolic size: a scalar broadcast to it; a constant with
+     * data cannot have one */
+    CHECK(dfg_fill(DFG_DOUBLE, 2, d1, 7, &y) == DFG_OK);
+    int op = -1, nin = -1;
+    CHECK(dfg_node_op(y, &op, &nin) == DFG_OK && op == DFG_OP_BROADCAST && nin == 1);
+    CHECK(dfg_info(y, &dt, &nd, d) == DFG_OK && d[0] == n && d[1] == 3);
+    dfg_release(y);
+    double z6[6] = {0};
+    CHECK(dfg_constant(DFG_DOUBLE, 2, d1, z6, &y) == DFG_ERR_ARG);
     dfg_release(x); dfg_release(r); dfg_release(q); dfg_release(k);
 }
 

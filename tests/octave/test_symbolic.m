@@ -204,3 +204,10 @@
 %!error id=dfg:symbolicSize dfg.grad (sum (max (dfg.input ([NaN 1]) .* (x = dfg.input ([1 1])))), x)
 %!error id=dfg:symbolicSize dfg.grad (sum (cumsum (dfg.input ([NaN 1]) .* (x = dfg.input ([1 1])))), x)
 %!error <size name> dfg.input ({"1n", 2})
+%!error id=dfg:symbolicSize dfg.value (dfg.grad (sum (sum (dfg.input ([NaN 2]) > 0)), dfg.input ([NaN 2])))
+%!error <no input has the symbolic size n> dfg.function ({dfg.input([2 2])}, {dfg.grad(sum (sum ((x = dfg.input ([NaN 2])) > 0)), x)})
+%!test
+%! ## a gradient that is zero (the loss does not depend on x): zeros of x's size
+%! x = dfg.input ([NaN 2]);
+%! f = dfg.function ({x}, {dfg.grad(sum (sum (x > 0)), x)});
+%! assert (f (ones (3, 2)), zeros (3, 2));
