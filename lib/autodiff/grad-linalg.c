@@ -135,6 +135,35 @@ static dfg_node * qr_core(gctx * c, dfg_node * qm, dfg_node * r, dfg_node * gq, 
     return rsolve_t(c, gb_add(c, gq, MM(qm, sym)), r);
 }
 
+/* A square A = Q R (n x n), through its first n-1 columns: A = [A1, a],
+ * Q = [Q1, q], R = [R1, r; 0, rho].  A1 = Q1 R1 is a tall economy QR; q is
+ * the unit vector orthogonal to Q1 that LAPACK's last (1-element)
+ * reflector leaves alone, so a function of Q1 (dq = -Q1 dQ1' q); r = Q1' a
+ * and rho = q' a.  Hence a gets Q1 gr + q grho, q gets a grho more, Q1
+ * gets a gr' - q (Q1' gq)' more, and A1 gets the tall rule on Q1, R1.
+ * Unlike qr_core on the whole of R this never divides by rho: at a
+ * matrix of rank n-1 (rho zero, or rounding's tiny pivot) Q and R are
+ * still differentiable and this is their derivative, where R^-T would
+ * give Inf, NaN or a finite wrong number (qr ([1 1; 1 1])). */
+static dfg_node * qr_square(gctx * c, dfg_node * qm, dfg_node * r, dfg_node * a, dfg_node * gq,
+                            dfg_node * gr)
+{
+    int64_t n = qm->dims[0];
+    if (n == 1)                       /* Q = 1: LAPACK reflects nothing */
+        return MM(qm, gr);
+    dfg_node * q1 = gb_slice(c, qm, 1, 0, n - 1), * qn = gb_slice(c, qm, 1, n - 1, n);
+    dfg_node * rtop = gb_slice(c, r, 0, 0, n - 1), * grtop = gb_slice(c, gr, 0, 0, n - 1);
+    dfg_node * r1 = gb_slice(c, rtop, 1, 0, n - 1), * gr1 = gb_slice(c, grtop, 1, 0, n - 1);
+    dfg_node * grc = gb_slice(c, grtop, 1, n - 1, n);                         /* g of r */
+    dfg_node * grho = gb_slice(c, gb_slice(c, gr, 0, n - 1, n), 1, n - 1, n);  /* g of rho */
+    dfg_node * an = gb_slice(c, a, 1, n - 1, n);
+    dfg_node * gqn = gb_add(c, gb_slice(c, gq, 1, n - 1, n), MM(an, grho));
+    dfg_node * gq1 = gb_sub(c, gb_add(c, gb_slice(c, gq, 1, 0, n - 1), MMT(an, grc)),
+                            MM(qn, MTM(gqn, q1)));
+    dfg_node * parts[2] = {qr_core(c, q1, r1, gq1, gr1), gb_add(c, MM(q1, grc), MM(qn, grho))};
+    return gb_cat(c, 1, 2, parts);
+}
+
 /* qr (A, 0) for m >= n, and qr of a wide A (m < n): A = [U, V] with
  * U = Q X square, Y = Q' V; V's adjoint is Q gY, and Q gets V gY' more. */
 static dfg_node * grad_qr(gctx * c, dfg_node * y, dfg_node * g)
@@ -150,13 +179,13 @@ static dfg_node * grad_qr(gctx * c, dfg_node * y, dfg_node * g)
     if (m >= q) {
         dfg_node * qm = gb_part(c, y, 0, m, q), * r = gb_part(c, y, m * q, q, q);
         dfg_node * gq = gb_part(c, g, 0, m, q), * gr = gb_part(c, g, m * q, q, q);
-        return qr_core(c, qm, r, gq, gr);
+        return m == q ? qr_square(c, qm, r, a, gq, gr) : qr_core(c, qm, r, gq, gr);
     }
     dfg_node * qm = gb_part(c, y, 0, m, m), * r = gb_part(c, y, m * m, m, q);
     dfg_node * gq = gb_part(c, g, 0, m, m), * gr = gb_part(c, g, m * m, m, q);
     dfg_node * x = gb_slice(c, r, 1, 0, m), * gxx = gb_slice(c, gr, 1, 0, m);
     dfg_node * gyy = gb_slice(c, gr, 1, m, q), * v = gb_slice(c, a, 1, m, q);
-    dfg_node * gu = qr_core(c, qm, x, gb_add(c, gq, MMT(v, gyy)), gxx);
+    dfg_node * gu = qr_square(c, qm, x, gb_slice(c, a, 1, 0, m), gb_add(c, gq, MMT(v, gyy)), gxx);
     dfg_node * parts[2] = {gu, MM(qm, gyy)};
     return gb_cat(c, 1, 2, parts);
 }
