@@ -96,6 +96,47 @@ static dfg_node * lu_core(gctx * c, dfg_node * l, dfg_node * u, dfg_node * gl, d
     return rsolve_t(c, solve(c, T(l), mid), u);                       /* L^-T mid U^-T */
 }
 
+/* Tall (m > n), L = [L1; L2]: L2 = (P A)_2 U^-1, so (P A)_2 gets gL2 U^-T
+ * and U gets -L2' gL2 U^-T more. */
+static dfg_node * lu_tall(gctx * c, dfg_node * l, dfg_node * u, dfg_node * gl, dfg_node * gu)
+{
+    int64_t m = l->dims[0], q = l->dims[1];
+    dfg_node * l1 = gb_slice(c, l, 0, 0, q), * l2 = gb_slice(c, l, 0, q, m);
+    dfg_node * gl1 = gb_slice(c, gl, 0, 0, q), * gl2 = gb_slice(c, gl, 0, q, m);
+    dfg_node * gl2_ut = rsolve_t(c, gl2, u);                          /* gL2 U^-T */
+    dfg_node * parts[2] = {lu_core(c, l1, u, gl1, gb_sub(c, gu, MTM(l2, gl2_ut))), gl2_ut};
+    return gb_cat(c, 0, 2, parts);
+}
+
+/* Square P A = L U (n x n) through its first n-1 columns: with B = P A =
+ * [B1, b; c', d], L = [L1, 0; l', 1], U = [U1, u; 0, nu], [B1; c'] =
+ * [L1; l'] U1 is a tall LU, u = L1^-1 b and nu = d - l' u.  So d gets gnu,
+ * l' gets -gnu u' more, u gets -l gnu more, b gets L1^-T gu and L1 -L1^-T
+ * gu u' more, and [B1; c'] the tall rule.  Unlike lu_core on the whole of
+ * U this never divides by nu: at a matrix of rank n-1 (nu zero, or
+ * rounding's tiny pivot) L and U are still differentiable, for the same
+ * pivots, and this is their derivative. */
+static dfg_node * lu_square(gctx * c, dfg_node * l, dfg_node * u, dfg_node * gl, dfg_node * gu)
+{
+    int64_t n = l->dims[0];
+    if (n == 1)                                                       /* L = 1, U = P A */
+        return gu;
+    dfg_node * ltall = gb_slice(c, l, 1, 0, n - 1), * gltall = gb_slice(c, gl, 1, 0, n - 1);
+    dfg_node * l1 = gb_slice(c, ltall, 0, 0, n - 1), * lr = gb_slice(c, ltall, 0, n - 1, n); /* l' */
+    dfg_node * utop = gb_slice(c, u, 0, 0, n - 1), * gutop = gb_slice(c, gu, 0, 0, n - 1);
+    dfg_node * u1 = gb_slice(c, utop, 1, 0, n - 1), * gu1 = gb_slice(c, gutop, 1, 0, n - 1);
+    dfg_node * uc = gb_slice(c, utop, 1, n - 1, n), * guc = gb_slice(c, gutop, 1, n - 1, n);
+    dfg_node * gnu = gb_slice(c, gb_slice(c, gu, 0, n - 1, n), 1, n - 1, n);
+    dfg_node * gut = gb_sub(c, guc, MTM(lr, gnu));                   /* g of u, all of it */
+    dfg_node * gb = solve(c, T(l1), gut);                             /* L1^-T gu */
+    dfg_node * gl1 = gb_sub(c, gb_slice(c, gltall, 0, 0, n - 1), MMT(gb, uc));
+    dfg_node * glr = gb_sub(c, gb_slice(c, gltall, 0, n - 1, n), MMT(gnu, uc));
+    dfg_node * glp[2] = {gl1, glr};
+    dfg_node * col[2] = {gb, gnu};
+    dfg_node * parts[2] = {lu_tall(c, ltall, u1, gb_cat(c, 0, 2, glp), gu1), gb_cat(c, 0, 2, col)};
+    return gb_cat(c, 1, 2, parts);
+}
+
 static dfg_node * grad_lu(gctx * c, dfg_node * y, dfg_node * g)
 {
     dfg_node * a = y->in[0];
@@ -109,19 +150,15 @@ static dfg_node * grad_lu(gctx * c, dfg_node * y, dfg_node * g)
         gl = MM(pm, gl);
     }
     if (m == q) {
-        gpa = lu_core(c, l, u, gl, gu);
+        gpa = lu_square(c, l, u, gl, gu);
     } else if (m < q) {
         dfg_node * u1 = gb_slice(c, u, 1, 0, m), * u2 = gb_slice(c, u, 1, m, q);
         dfg_node * gu1 = gb_slice(c, gu, 1, 0, m), * gu2 = gb_slice(c, gu, 1, m, q);
         dfg_node * lt_gu2 = solve(c, T(l), gu2);                      /* L^-T gU2 */
-        dfg_node * parts[2] = {lu_core(c, l, u1, gb_sub(c, gl, MMT(lt_gu2, u2)), gu1), lt_gu2};
+        dfg_node * parts[2] = {lu_square(c, l, u1, gb_sub(c, gl, MMT(lt_gu2, u2)), gu1), lt_gu2};
         gpa = gb_cat(c, 1, 2, parts);
     } else {
-        dfg_node * l1 = gb_slice(c, l, 0, 0, q), * l2 = gb_slice(c, l, 0, q, m);
-        dfg_node * gl1 = gb_slice(c, gl, 0, 0, q), * gl2 = gb_slice(c, gl, 0, q, m);
-        dfg_node * gl2_ut = rsolve_t(c, gl2, u);                      /* gL2 U^-T */
-        dfg_node * parts[2] = {lu_core(c, l1, u, gl1, gb_sub(c, gu, MTM(l2, gl2_ut))), gl2_ut};
-        gpa = gb_cat(c, 0, 2, parts);
+        gpa = lu_tall(c, l, u, gl, gu);
     }
     return MTM(pm, gpa);                                              /* P' gPA */
 }
