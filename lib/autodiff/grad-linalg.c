@@ -96,6 +96,47 @@ static dfg_node * lu_core(gctx * c, dfg_node * l, dfg_node * u, dfg_node * gl, d
     return rsolve_t(c, solve(c, T(l), mid), u);                       /* L^-T mid U^-T */
 }
 
+/* Tall (m > n), L = [L1; L2]: L2 = (P A)_2 U^-1, so (P A)_2 gets gL2 U^-T
+ * and U gets -L2' gL2 U^-T more. */
+static dfg_node * lu_tall(gctx * c, dfg_node * l, dfg_node * u, dfg_node * gl, dfg_node * gu)
+{
+    int64_t m = l->dims[0], q = l->dims[1];
+    dfg_node * l1 = gb_slice(c, l, 0, 0, q), * l2 = gb_slice(c, l, 0, q, m);
+    dfg_node * gl1 = gb_slice(c, gl, 0, 0, q), * gl2 = gb_slice(c, gl, 0, q, m);
+    dfg_node * gl2_ut = rsolve_t(c, gl2, u);                          /* gL2 U^-T */
+    dfg_node * parts[2] = {lu_core(c, l1, u, gl1, gb_sub(c, gu, MTM(l2, gl2_ut))), gl2_ut};
+    return gb_cat(c, 0, 2, parts);
+}
+
+/* Square P A = L U (n x n) through its first n-1 columns: with B = P A =
+ * [B1, b; c', d], L = [L1, 0; l', 1], U = [U1, u; 0, nu], [B1; c'] =
+ * [L1; l'] U1 is a tall LU, u = L1^-1 b and nu = d - l' u.  So d gets gnu,
+ * l' gets -gnu u' more, u gets -l gnu more, b gets L1^-T gu and L1 -L1^-T
+ * gu u' more, and [B1; c'] the tall rule.  Unlike lu_core on the whole of
+ * U this never divides by nu: at a matrix of rank n-1 (nu zero, or
+ * rounding's tiny pivot) L and U are still differentiable, for the same
+ * pivots, and this is their derivative. */
+static dfg_node * lu_square(gctx * c, dfg_node * l, dfg_node * u, dfg_node * gl, dfg_node * gu)
+{
+    int64_t n = l->dims[0];
+    if (n == 1)                                                       /* L = 1, U = P A */
+        return gu;
+    dfg_node * ltall = gb_slice(c, l, 1, 0, n - 1), * gltall = gb_slice(c, gl, 1, 0, n - 1);
+    dfg_node * l1 = gb_slice(c, ltall, 0, 0, n - 1), * lr = gb_slice(c, ltall, 0, n - 1, n); /* l' */
+    dfg_node * utop = gb_slice(c, u, 0, 0, n - 1), * gutop = gb_slice(c, gu, 0, 0, n - 1);
+    dfg_node * u1 = gb_slice(c, utop, 1, 0, n - 1), * gu1 = gb_slice(c, gutop, 1, 0, n - 1);
+    dfg_node * uc = gb_slice(c, utop, 1, n - 1, n), * guc = gb_slice(c, gutop, 1, n - 1, n);
+    dfg_node * gnu = gb_slice(c, gb_slice(c, gu, 0, n - 1, n), 1, n - 1, n);
+    dfg_node * gut = gb_sub(c, guc, MTM(lr, gnu));                   /* g of u, all of it */
+    dfg_node * gb = solve(c, T(l1), gut);                             /* L1^-T gu */
+    dfg_node * gl1 = gb_sub(c, gb_slice(c, gltall, 0, 0, n - 1), MMT(gb, uc));
+    dfg_node * glr = gb_sub(c, gb_slice(c, gltall, 0, n - 1, n), MMT(gnu, uc));
+    dfg_node * glp[2] = {gl1, glr};
+    dfg_node * col[2] = {gb, gnu};
+    dfg_node * parts[2] = {lu_tall(c, ltall, u1, gb_cat(c, 0, 2, glp), gu1), gb_cat(c, 0, 2, col)};
+    return gb_cat(c, 1, 2, parts);
+}
+
 static dfg_node * grad_lu(gctx * c, dfg_node * y, dfg_node * g)
 {
     dfg_node * a = y->in[0];
@@ -109,19 +150,15 @@ static dfg_node * grad_lu(gctx * c, dfg_node * y, dfg_node * g)
         gl = MM(pm, gl);
     }
     if (m == q) {
-        gpa = lu_core(c, l, u, gl, gu);
+        gpa = lu_square(c, l, u, gl, gu);
     } else if (m < q) {
         dfg_node * u1 = gb_slice(c, u, 1, 0, m), * u2 = gb_slice(c, u, 1, m, q);
         dfg_node * gu1 = gb_slice(c, gu, 1, 0, m), * gu2 = gb_slice(c, gu, 1, m, q);
         dfg_node * lt_gu2 = solve(c, T(l), gu2);                      /* L^-T gU2 */
-        dfg_node * parts[2] = {lu_core(c, l, u1, gb_sub(c, gl, MMT(lt_gu2, u2)), gu1), lt_gu2};
+        dfg_node * parts[2] = {lu_square(c, l, u1, gb_sub(c, gl, MMT(lt_gu2, u2)), gu1), lt_gu2};
         gpa = gb_cat(c, 1, 2, parts);
     } else {
-        dfg_node * l1 = gb_slice(c, l, 0, 0, q), * l2 = gb_slice(c, l, 0, q, m);
-        dfg_node * gl1 = gb_slice(c, gl, 0, 0, q), * gl2 = gb_slice(c, gl, 0, q, m);
-        dfg_node * gl2_ut = rsolve_t(c, gl2, u);                      /* gL2 U^-T */
-        dfg_node * parts[2] = {lu_core(c, l1, u, gl1, gb_sub(c, gu, MTM(l2, gl2_ut))), gl2_ut};
-        gpa = gb_cat(c, 0, 2, parts);
+        gpa = lu_tall(c, l, u, gl, gu);
     }
     return MTM(pm, gpa);                                              /* P' gPA */
 }
@@ -133,6 +170,35 @@ static dfg_node * qr_core(gctx * c, dfg_node * qm, dfg_node * r, dfg_node * gq, 
     dfg_node * mm = gb_tri(c, gb_sub(c, MMT(gr, r), MTM(qm, gq)), 1, 0);
     dfg_node * sym = gb_add(c, mm, T(gb_tri(c, mm, 1, 1)));
     return rsolve_t(c, gb_add(c, gq, MM(qm, sym)), r);
+}
+
+/* A square A = Q R (n x n), through its first n-1 columns: A = [A1, a],
+ * Q = [Q1, q], R = [R1, r; 0, rho].  A1 = Q1 R1 is a tall economy QR; q is
+ * the unit vector orthogonal to Q1 that LAPACK's last (1-element)
+ * reflector leaves alone, so a function of Q1 (dq = -Q1 dQ1' q); r = Q1' a
+ * and rho = q' a.  Hence a gets Q1 gr + q grho, q gets a grho more, Q1
+ * gets a gr' - q (Q1' gq)' more, and A1 gets the tall rule on Q1, R1.
+ * Unlike qr_core on the whole of R this never divides by rho: at a
+ * matrix of rank n-1 (rho zero, or rounding's tiny pivot) Q and R are
+ * still differentiable and this is their derivative, where R^-T would
+ * give Inf, NaN or a finite wrong number (qr ([1 1; 1 1])). */
+static dfg_node * qr_square(gctx * c, dfg_node * qm, dfg_node * r, dfg_node * a, dfg_node * gq,
+                            dfg_node * gr)
+{
+    int64_t n = qm->dims[0];
+    if (n == 1)                       /* Q = 1: LAPACK reflects nothing */
+        return MM(qm, gr);
+    dfg_node * q1 = gb_slice(c, qm, 1, 0, n - 1), * qn = gb_slice(c, qm, 1, n - 1, n);
+    dfg_node * rtop = gb_slice(c, r, 0, 0, n - 1), * grtop = gb_slice(c, gr, 0, 0, n - 1);
+    dfg_node * r1 = gb_slice(c, rtop, 1, 0, n - 1), * gr1 = gb_slice(c, grtop, 1, 0, n - 1);
+    dfg_node * grc = gb_slice(c, grtop, 1, n - 1, n);                         /* g of r */
+    dfg_node * grho = gb_slice(c, gb_slice(c, gr, 0, n - 1, n), 1, n - 1, n);  /* g of rho */
+    dfg_node * an = gb_slice(c, a, 1, n - 1, n);
+    dfg_node * gqn = gb_add(c, gb_slice(c, gq, 1, n - 1, n), MM(an, grho));
+    dfg_node * gq1 = gb_sub(c, gb_add(c, gb_slice(c, gq, 1, 0, n - 1), MMT(an, grc)),
+                            MM(qn, MTM(gqn, q1)));
+    dfg_node * parts[2] = {qr_core(c, q1, r1, gq1, gr1), gb_add(c, MM(q1, grc), MM(qn, grho))};
+    return gb_cat(c, 1, 2, parts);
 }
 
 /* qr (A, 0) for m >= n, and qr of a wide A (m < n): A = [U, V] with
@@ -150,13 +216,13 @@ static dfg_node * grad_qr(gctx * c, dfg_node * y, dfg_node * g)
     if (m >= q) {
         dfg_node * qm = gb_part(c, y, 0, m, q), * r = gb_part(c, y, m * q, q, q);
         dfg_node * gq = gb_part(c, g, 0, m, q), * gr = gb_part(c, g, m * q, q, q);
-        return qr_core(c, qm, r, gq, gr);
+        return m == q ? qr_square(c, qm, r, a, gq, gr) : qr_core(c, qm, r, gq, gr);
     }
     dfg_node * qm = gb_part(c, y, 0, m, m), * r = gb_part(c, y, m * m, m, q);
     dfg_node * gq = gb_part(c, g, 0, m, m), * gr = gb_part(c, g, m * m, m, q);
     dfg_node * x = gb_slice(c, r, 1, 0, m), * gxx = gb_slice(c, gr, 1, 0, m);
     dfg_node * gyy = gb_slice(c, gr, 1, m, q), * v = gb_slice(c, a, 1, m, q);
-    dfg_node * gu = qr_core(c, qm, x, gb_add(c, gq, MMT(v, gyy)), gxx);
+    dfg_node * gu = qr_square(c, qm, x, gb_slice(c, a, 1, 0, m), gb_add(c, gq, MMT(v, gyy)), gxx);
     dfg_node * parts[2] = {gu, MM(qm, gyy)};
     return gb_cat(c, 1, 2, parts);
 }

@@ -162,6 +162,26 @@ static dfg_status same(dfg_id x, dfg_id * y)
     return st;
 }
 
+/* *y = x unchanged by x(...) = v but in the class the assignment gives
+ * (Octave converts x even when nothing is assigned: a logical x given a
+ * single v becomes double), the class rule of SCATTER (lib/core/ops.c). */
+static dfg_status same_assigned(dfg_id x, dfg_id v, dfg_id * y)
+{
+    dfg_node * in[2] = {dfg_node_get(x), dfg_node_get(v)};
+    if (!in[0] || !in[1])
+        return DFG_ERR_HANDLE;
+    int dt = dfg_compute_dtype(DFG_OP_SCATTER, 2, in, NULL);
+    if (dt < 0 || dt == (int)in[0]->dtype)
+        return same(x, y);
+    dfg_attr a = {{0}, {0}, NULL, 0};
+    a.i[0] = dt;
+    dfg_id out;
+    dfg_status st = dfg_op(DFG_OP_CAST, 1, &x, &a, &out);
+    if (!st)
+        *y = out;
+    return st;
+}
+
 /* A constant of class dt and size nd x d filled with zeros (an emptied
  * array). */
 static dfg_status emptied(dfg_dtype dt, int nd, const int64_t * d, dfg_id * y)
@@ -625,8 +645,8 @@ static dfg_status assign(dfg_id x, int nd, const int64_t * d, int k, dfg_sub * s
             ok = vn == bn;
         if (!ok && bn == 0 && vn == 0)
             /* Octave: any empty X can be assigned to an empty block, which
-             * changes nothing (no growth either) */
-            return same(x, y);
+             * changes nothing (no growth either) but the class */
+            return same_assigned(x, v, y);
         if (!ok) {
             char s1[256], s2[256];
             return dfg_set_error(DFG_ERR_SHAPE, "dfg.subsasgn: =: nonconformant arguments (op1 is %s, op2 is %s)",

@@ -393,6 +393,36 @@ static void test_subsasgn(void)
     }
 }
 
+/* The class of x(s) = v when nothing is assigned (an empty v into an
+ * empty block): Octave converts x all the same, a logical x given a single
+ * v to double; otherwise x keeps its class and the result is x itself. */
+static void test_subsasgn_empty_class(void)
+{
+    static const dfg_dtype C[3] = {DFG_DOUBLE, DFG_SINGLE, DFG_LOGICAL};
+    int64_t live = dfg_live_count();
+    int64_t xd[2] = {2, 3}, vd[2] = {0, 3};
+    for (int a = 0; a < 3; a++)
+        for (int b = 0; b < 3; b++) {
+            dfg_id x, v, y = 0;
+            CHECK(dfg_input(C[a], 2, xd, "x", &x) == DFG_OK);
+            CHECK(dfg_input(C[b], 2, vd, "v", &v) == DFG_OK);
+            /* x([], 1) = zeros (0, 3) */
+            CHECK(dfg_index_assign(x, 2, S(I("1x0", 0), I("1x1", 1)), v, &y) == DFG_OK);
+            dfg_dtype dt = DFG_DOUBLE;
+            int nd = 0;
+            int64_t d[DFG_MAX_DIMS];
+            CHECK(dfg_info(y, &dt, &nd, d) == DFG_OK);
+            dfg_dtype want = C[a] == DFG_LOGICAL && C[b] == DFG_SINGLE ? DFG_DOUBLE : C[a];
+            CHECK(dt == want);
+            CHECK(nd == 2 && d[0] == 2 && d[1] == 3);
+            CHECK((y == x) == (want == C[a]));
+            dfg_release(y);
+            dfg_release(v);
+            dfg_release(x);
+        }
+    CHECK(dfg_live_count() == live);
+}
+
 static void test_subsasgn_errors(void)
 {
     res r;
@@ -581,6 +611,7 @@ int main(void)
     RUN(test_masks);
     RUN(test_subsref_errors);
     RUN(test_subsasgn);
+    RUN(test_subsasgn_empty_class);
     RUN(test_subsasgn_errors);
     RUN(test_delete);
     RUN(test_delete_errors);

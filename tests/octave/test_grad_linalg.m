@@ -33,6 +33,24 @@
 %!test dfg_check_grad (@(a) grad_qr_parts (a), {N});
 %!test dfg_check_grad (@(a) grad_qr_parts (a), {M});
 %!test dfg_check_grad (@(a) grad_qr_parts (a), {A});
+## qr at a square matrix of rank n-1 (its first n-1 columns independent)
+## is differentiable: Q's last column is fixed by the others; the rule
+## must not divide by the zero (or rounding's tiny) last pivot
+%!test dfg_check_grad (@(a) grad_qr_parts (a), {[1 1; 1 1]});
+%!test dfg_check_grad (@(a) grad_qr_parts (a), {[2 2; 2 2]});
+%!test dfg_check_grad (@(a) grad_qr_parts (a), {[1 2 3; 4 5 6; 7 8 9]});
+%!test dfg_check_grad (@(a) grad_qr_parts (a), {M(:, [1 2 3 3]) .* [1 1 1 2]});
+%!test dfg_check_grad (@(a) grad_qr_parts (a), {[A(:, 1:2), A(:, 1:2)*[1; -2], A(:, 4)]});
+%!test dfg_check_grad (@(a) grad_qr_parts (a), {reshape([1 1; 1 1], [2 1 2])});
+%!test dfg_check_grad (@(a) grad_qr_parts (a), {-3});
+## lu likewise: at a square matrix of rank n-1 (first n-1 columns
+## independent, no ties in the pivot choice) L and U are differentiable
+%!test dfg_check_grad (@(a) grad_lu_parts (a, 3), {[1 1; 2 2]});
+%!test dfg_check_grad (@(a) grad_lu_parts (a, 2), {[1 1; 2 2]});
+%!test dfg_check_grad (@(a) grad_lu_parts (a, 3), {[1 2 3; 4 5 6; 7 8 9]});
+%!test dfg_check_grad (@(a) grad_lu_parts (a, 2), {M(:, [1 2 3 3]) .* [1 1 1 2]});
+%!test dfg_check_grad (@(a) grad_lu_parts (a, 3), {[1 2 3 1; 2 4 6 1; 7 8 9 0.5]});
+%!test dfg_check_grad (@(a) grad_lu_parts (a, 3), {-3});
 %!test dfg_check_grad (@(a) eig ((a + a') / 2), {M});
 %!test dfg_check_grad (@(a) grad_eig_parts (a), {M});
 %!test dfg_check_grad (@(a) svd (a), {A});

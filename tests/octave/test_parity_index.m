@@ -179,3 +179,49 @@
 %!error <out of bound> t = dfg.constant (magic (3)); t(:, 4) = [];
 %!error <out of bound> t = dfg.constant (magic (3)); t(10) = [];
 %!error <past the 2 dimensions> t = dfg.constant (magic (3)); t(:, :, 1) = [];
+
+## ---- the class of an assignment that assigns nothing: x(S) = X with an
+## empty block or an empty X takes Octave's class all the same (a logical
+## x given a single X becomes double, every other x keeps its class), also
+## when the block and X are both empty and nothing else changes
+%!function y = asgn_sub (x, v, S)
+%!  y = x;
+%!  y(S{:}) = v;
+%!endfunction
+%!function y = ifelse_cast (c, a)
+%!  if (strcmp (c, "logical"))
+%!    y = logical (a);
+%!  else
+%!    y = cast (a, c);
+%!  endif
+%!endfunction
+%!test
+%! cls = {"double", "single", "logical"};
+%! targets = {[1 1], 5, zeros(0, 0), zeros(1, 0), zeros(2, 3)};
+%! subs = {{[]}, {zeros(1, 0)}, {1:0}, {[], 1}, {":", []}, {[], []}, ...
+%!         {1, []}, {[], ":"}, {zeros(0, 1), 1}};
+%! vals = {1, zeros(1, 0), zeros(0, 0), zeros(0, 1), zeros(0, 3)};
+%! n = 0;
+%! for tc = cls
+%!   for vc = cls
+%!     for ti = 1:numel (targets)
+%!       for si = 1:numel (subs)
+%!         for vi = 1:numel (vals)
+%!           x = ifelse_cast (tc{1}, targets{ti});  v = ifelse_cast (vc{1}, vals{vi});
+%!           if (isa (v, "double") && isequal (size (v), [0 0]))
+%!             continue;          # x(S) = zeros (0, 0) deletes
+%!           endif
+%!           try
+%!             asgn_sub (x, v, subs{si});
+%!           catch
+%!             continue;          # Octave's errors: test_parity_shape.m
+%!           end_try_catch
+%!           dfg_check_parity (@(a, b) asgn_sub (a, b, subs{si}), {x, v}, 0, 1, ...
+%!                             {"function", "constant"});   # jit: same C rule, slow
+%!           n++;
+%!         endfor
+%!       endfor
+%!     endfor
+%!   endfor
+%! endfor
+%! assert (n > 500);
