@@ -3,6 +3,7 @@
 ## @deftypefnx {dfg} {@var{g} =} dfg.jit (@var{fun}, "passes", @var{passes}, "fast", @var{tf})
 ## @deftypefnx {dfg} {@var{g} =} dfg.jit (@var{fun}, "device", @var{name})
 ## @deftypefnx {dfg} {@var{g} =} dfg.jit (@var{fun}, "symbolic", @var{tf})
+## @deftypefnx {dfg} {} dfg.jit ("clear", @var{g}, @dots{})
 ## Returns a function handle that traces @var{fun} into a dfg graph on its
 ## first call and runs the compiled plan on every call.
 ##
@@ -11,7 +12,10 @@
 ## new signature traces again.  Each jitted function keeps at most 64
 ## plans: a call with a new signature when 64 are cached replaces the plan
 ## used least recently (a function called with ever new sizes does not
-## grow memory without bound).  Array arguments (double, single, logical)
+## grow memory without bound); @code{dfg.jit ("clear", @var{g})} forgets
+## them all (the memory of their plans freed; the next call traces again),
+## for @var{g} made by @code{dfg.jit} or a functional transform
+## (@code{dfg.grad (@var{fun})}, @dots{}).  Array arguments (double, single, logical)
 ## become symbolic inputs; any other argument (a string, a cell, a struct,
 ## a function handle) is a trace-time constant and is part of the cache
 ## key, compared by value.  @var{fun} must be written with ordinary Octave
@@ -32,6 +36,23 @@
 ## @seealso{dfg.function, dfg.explain}
 ## @end deftypefn
 function g = jit (fun, varargin)
+  if (nargin >= 1 && ischar (fun) && strcmp (fun, "clear"))
+    ## dfg.jit ("clear", g, ...): forget the plans of jitted functions
+    for k = 1:numel (varargin)
+      w = [];
+      if (is_function_handle (varargin{k}))
+        w = functions (varargin{k});
+      endif
+      if (! (isstruct (w) && isfield (w, "workspace") && ! isempty (w.workspace)
+             && isfield (w.workspace{1}, "p") && iscell (w.workspace{1}.p)
+             && isa (w.workspace{1}.p{1}, "dfg.internal.JitCache")))
+        error ("dfg:badArgument", "dfg.jit: argument %d of dfg.jit (\"clear\", ...) must be a function made by dfg.jit or a transform", k + 1);
+      endif
+      w.workspace{1}.p{1}.clear ();
+    endfor
+    g = [];
+    return;
+  endif
   if (nargin < 1 || ! is_function_handle (fun))
     error ("dfg:badArgument", "dfg.jit: FUN must be a function handle");
   endif
@@ -76,3 +97,14 @@ endfunction
 %! assert (numel (dfg.nodes (gs)) > 0);
 %!error <DEVICE must be> dfg.jit (@(x) x, "device", 1)
 %!error <unknown device> g = dfg.jit (@(x) x, "device", "tpu"); g (1);
+%!test
+%! ## dfg.jit ("clear", g): every plan forgotten, the next call traces again
+%! g = dfg.jit (@(x) x + 1);
+%! vg = dfg.value_and_grad (@(x) sum (x .^ 2));
+%! g (1);  g ([1 2]);  vg ([1 2]);
+%! dfg.jit ("clear", g, vg);
+%! assert (numel (functions (g).workspace{1}.p{1}.keys ()), 0);
+%! assert (numel (functions (vg).workspace{1}.p{1}.keys ()), 0);
+%! assert (g (2), 3);
+%! assert (numel (functions (g).workspace{1}.p{1}.keys ()), 1);
+%!error <argument 2 of dfg.jit \("clear", ...\) must be> dfg.jit ("clear", @sin)
