@@ -523,6 +523,31 @@ classdef Tensor < handle
       r = dfg.Tensor (dfg_mex ("cumprod", varargin{:}));
     endfunction
 
+    function varargout = sort (varargin)
+      ## [s, i] = sort (x [, dim] [, mode]): Octave's values, class and
+      ## stable order (NaN last for "ascend", first for "descend"); i is
+      ## double; the gradient of s goes back through the permutation.
+      varargout = multi_out_ ("sort", nargout, 2, varargin);
+    endfunction
+
+    function varargout = cummax (varargin)
+      ## [w, iw] = cummax (x [, dim]): the gradient of w goes to the element
+      ## iw names (the first of ties; Octave's NaN rule).
+      varargout = multi_out_ ("cummax", nargout, 2, varargin);
+    endfunction
+
+    function varargout = cummin (varargin)
+      ## [w, iw] = cummin (x [, dim]), as cummax.
+      varargout = multi_out_ ("cummin", nargout, 2, varargin);
+    endfunction
+
+    function r = median (varargin)
+      ## median (x [, dim]) as Octave 7.3's median.m (NaN where a slice has
+      ## one); the gradient goes to the middle element, or half to each of
+      ## the two middle ones.
+      r = dfg.Tensor (dfg_mex ("median", varargin{:}));
+    endfunction
+
     function r = mean (varargin)
       r = dfg.Tensor (dfg_mex ("mean", varargin{:}));
     endfunction
