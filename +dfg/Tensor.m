@@ -758,6 +758,16 @@ endfunction
 %! a = dfg.constant ([4 1; 1 3]);
 %! [V, D] = eig (a);
 %! assert (double (V * D * V'), [4 1; 1 3], 1e-12);
+%!test
+%! [s, i] = sort (dfg.constant ([3 NaN 1 1]), "descend");
+%! assert (double (s), [NaN 3 1 1]);
+%! assert (double (i), [2 1 3 4]);
+%! [w, iw] = cummin (dfg.constant ([2 NaN 1 1]));
+%! assert ({double(w), double(iw)}, {[2 2 1 1], [1 1 3 3]});
+%! assert (double (median (dfg.constant ([4 1 3 2]))), 2.5);
+%! assert (class (sort (dfg.constant (single ([2 1])))), "single");
+%!error <MODE must be either> sort (dfg.constant ([2 1]), "up")
+%!error id=dfg:symbolicSize sort (dfg.input ([NaN 3]))
 %!error id=dfg:badArgument dfg.Tensor ("abc")
 %!error id=dfg:invalidHandle dfg.value (dfg.Tensor (uint64 (12345)))
 %!error <'{}' indexing> x = dfg.input ([2 2]); x{1}
