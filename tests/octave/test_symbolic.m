@@ -237,3 +237,12 @@
 %!error id=dfg:symbolicSize sort (dfg.input ([NaN 4]), 1)
 %!error id=dfg:symbolicSize cummin (dfg.input ([NaN 4]))
 %!error id=dfg:symbolicSize median (dfg.input ([NaN 4]), 2)
+
+## reshape (x, 0, [], 1) of an n x 0 array: [] is 0 for every n, as Octave
+## (found by the fuzzer's seed 101 once it drew sort and median)
+%!test
+%! x = dfg.input ([NaN 0]);
+%! y = reshape (x, 0, [], 1);
+%! assert (size (y), [0 0]);
+%! f = dfg.function ({x}, {y});
+%! assert (size (f (zeros (3, 0))), [0 0]);
