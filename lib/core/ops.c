@@ -245,7 +245,12 @@ static dfg_status infer_reshape(dfg_node * n)
             return dfg_set_error(DFG_ERR_ARG, "dfg.reshape: SIZE must be non-negative");
         m *= n->iattr[1 + k];
     }
-    if (sym ? !sym_same_count(n->in[0]->ndim, n->in[0]->dims, nd, n->iattr + 1)
+    /* with a symbol: the same symbols, or both sides empty for every size
+     * (a concrete 0 on each) */
+    int zero_in = 0, zero_out = m == 0;
+    for (int k = 0; k < n->in[0]->ndim; k++)
+        zero_in |= n->in[0]->dims[k] == 0;
+    if (sym ? !sym_same_count(n->in[0]->ndim, n->in[0]->dims, nd, n->iattr + 1) && !(zero_in && zero_out)
             : m != n->in[0]->numel) {
         char a[256], b[256];
         return dfg_set_error(DFG_ERR_SHAPE, "dfg.reshape: can't reshape %s array to %s array",
