@@ -523,6 +523,31 @@ classdef Tensor < handle
       r = dfg.Tensor (dfg_mex ("cumprod", varargin{:}));
     endfunction
 
+    function varargout = sort (varargin)
+      ## [s, i] = sort (x [, dim] [, mode]): Octave's values, class and
+      ## stable order (NaN last for "ascend", first for "descend"); i is
+      ## double; the gradient of s goes back through the permutation.
+      varargout = multi_out_ ("sort", nargout, 2, varargin);
+    endfunction
+
+    function varargout = cummax (varargin)
+      ## [w, iw] = cummax (x [, dim]): the gradient of w goes to the element
+      ## iw names (the first of ties; Octave's NaN rule).
+      varargout = multi_out_ ("cummax", nargout, 2, varargin);
+    endfunction
+
+    function varargout = cummin (varargin)
+      ## [w, iw] = cummin (x [, dim]), as cummax.
+      varargout = multi_out_ ("cummin", nargout, 2, varargin);
+    endfunction
+
+    function r = median (varargin)
+      ## median (x [, dim]) as Octave 7.3's median.m (NaN where a slice has
+      ## one); the gradient goes to the middle element, or half to each of
+      ## the two middle ones.
+      r = dfg.Tensor (dfg_mex ("median", varargin{:}));
+    endfunction
+
     function r = mean (varargin)
       r = dfg.Tensor (dfg_mex ("mean", varargin{:}));
     endfunction
@@ -733,6 +758,16 @@ endfunction
 %! a = dfg.constant ([4 1; 1 3]);
 %! [V, D] = eig (a);
 %! assert (double (V * D * V'), [4 1; 1 3], 1e-12);
+%!test
+%! [s, i] = sort (dfg.constant ([3 NaN 1 1]), "descend");
+%! assert (double (s), [NaN 3 1 1]);
+%! assert (double (i), [2 1 3 4]);
+%! [w, iw] = cummin (dfg.constant ([2 NaN 1 1]));
+%! assert ({double(w), double(iw)}, {[2 2 1 1], [1 1 3 3]});
+%! assert (double (median (dfg.constant ([4 1 3 2]))), 2.5);
+%! assert (class (sort (dfg.constant (single ([2 1])))), "single");
+%!error <MODE must be either> sort (dfg.constant ([2 1]), "up")
+%!error id=dfg:symbolicSize sort (dfg.input ([NaN 3]))
 %!error id=dfg:badArgument dfg.Tensor ("abc")
 %!error id=dfg:invalidHandle dfg.value (dfg.Tensor (uint64 (12345)))
 %!error <'{}' indexing> x = dfg.input ([2 2]); x{1}

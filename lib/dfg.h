@@ -220,6 +220,22 @@ dfg_status dfg_diag(dfg_id x, int64_t k, dfg_id * y);
 dfg_status dfg_repmat(dfg_id x, int m, const int64_t * reps, dfg_id * y);
 /* flip (x, dim); the default DIM is the first non-singleton one. */
 dfg_status dfg_flip(dfg_id x, int dim, dfg_id * y);
+/* Order along dim (0-based; negative: the first non-singleton one).
+ * sort: y[0] = sort (x, dim, mode) (desc: "descend"), y[1] (nout == 2) the
+ * permutation as doubles, Octave's stable order with NaN last ascending
+ * and first descending; dim must be below ndims (x), as Octave.
+ * cumext: y[0] = cummax (x, dim) (is_max) or cummin, y[1] the positions
+ * of Octave's [w, iw] (ties: the first; leading NaN: 1; later NaN
+ * skipped).  Values are x's elements moved (TAKE), so their gradients go
+ * to the element each came from.  A symbolic size is taken except along
+ * dim.  nout is 1 or 2; y[0..nout-1] get new references. */
+dfg_status dfg_sort(dfg_id x, int dim, int desc, int nout, dfg_id * y);
+dfg_status dfg_cumext(dfg_id x, int dim, int is_max, int nout, dfg_id * y);
+/* median (x, dim) as Octave 7.3's median.m: the middle element of the
+ * sorted slice, or the two middle ones summed and halved in x's class
+ * (logical: either one true, a logical result); NaN where the slice has a
+ * NaN; x itself along a dimension of size 1; an empty x is DFG_ERR_ARG. */
+dfg_status dfg_median(dfg_id x, int dim, dfg_id * y);
 /* circshift: x shifted circularly by shifts[j] along dims[j] (0-based),
  * j < m.  dims NULL: along dimension j, or the default DIM when m == 1. */
 dfg_status dfg_circshift(dfg_id x, int m, const int64_t * shifts, const int * dims, dfg_id * y);

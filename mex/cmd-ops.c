@@ -300,6 +300,45 @@ int cmd_scan(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
     return st;
 }
 
+/* ---- order: sort, cummax, cummin, median (lib/core/compose.c) -------------------- */
+
+/* sort (x [, dim] [, mode]), [s, i] = sort (...); [w, iw] = cummax (x [, dim])
+ * and cummin; median (x [, dim]) */
+int cmd_order(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    int is_sort = !strcmp(g->fn, "sort"), is_median = !strcmp(g->fn, "median");
+    int nout = nlhs < 1 ? 1 : nlhs, desc = 0, dim;
+    dfg_id x, y[2] = {0, 0};
+    int st = nargs(g, nrhs, 1, is_sort ? 3 : 2);
+    if (st || (st = gw_operand(g, prhs[0], 1, &x)))
+        return st;
+    if (nout > (is_median ? 1 : 2))
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: called with too many outputs (%d; %s has at most %d)",
+                             g->fn, nout, g->fn, is_median ? 1 : 2);
+    const mxArray * dim_arg = nrhs > 1 ? prhs[1] : NULL;
+    if (is_sort && nrhs > 1 && mxIsChar(prhs[nrhs - 1])) {
+        char mode[16];      /* (case matters, as in Octave: not gw_string) */
+        if (mxGetM(prhs[nrhs - 1]) > 1 || mxGetString(prhs[nrhs - 1], mode, sizeof mode) ||
+            (strcmp(mode, "ascend") && strcmp(mode, "descend")))
+            return dfg_set_error(DFG_ERR_ARG, "dfg.sort: MODE must be either \"ascend\" or \"descend\"");
+        desc = !strcmp(mode, "descend");
+        dim_arg = nrhs == 3 ? prhs[1] : NULL;
+    } else if (is_sort && nrhs == 3) {
+        return dfg_set_error(DFG_ERR_ARG, "dfg.sort: MODE (argument 3) must be \"ascend\" or \"descend\"");
+    }
+    if (dim_arg && mxIsChar(dim_arg))
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: DIM must be a valid dimension", g->fn);
+    if ((st = reduce_dim(g, dim_arg, 2, x, &dim)))
+        return st;
+    if (is_median)
+        return gw_out(g, dfg_median(x, dim, &y[0]), &y[0], plhs);
+    if (is_sort)
+        st = dfg_sort(x, dim, desc, nout, y);
+    else
+        st = dfg_cumext(x, dim, !strcmp(g->fn, "cummax"), nout, y);
+    return gw_outs(g, st, nout, y, plhs);
+}
+
 /* ---- statistics, dot, norm (built by lib/core/compose.c) ------------------------------------------ */
 
 int cmd_stats(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)

@@ -190,7 +190,9 @@ int cmd_reshape(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** pr
             if (rest != known)
                 return dfg_set_error(DFG_ERR_SYMBOLIC, "dfg.reshape: [] must stand for the symbolic size of a %s array (the known sizes multiply to %lld)",
                                      dfg_shape_str(nd, d, s1, sizeof s1), (long long)known);
-            nw[empty_at] = sym;
+            /* x empty for every size (a 0 among its other dimensions) and
+             * a 0 among the known sizes: [] is 0, as Octave gives it */
+            nw[empty_at] = rest == 0 ? 0 : sym;
         } else if (empty_at >= 0 && known == 0 && numel == 0)
             nw[empty_at] = 0;
         else if (empty_at >= 0) {

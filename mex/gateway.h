@@ -155,6 +155,7 @@ int cmd_binary(gw *, int, mxArray **, int, const mxArray **);
 int cmd_reduce(gw *, int, mxArray **, int, const mxArray **);
 int cmd_minmax(gw *, int, mxArray **, int, const mxArray **);
 int cmd_scan(gw *, int, mxArray **, int, const mxArray **);
+int cmd_order(gw *, int, mxArray **, int, const mxArray **);
 int cmd_stats(gw *, int, mxArray **, int, const mxArray **);
 int cmd_norm(gw *, int, mxArray **, int, const mxArray **);
 int cmd_dot(gw *, int, mxArray **, int, const mxArray **);

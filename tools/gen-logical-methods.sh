@@ -11,7 +11,7 @@
 set -e
 cd "$(dirname "$0")/.."
 own="Tensor delete disp display logical"
-keep="subsref subsasgn reshape squeeze permute ipermute cat horzcat vertcat repmat flip fliplr flipud circshift diag tril triu transpose ctranspose merge max min cast"
+keep="subsref subsasgn reshape squeeze permute ipermute cat horzcat vertcat repmat flip fliplr flipud circshift diag tril triu transpose ctranspose merge max min cast sort cummax cummin median"
 methods=$(sed -n 's/^    function \(\[\?[a-z, ]*\]\? = \)\?\([a-z_0-9]*\) (.*/\2/p' +dfg/Tensor.m)
 for m in $methods; do
     case " $own " in *" $m "*) continue ;; esac

@@ -40,6 +40,27 @@ enum dfg_scan_op { DFG_SCAN_CUMSUM, DFG_SCAN_CUMPROD, DFG_SCAN_COUNT };
 int dfg_cpu_scan(int op, int dt_in, int dt_out, void * out, const void * in,
                  int64_t pre, int64_t n, int64_t post);
 
+/* ---- order along one dimension (kernels/cpu/order.c) ---------------------
+ * in has pre * n * post elements of class dt (double, single or logical);
+ * out (double) gets 1-based positions along the middle axis, same layout.
+ * sort_index: the permutation of Octave's sort: stable (equal values keep
+ * their order, -0 equals 0), NaN last ascending and first descending
+ * (desc != 0), NaNs in their order.  cumext_index: the positions of
+ * Octave's [w, iw] = cummax (is_max) / cummin: a tie keeps the earlier
+ * position, later NaNs are skipped, leading NaNs point at the first
+ * element.  take (add == 0): out(i, k, j) = in(i, pos(i, k, j) - 1, j),
+ * any class; take_add (add != 0, double or single): out = 0, then
+ * out(i, pos(i, k, j) - 1, j) += in(i, k, j).  A position that is not an
+ * integer 1..n is DFG_ERR_INDEX.  out never aliases in or pos.
+ * Threads: split by the pre * post slices (take: by elements); one long
+ * slice is sorted on one thread.  Scratch memory lives for the call. */
+int dfg_cpu_sort_index(int dt, int desc, double * out, const void * in,
+                       int64_t pre, int64_t n, int64_t post);
+int dfg_cpu_cumext_index(int dt, int is_max, double * out, const void * in,
+                         int64_t pre, int64_t n, int64_t post);
+int dfg_cpu_take(int dt, int add, void * out, const void * in, const double * pos,
+                 int64_t pre, int64_t n, int64_t post);
+
 /* ---- dense linear algebra (kernels/cpu/linalg.c, BLAS/LAPACK) -----------
  * dt is DFG_DOUBLE or DFG_SINGLE for every argument.  Matrices are
  * column-major with leading dimension = rows.  Inputs are never written

@@ -318,6 +318,19 @@ static void grad_cumprod(gctx * c, dfg_node * y, dfg_node * g, const int * need,
 
 /* ---- re-index ----------------------------------------------------------------- */
 
+/* ---- order: values moved by positions (sort, cummax, cummin) ----------------- */
+
+/* TAKE (x, p) and TAKE_ADD (g, p) are each other's adjoint in their first
+ * input; the positions have none (they are piecewise constant). */
+static void grad_take(gctx * c, dfg_node * y, dfg_node * g, const int * need, dfg_node ** gx)
+{
+    if (!need[0] || X(0)->dtype == DFG_LOGICAL)
+        return;
+    dfg_attr a = {{dim_attr(y)}, {0}, NULL, 0};
+    dfg_node * in[2] = {gb_cast(c, g, X(0)->dtype), X(1)};
+    gx[0] = gb_op(c, y->op == DFG_OP_TAKE ? DFG_OP_TAKE_ADD : DFG_OP_TAKE, 2, in, &a);
+}
+
 static void grad_reshape(gctx * c, dfg_node * y, dfg_node * g, const int * need, dfg_node ** gx)
 {
     UNUSED_RULE_ARGS;
@@ -593,6 +606,7 @@ const dfg_grad_rule dfg_grad_rules[DFG_OP_COUNT] = {
     [DFG_OP_SCATTER_ADD] = grad_scatter, [DFG_OP_CAT] = grad_cat,
     [DFG_OP_BROADCAST] = grad_broadcast, [DFG_OP_PART] = grad_part,
     [DFG_OP_MATMUL] = grad_matmul,
+    [DFG_OP_TAKE] = grad_take, [DFG_OP_TAKE_ADD] = grad_take,
     [DFG_OP_MLDIVIDE] = dfg_grad_linalg, [DFG_OP_INV] = dfg_grad_linalg,
     [DFG_OP_DET] = dfg_grad_linalg, [DFG_OP_CHOL] = dfg_grad_linalg,
     [DFG_OP_LU] = dfg_grad_linalg, [DFG_OP_QR] = dfg_grad_linalg,

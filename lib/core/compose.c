@@ -827,3 +827,119 @@ dfg_status dfg_circshift(dfg_id x, int m, const int64_t * shifts, const int * di
     }
     return cx_done(&c, st, r, y);
 }
+
+/* ---- order: sort, cummax / cummin, median --------------------------------- */
+
+/* x moved along dim by the positions p (a TAKE node) */
+static dfg_status take_by(cx * c, dfg_id x, dfg_id p, int dim, dfg_id * out)
+{
+    dfg_id in[2] = {x, p};
+    dfg_attr a = {{dim}, {0}, NULL, 0};
+    return cx_op(c, DFG_OP_TAKE, 2, in, &a, out);
+}
+
+dfg_status dfg_sort(dfg_id x, int dim, int desc, int nout, dfg_id * y)
+{
+    cx c;
+    dfg_id r[2] = {0, 0};
+    int nd;
+    int64_t d[DFG_MAX_DIMS];
+    dfg_status st = cx_begin_sym(&c, x, NULL, &nd, d);
+    if (st)
+        return st;
+    if (nout < 1 || nout > 2)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.sort: called with too many outputs (%d; sort has at most 2)", nout);
+    if (dim < 0)
+        dim = default_dim(nd, d);
+    if (dim >= nd)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.sort: DIM must be a valid dimension (at most %d here)", nd);
+    dfg_attr a = {{dim, desc != 0}, {0}, NULL, 0};
+    if (!(st = cx_op(&c, DFG_OP_SORT_INDEX, 1, &x, &a, &r[1])))
+        st = take_by(&c, x, r[1], dim, &r[0]);
+    return cx_done_n(&c, st, nout, r, y);
+}
+
+dfg_status dfg_cumext(dfg_id x, int dim, int is_max, int nout, dfg_id * y)
+{
+    cx c;
+    dfg_id r[2] = {0, 0};
+    int nd;
+    int64_t d[DFG_MAX_DIMS];
+    const char * fn = is_max ? "cummax" : "cummin";
+    dfg_status st = cx_begin_sym(&c, x, NULL, &nd, d);
+    if (st)
+        return st;
+    if (nout < 1 || nout > 2)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: called with too many outputs (%d; %s has at most 2)",
+                             fn, nout, fn);
+    if (dim < 0)
+        dim = default_dim(nd, d);
+    if (dim >= DFG_MAX_DIMS)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: DIM must be a valid dimension", fn);
+    dfg_attr a = {{dim}, {0}, NULL, 0};
+    if (!(st = cx_op(&c, is_max ? DFG_OP_CUMMAX_INDEX : DFG_OP_CUMMIN_INDEX, 1, &x, &a, &r[1])))
+        st = take_by(&c, x, r[1], dim, &r[0]);
+    return cx_done_n(&c, st, nout, r, y);
+}
+
+/* x(:, .., at[0..cnt-1], .., :) along dim (0-based positions) */
+static dfg_status slice_at(cx * c, dfg_id x, int nd, const int64_t * d, int dim,
+                           const int64_t * at, int64_t cnt, dfg_id * y)
+{
+    int k = nd > dim + 1 ? nd : dim + 1;
+    int64_t view[DFG_MAX_DIMS], counts[DFG_MAX_DIMS];
+    const int64_t * ix[DFG_MAX_DIMS];
+    for (int j = 0; j < k; j++) {
+        view[j] = j < nd ? d[j] : 1;
+        counts[j] = j == dim ? cnt : view[j];
+        ix[j] = j == dim ? at : NULL;
+    }
+    return cx_gather(c, "median", x, k, view, ix, counts, k, counts, y);
+}
+
+dfg_status dfg_median(dfg_id x, int dim, dfg_id * y)
+{
+    cx c;
+    dfg_id r = 0, p, s, m, last, mask, nan;
+    dfg_dtype dt;
+    int nd;
+    int64_t d[DFG_MAX_DIMS];
+    dfg_status st = cx_begin(&c, x, &dt, &nd, d);
+    if (st)
+        return st;
+    if (dfg_shape_numel(nd, d) == 0)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.median: X cannot be an empty matrix");
+    if (dim < 0)
+        dim = default_dim(nd, d);
+    if (dim >= DFG_MAX_DIMS)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.median: DIM must be an integer and a valid dimension");
+    int64_t n = dim < nd ? d[dim] : 1;
+    if (n == 1)
+        return cx_done(&c, DFG_OK, x, y);
+    /* Octave 7.3's median.m: the middle of the sorted slice, or the two
+     * middle ones summed in the class and halved (for logical, either one
+     * true); NaN where the slice has one (sorted last) */
+    int64_t k = (n + 1) / 2, mid[2] = {k - 1, k}, end = n - 1;
+    dfg_attr a = {{dim, 0}, {0}, NULL, 0};
+    if ((st = cx_op(&c, DFG_OP_SORT_INDEX, 1, &x, &a, &p)) || (st = take_by(&c, x, p, dim, &s)) ||
+        (st = slice_at(&c, s, nd, d, dim, mid, n % 2 ? 1 : 2, &m)))
+        return cx_done(&c, st, 0, y);
+    if (n % 2 == 0) {
+        dfg_attr ra = {{dim}, {0}, NULL, 0};
+        dfg_id two;
+        if (dt == DFG_LOGICAL)
+            st = cx_op(&c, DFG_OP_ANY, 1, &m, &ra, &m);
+        else if (!(st = cx_op(&c, DFG_OP_SUM, 1, &m, &ra, &m)) && !(st = cx_const(&c, dt, 2, &two)))
+            st = cx_op2(&c, DFG_OP_DIV, m, two, &m);
+        if (st)
+            return cx_done(&c, st, 0, y);
+    }
+    if (dt == DFG_LOGICAL)
+        return cx_done(&c, DFG_OK, m, y);
+    if (!(st = slice_at(&c, s, nd, d, dim, &end, 1, &last)) &&
+        !(st = cx_op2(&c, DFG_OP_NE, last, last, &mask)) && !(st = cx_const(&c, dt, NAN, &nan))) {
+        dfg_id in[3] = {mask, nan, m};
+        st = cx_op(&c, DFG_OP_MERGE, 3, in, NULL, &r);
+    }
+    return cx_done(&c, st, r, y);
+}

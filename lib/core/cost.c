@@ -8,7 +8,7 @@ double dfg_node_flops(const dfg_node * n)
     switch (dfg_ops[n->op].family) {
     case DFG_FAM_UNARY: case DFG_FAM_BINARY: case DFG_FAM_TERNARY:
         return (double)n->numel;
-    case DFG_FAM_REDUCE: case DFG_FAM_SCAN:
+    case DFG_FAM_REDUCE: case DFG_FAM_SCAN: case DFG_FAM_ORDER:
         return (double)n->in[0]->numel;
     case DFG_FAM_MATMUL: {
         const dfg_node * a = n->in[0];

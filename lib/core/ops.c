@@ -197,6 +197,38 @@ static dfg_status infer_reduce(dfg_node * n)
     return set_shape(n, x->ndim, d);
 }
 
+/* ORDER: the first input's size; positions (TAKE's, TAKE_ADD's second
+ * input) are doubles of that size.  A symbolic size is taken except along
+ * the dimension walked: the kernels need its length to order it. */
+static dfg_status infer_order(dfg_node * n)
+{
+    dfg_status st = check_dim_attr(n);
+    if (st)
+        return st;
+    dfg_node * x = n->in[0];
+    int dim = (int)n->iattr[0];
+    if (dim < x->ndim && dfg_dim_is_sym(x->dims[dim])) {
+        char s[256];
+        return dfg_set_error(DFG_ERR_SYMBOLIC,
+                             "dfg.%s: not defined along a symbolic size (the argument is %s, DIM %d); make the graph with a concrete size",
+                             dfg_ops[n->op].name, dfg_shape_str(x->ndim, x->dims, s, sizeof s), dim + 1);
+    }
+    if (n->op == DFG_OP_SORT_INDEX && (n->iattr[1] < 0 || n->iattr[1] > 1))
+        return dfg_set_error(DFG_ERR_ARG, "dfg.sort: MODE must be either \"ascend\" or \"descend\"");
+    if (n->op == DFG_OP_TAKE || n->op == DFG_OP_TAKE_ADD) {
+        dfg_node * p = n->in[1];
+        if (p->dtype != DFG_DOUBLE)
+            return dfg_set_error(DFG_ERR_DTYPE, "dfg.%s: the positions must be double, not %s",
+                                 dfg_ops[n->op].name, dfg_dtype_name(p->dtype));
+        if (p->ndim != x->ndim || memcmp(p->dims, x->dims, (size_t)x->ndim * sizeof *x->dims))
+            return nonconformant(n, x, p);
+        if (n->op == DFG_OP_TAKE_ADD && x->dtype != DFG_DOUBLE && x->dtype != DFG_SINGLE)
+            return dfg_set_error(DFG_ERR_DTYPE, "dfg.take_add: the values must be double or single, not %s",
+                                 dfg_dtype_name(x->dtype));
+    }
+    return set_shape(n, x->ndim, x->dims);
+}
+
 static dfg_status infer_reshape(dfg_node * n)
 {
     int nd = (int)n->iattr[0];
@@ -213,7 +245,12 @@ static dfg_status infer_reshape(dfg_node * n)
             return dfg_set_error(DFG_ERR_ARG, "dfg.reshape: SIZE must be non-negative");
         m *= n->iattr[1 + k];
     }
-    if (sym ? !sym_same_count(n->in[0]->ndim, n->in[0]->dims, nd, n->iattr + 1)
+    /* with a symbol: the same symbols, or both sides empty for every size
+     * (a concrete 0 on each) */
+    int zero_in = 0, zero_out = m == 0;
+    for (int k = 0; k < n->in[0]->ndim; k++)
+        zero_in |= n->in[0]->dims[k] == 0;
+    if (sym ? !sym_same_count(n->in[0]->ndim, n->in[0]->dims, nd, n->iattr + 1) && !(zero_in && zero_out)
             : m != n->in[0]->numel) {
         char a[256], b[256];
         return dfg_set_error(DFG_ERR_SHAPE, "dfg.reshape: can't reshape %s array to %s array",
@@ -572,7 +609,7 @@ dfg_status dfg_infer(dfg_node * n)
         switch (dfg_ops[op].family) {
         case DFG_FAM_UNARY: case DFG_FAM_SCAN: case DFG_FAM_BINARY: case DFG_FAM_TERNARY:
         case DFG_FAM_REDUCE: case DFG_FAM_RESHAPE: case DFG_FAM_PERMUTE: case DFG_FAM_MATMUL:
-        case DFG_FAM_BROADCAST: case DFG_FAM_CAT:
+        case DFG_FAM_BROADCAST: case DFG_FAM_CAT: case DFG_FAM_ORDER:
             break;
         default:
             return not_symbolic(n, k);
@@ -605,6 +642,7 @@ dfg_status dfg_infer(dfg_node * n)
     case DFG_FAM_BROADCAST: return infer_bcast(n);
     case DFG_FAM_FUSED:   return infer_fused(n);
     case DFG_FAM_RAND:    return infer_rand(n);
+    case DFG_FAM_ORDER:   return infer_order(n);
     case DFG_FAM_CTRL: {
         const dfg_family_fns * f = dfg_family(DFG_FAM_CTRL);
         return f->infer ? f->infer(n)

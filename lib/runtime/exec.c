@@ -164,6 +164,20 @@ dfg_status dfg_exec_node(const dfg_node * n, void * out, const void * const * in
         return dfg_cpu_scan(n->op == DFG_OP_CUMSUM ? DFG_SCAN_CUMSUM : DFG_SCAN_CUMPROD,
                             x->dtype, n->dtype, out, in[0], pre, len, post);
     }
+    case DFG_FAM_ORDER: {
+        int64_t pre, len, post;
+        dfg_split_dim(x, (int)n->iattr[0], &pre, &len, &post);
+        switch (n->op) {
+        case DFG_OP_SORT_INDEX:
+            return dfg_cpu_sort_index(x->dtype, (int)n->iattr[1], out, in[0], pre, len, post);
+        case DFG_OP_CUMMAX_INDEX: case DFG_OP_CUMMIN_INDEX:
+            return dfg_cpu_cumext_index(x->dtype, n->op == DFG_OP_CUMMAX_INDEX, out, in[0],
+                                        pre, len, post);
+        default:
+            return dfg_cpu_take(n->dtype, n->op == DFG_OP_TAKE_ADD, out, in[0], in[1],
+                                pre, len, post);
+        }
+    }
     case DFG_FAM_RESHAPE:
         if (out != in[0])
             memcpy(out, in[0], (size_t)n->numel * dfg_dtype_size(n->dtype));

@@ -284,7 +284,8 @@ function T = fz_ops (sel)
        "lt", "le", "gt", "ge", "and", "or", "xor", "atan2", "hypot", "mod", ...
        "rem", "max2", "min2", "merge", "mtimes", "kron", "dot"};
   R = {"sum", "prod", "mean", "max", "min", "any", "all", "maxi", "mini", ...
-       "cumsum", "cumprod", "norm", "var", "std", "trace"};
+       "cumsum", "cumprod", "norm", "var", "std", "trace", "sort", "sorti", ...
+       "cummax", "cummin", "cummaxi", "cummini", "median"};
   S = {"reshape", "permute", "ipermute", "squeeze", "repmat", "cat", ...
        "horzcat", "vertcat", "brackets", "flip", "fliplr", "flipud", ...
        "circshift", "diag", "tril", "triu", "colon"};
@@ -634,6 +635,30 @@ function [n, G] = fz_make (op, G, depth)
         else
           n = fz_opnode (op, sprintf ("%s ($1, %d)", op, d), false, {a});
         endif
+      endif
+    case {"sort", "sorti"}
+      mode = fz_pick ({"", ", \"ascend\"", ", \"descend\""});
+      dim = "";
+      if (rand () < 0.6)
+        dim = sprintf (", %d", randi (nd));
+      endif
+      if (strcmp (op, "sort"))
+        n = fz_opnode (op, sprintf ("sort ($1%s%s)", dim, mode), false, {a});
+      else
+        n = fz_opnode (op, sprintf ("[~, $T] = sort ($1%s%s);", dim, mode), true, {a});
+      endif
+    case {"cummax", "cummin", "median"}
+      if (rand () < 0.35)
+        n = fz_opnode (op, [op " ($1)"], false, {a});
+      else
+        n = fz_opnode (op, sprintf ("%s ($1, %d)", op, randi (nd + 1)), false, {a});
+      endif
+    case {"cummaxi", "cummini"}
+      f = op(1:6);
+      if (rand () < 0.35)
+        n = fz_opnode (op, sprintf ("[~, $T] = %s ($1);", f), true, {a});
+      else
+        n = fz_opnode (op, sprintf ("[~, $T] = %s ($1, %d);", f, randi (nd + 1)), true, {a});
       endif
     case {"maxi", "mini"}
       f = op(1:3);

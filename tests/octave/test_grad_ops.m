@@ -94,6 +94,42 @@
 %!test dfg_check_grad (@(x) max (x), {A});
 %!test dfg_check_grad (@(x) max (x, [], 2), {A});
 %!test dfg_check_grad (@(x) min (x, [], 3), {V3});
+%!test dfg_check_grad (@(x) sort (x), {A});
+%!test dfg_check_grad (@(x) sort (x, 2, "descend"), {A});
+%!test dfg_check_grad (@(x) sort (x, 3), {V3});
+%!test dfg_check_grad (@(x) sort (x(:)) .^ 2, {A});
+%!test
+%! ## the values' gradient follows the permutation: [s, i] = sort (x)
+%! x = dfg.input ([3 4]);
+%! [s, i] = sort (x, 2, "descend");
+%! w = reshape (1:12, 3, 4);
+%! f = dfg.function ({x}, {dfg.grad(sum (sum (s .* w)), x)});
+%! g = f (A);
+%! [~, I] = sort (A, 2, "descend");
+%! G = zeros (3, 4);
+%! for r = 1:3
+%!   G(r, I(r, :)) = w(r, :);
+%! endfor
+%! assert (g, G);
+%!test dfg_check_grad (@(x) cummax (x), {A});
+%!test dfg_check_grad (@(x) cummin (x, 2), {A});
+%!test dfg_check_grad (@(x) cummax (x, 2) .^ 2, {V3});
+%!test
+%! ## a tie sends the gradient to the first of the equal elements (iw)
+%! x = dfg.input ([1 4]);
+%! f = dfg.function ({x}, {dfg.grad(sum (cummax (x)), x)});
+%! g = f ([1 3 3 2]);
+%! assert (g, [1 3 0 0]);
+%!test dfg_check_grad (@(x) median (x), {A});
+%!test dfg_check_grad (@(x) median (x, 2), {A});
+%!test dfg_check_grad (@(x) median (x, 3), {V3});
+%!test dfg_check_grad (@(x) median (x(:)) .^ 2, {A});
+%!test
+%! ## an even count: half to each of the two middle elements
+%! x = dfg.input ([1 4]);
+%! f = dfg.function ({x}, {dfg.grad(median (x), x)});
+%! g = f ([4 1 3 2]);
+%! assert (g, [0 0 0.5 0.5]);
 %!test dfg_check_grad (@(x) cumsum (x), {A});
 %!test dfg_check_grad (@(x) cumsum (x, 2), {A});
 %!test dfg_check_grad (@(x) cumprod (x), {A});

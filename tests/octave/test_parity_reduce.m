@@ -1,5 +1,6 @@
 ## Parity of dfg's reductions and scans with Octave's: sum prod mean max min
-## (with index outputs) any all cumsum cumprod norm dot var std, over default
+## (with index outputs) any all cumsum cumprod norm dot var std, sort cummax
+## cummin (with index outputs) median, over default
 ## and explicit dimensions, double, single, logical, 3-D and empty arrays.
 ## Run with the repository root and tests/octave on the path:
 ##   test ("tests/octave/test_parity_reduce.m")
@@ -42,6 +43,58 @@
 %!test dfg_check_parity (@(x) sum (sum (x)), {A});
 %!test dfg_check_parity (@sum, {A});
 %!test dfg_check_parity (@(x) sum (x, 5), {R3});
+
+## sort: values and indices, both directions, ties (stable), NaN, -0
+%!test
+%! T = [3 NaN 1 NaN 1 -0 0 2; 2 2 2 NaN -Inf Inf 0 -0];
+%! for x = {A, As, R3, Rs3, Rv, Cv, S, LA, K, N, T, single(T), E03, E30, E00, false(0, 3)}
+%!   dfg_check_parity (@(x) sort (x), x, 0, 2);
+%!   dfg_check_parity (@(x) sort (x, "descend"), x, 0, 2);
+%!   dfg_check_parity (@(x) sort (x, 2), x, 0, 2);
+%!   dfg_check_parity (@(x) sort (x, 1, "ascend"), x, 0, 2);
+%!   dfg_check_parity (@(x) sort (x, 2, "descend"), x, 0, 2);
+%!   dfg_check_parity (@(x) sort (x), x, 0, 1);
+%! endfor
+%!test dfg_check_parity (@(x) sort (x, 3), {R3}, 0, 2);
+%!test dfg_check_parity (@(x) sort (x, 3, "descend"), {Rs3}, 0, 2);
+%!test
+%! randn ("state", 3);
+%! X = round (randn (3000, 7) * 3);  X(rand (size (X)) < 0.05) = NaN;
+%! dfg_check_parity (@(x) sort (x), {X}, 0, 2);
+%! dfg_check_parity (@(x) sort (x, 2, "descend"), {X}, 0, 2);
+%! dfg_check_parity (@(x) sort (x(:)), {X}, 0, 2);
+%!error <MODE must be either> sort (dfg.input ([2 2]), "ASCEND")
+%!error <MODE must be either> sort (dfg.input ([2 2]), 1, "up")
+%!error <DIM must be a valid dimension> sort (dfg.input ([2 2]), 3)
+%!error <DIM must be a valid dimension> sort (dfg.input ([2 2]), 0)
+%!error <too many outputs> [a, b, c] = sort (dfg.input ([2 2]))
+
+## cummax, cummin: values and indices, ties (the first), NaN (leading: 1)
+%!test
+%! T = [NaN 1 NaN 3 3 2; NaN NaN -Inf NaN 0 0];
+%! for x = {A, As, R3, Rs3, Rv, Cv, S, LA, K, N, T, single(T), E03, E30, E00}
+%!   for f = {@cummax, @cummin}
+%!     dfg_check_parity (@(x) f{1} (x), x, 0, 2);
+%!     dfg_check_parity (@(x) f{1} (x, 2), x, 0, 2);
+%!     dfg_check_parity (@(x) f{1} (x, 1), x, 0, 1);
+%!     dfg_check_parity (@(x) f{1} (x, 3), x, 0, 2);
+%!   endfor
+%! endfor
+%!error <DIM must be a valid dimension> cummax (dfg.input ([2 2]), 0)
+%!error <too many outputs> [a, b, c] = cummin (dfg.input ([2 2]))
+
+## median: odd and even counts, NaN, Inf, logical, DIM past ndims
+%!test
+%! T = [1 NaN 3 4; Inf -Inf 2 1; 5 6 Inf Inf];
+%! for x = {A, As, R3, Rs3, Rv, Cv, S, LA, K, N, T, single(T), [true false], [true; false; false; true]}
+%!   dfg_check_parity (@(x) median (x), x, 0);
+%!   dfg_check_parity (@(x) median (x, 1), x, 0);
+%!   dfg_check_parity (@(x) median (x, 2), x, 0);
+%!   dfg_check_parity (@(x) median (x, 3), x, 0);
+%! endfor
+%!error <X cannot be an empty matrix> median (dfg.input ([0 3]))
+%!error <DIM must be a valid dimension> median (dfg.input ([2 2]), 0)
+%!error <too many outputs> [a, b] = median (dfg.input ([2 2]))
 
 ## prod
 %!test dfg_check_parity (@(x) prod (x), {A});

@@ -211,3 +211,38 @@
 %! x = dfg.input ([NaN 2]);
 %! f = dfg.function ({x}, {dfg.grad(sum (sum (x > 0)), x)});
 %! assert (f (ones (3, 2)), zeros (3, 2));
+
+## sort, cummax, cummin along a concrete dimension of a symbolic array (and
+## their gradients); along the symbolic one, and median, dfg:symbolicSize
+%!test
+%! x = dfg.input ([NaN 4]);
+%! [s, i] = sort (x, 2, "descend");
+%! [w, iw] = cummax (x, 2);
+%! l = sum (sum (s .* [1 2 3 4])) + sum (sum (w .^ 2));
+%! f = dfg.function ({x}, {s, i, w, iw, dfg.grad(l, x)});
+%! for n = [3 7]
+%!   randn ("state", n);
+%!   X = round (randn (n, 4) * 2);
+%!   [S, I, W, IW, G] = f (X);
+%!   [S0, I0] = sort (X, 2, "descend");
+%!   [W0, IW0] = cummax (X, 2);
+%!   assert ({S, I, W, IW}, {S0, I0, W0, IW0});
+%!   G0 = zeros (n, 4);
+%!   for r = 1:n
+%!     G0(r, I0(r, :)) = [1 2 3 4];
+%!     G0(r, :) += accumarray (IW0(r, :)', 2 * W0(r, :)', [4 1])';
+%!   endfor
+%!   assert (G, G0);
+%! endfor
+%!error id=dfg:symbolicSize sort (dfg.input ([NaN 4]), 1)
+%!error id=dfg:symbolicSize cummin (dfg.input ([NaN 4]))
+%!error id=dfg:symbolicSize median (dfg.input ([NaN 4]), 2)
+
+## reshape (x, 0, [], 1) of an n x 0 array: [] is 0 for every n, as Octave
+## (found by the fuzzer's seed 101 once it drew sort and median)
+%!test
+%! x = dfg.input ([NaN 0]);
+%! y = reshape (x, 0, [], 1);
+%! assert (size (y), [0 0]);
+%! f = dfg.function ({x}, {y});
+%! assert (size (f (zeros (3, 0))), [0 0]);
