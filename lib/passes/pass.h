@@ -42,6 +42,9 @@ typedef struct pass_run {
     char         what[256];  /* what it changed, for dfg.explain            */
     int64_t      nodes;      /* the graph's node count when known (the pass
                                 manager's), else 0: sizes the walks' maps  */
+    int64_t      walked;     /* set by the pass's first rewriting walk (of
+                                the graph as the pass got it): its node
+                                count; -1 before (the manager's)           */
 } pass_run;
 
 /* Topological order of what outs reach, inputs before users: core's one
