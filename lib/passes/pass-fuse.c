@@ -1021,7 +1021,7 @@ dfg_status dfg_pass_fuse(pass_run * r)
 {
     fctx c;
     memset(&c, 0, sizeof c);
-    dfg_status st = dfg_topo_ix(r->n_out, r->outs, &c.list, &c.n, &c.index);
+    dfg_status st = pass_walk_take(r, &c.list, &c.n, &c.index);
     if (st) {
         dfg_walk_ix_free(&c.index);
         return st;

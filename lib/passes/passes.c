@@ -172,6 +172,83 @@ int pass_same_shape(const dfg_node * a, const dfg_node * b)
     return 1;
 }
 
+/* ---- the kept walk ---------------------------------------------------------------- */
+
+void pass_walk_drop(pass_walk * w)
+{
+    if (!w)
+        return;
+    dfg_free(w->roots);
+    dfg_free(w->gens);
+    dfg_free(w->list);
+    dfg_walk_ix_free(&w->ix);
+    w->roots = NULL;
+    w->gens = NULL;
+    w->list = NULL;
+    w->n_root = 0;
+}
+
+static uint64_t node_key(const dfg_node * x)
+{
+    return (uint64_t)x->gen << 32 | x->slot;
+}
+
+static int walk_is_of(const pass_walk * w, int n_out, dfg_node * const * outs)
+{
+    if (!w || !w->n_root || w->n_root != n_out)
+        return 0;
+    for (int k = 0; k < n_out; k++)
+        if (w->roots[k] != outs[k] || w->gens[k] != node_key(outs[k]))
+            return 0;
+    return 1;
+}
+
+dfg_status pass_walk_take(pass_run * r, dfg_node *** list, int32_t * n, dfg_walk_ix * ix)
+{
+    if (walk_is_of(r->keep, r->n_out, r->outs)) {
+        pass_walk * w = r->keep;
+        *list = w->list;
+        *n = w->n;
+        *ix = w->ix;             /* its marks may be stale: the slow path */
+        w->list = NULL;          /* handles that (dfg_walk_ix_get)        */
+        w->ix.map = NULL;
+        w->ix.in_off = w->ix.in_pos = NULL;
+        pass_walk_drop(w);
+        return DFG_OK;
+    }
+    pass_walk_drop(r->keep);
+    return dfg_topo_ix(r->n_out, r->outs, list, n, ix);
+}
+
+void pass_walk_put(pass_run * r, dfg_node * const * roots, dfg_node ** list, int32_t n,
+                   dfg_walk_ix * ix)
+{
+    pass_walk * w = r->keep;
+    int same = !!w;
+    for (int k = 0; same && k < r->n_out; k++)
+        same = roots[k] == r->outs[k];
+    if (same) {
+        pass_walk_drop(w);
+        w->roots = dfg_malloc((size_t)r->n_out * sizeof *w->roots);
+        w->gens = dfg_malloc((size_t)r->n_out * sizeof *w->gens);
+        if (w->roots && w->gens) {
+            memcpy(w->roots, r->outs, (size_t)r->n_out * sizeof *w->roots);
+            for (int k = 0; k < r->n_out; k++)
+                w->gens[k] = node_key(r->outs[k]);
+            w->n_root = r->n_out;
+            w->list = list;
+            w->n = n;
+            w->ix = *ix;
+            w->ix.list = list;
+            return;
+        }
+        pass_walk_drop(w);
+    } else if (w)
+        pass_walk_drop(w);
+    dfg_free(list);
+    dfg_walk_ix_free(ix);
+}
+
 /* ---- the rewriting walk ------------------------------------------------------------ */
 
 dfg_status pass_rewrite(pass_run * r, pass_visit visit)
@@ -179,9 +256,16 @@ dfg_status pass_rewrite(pass_run * r, pass_visit visit)
     dfg_walk_ix index;
     dfg_node ** list;
     int32_t n;
-    dfg_status st = dfg_topo_ix(r->n_out, r->outs, &list, &n, &index);
+    dfg_node * rsmall[16], ** roots = r->n_out <= 16 ? rsmall
+                                      : dfg_malloc((size_t)r->n_out * sizeof *roots);
+    if (!roots)
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
+    memcpy(roots, r->outs, (size_t)r->n_out * sizeof *roots);
+    dfg_status st = pass_walk_take(r, &list, &n, &index);
     if (st) {
         dfg_walk_ix_free(&index);
+        if (roots != rsmall)
+            dfg_free(roots);
         return st;
     }
     if (r->walked < 0)
@@ -231,8 +315,11 @@ done:
     if (in != small)
         dfg_free(in);
     dfg_free(map);
-    dfg_walk_ix_free(&index);
-    dfg_free(list);
+    if (st)
+        pass_walk_drop(r->keep);
+    pass_walk_put(r, roots, list, n, &index);   /* kept when nothing changed */
+    if (roots != rsmall)
+        dfg_free(roots);
     return st;
 }
 
@@ -341,15 +428,19 @@ static dfg_status run_pass(int k, pass_run * r, pass_report_list * rep, const ch
             *hint = b;
         add_row(rep, pass_names[k], b, *count, r->changed, what, ms);
     }
+    for (int j = 0; j < r->n_out; j++)      /* a new graph: its walk is not kept */
+        if (r->outs[j] != roots[j])
+            pass_walk_drop(r->keep);
     if (roots != small)
         dfg_free(roots);
     return st;
 }
 
-dfg_status dfg_passes_run(const dfg_options * o, int n_out, dfg_node ** outs,
-                          pass_report_list * rep, const pass_ckpt * ck, pass_eval eval)
+static dfg_status passes_run(const dfg_options * o, int n_out, dfg_node ** outs,
+                             pass_report_list * rep, const pass_ckpt * ck, pass_eval eval,
+                             pass_walk * keep)
 {
-    pass_run r = { .n_out = n_out, .outs = outs, .fast = o->fast, .eval = eval };
+    pass_run r = { .n_out = n_out, .outs = outs, .fast = o->fast, .eval = eval, .keep = keep };
     dfg_status st;
     rep->n = 0;
     int64_t n0 = -1, hint = 0;      /* counted by the first pass's walk */
@@ -378,8 +469,10 @@ dfg_status dfg_passes_run(const dfg_options * o, int n_out, dfg_node ** outs,
         r.nodes = n0;
         double t0 = now_ms();
         r.what[0] = 0;
+        pass_walk_drop(keep);
         if ((st = dfg_pass_checkpoint(&r, ck)))
             return st;
+        pass_walk_drop(keep);
         double ms = now_ms() - t0;
         int64_t b = n0;
         n0 = count_nodes(&r);
@@ -390,4 +483,14 @@ dfg_status dfg_passes_run(const dfg_options * o, int n_out, dfg_node ** outs,
             return st;
     resolve(rep, &n0, n0 < 0 ? count_nodes(&r) : -1);
     return DFG_OK;
+}
+
+dfg_status dfg_passes_run(const dfg_options * o, int n_out, dfg_node ** outs,
+                          pass_report_list * rep, const pass_ckpt * ck, pass_eval eval)
+{
+    pass_walk keep;
+    memset(&keep, 0, sizeof keep);
+    dfg_status st = passes_run(o, n_out, outs, rep, ck, eval, &keep);
+    pass_walk_drop(&keep);
+    return st;
 }
