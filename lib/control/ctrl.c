@@ -847,6 +847,8 @@ dfg_status dfg_ctrl_merge_tapes(pass_run * r)
 {
     dfg_node ** list;
     int32_t nl;
+    if (!dfg_live_op_count(DFG_OP_LOOP))     /* no loop anywhere: no walk */
+        return DFG_OK;
     dfg_status st = pass_topo(r->n_out, r->outs, &list, &nl, NULL);
     if (st)
         return st;

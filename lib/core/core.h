@@ -10,6 +10,7 @@
 
 /* ---- nodes (lib/core/store.c) ------------------------------------------- */
 typedef struct dfg_node dfg_node;
+#define DFG_NODE_IN_SMALL 2
 
 /* Gradient rules live in lib/autodiff/grad-impl.h. */
 
@@ -21,10 +22,19 @@ struct dfg_node {
     int16_t     op;             /* dfg_op_code                              */
     uint8_t     dtype;          /* dfg_dtype                                */
     uint8_t     ndim;           /* >= 2                                     */
+    /* what a graph walk reads first, kept in the node's first cache line */
+    int32_t     n_in;
+    dfg_node ** in;             /* owned array (or in_small); each entry    */
+                                /* holds a use                              */
+    uint64_t    walk;           /* the last graph walk that reached it      */
+                                /* (lib/core/walk.c), 0: none               */
+    int32_t     pos;            /* its place in that walk's list (valid     */
+                                /* while walk is that walk's number)        */
+    dfg_node *  in_small[DFG_NODE_IN_SMALL]; /* in's storage when n_in is at */
+                                /* most DFG_NODE_IN_SMALL (no allocation,   */
+                                /* and no second cache miss for a walk)     */
     int64_t     dims[DFG_MAX_DIMS];
     int64_t     numel;
-    int32_t     n_in;
-    dfg_node ** in;             /* owned array; each entry holds a use      */
     int64_t     iattr[DFG_MAX_IATTR];
     double      dattr[2];
     int64_t *   idx;            /* owned copy of attr.idx, or NULL          */
@@ -41,8 +51,6 @@ struct dfg_node {
     int32_t     region;         /* dfg.checkpoint region it was made in, 0  */
     uint64_t    seq;            /* when it was recorded (a pass's new nodes */
                                 /* take the seq of the node they replace)   */
-    uint64_t    walk;           /* the last graph walk that reached it      */
-                                /* (lib/core/walk.c), 0: none               */
 };
 
 /* Tags a node is made with (dfg_node_make copies the current ones): nodes
@@ -77,6 +85,8 @@ dfg_node *  dfg_node_get(dfg_id id);            /* NULL + error if stale    */
 dfg_id      dfg_node_id(const dfg_node * n);
 void        dfg_node_use(dfg_node * n);         /* uses++                    */
 void        dfg_node_unuse(dfg_node * n);       /* uses--, may free         */
+/* How many nodes of op are alive now, in the whole store. */
+int64_t     dfg_live_op_count(int op);
 /* Makes a node of op with inputs (each gains a use) and a copy of attr;
  * dtype/shape are filled by dfg_infer.  The new node has handles = 0,
  * uses = 0: the caller takes what it needs. */
@@ -185,6 +195,38 @@ double      dfg_node_flops(const dfg_node * n);
 struct pmap;
 dfg_status  dfg_topo(int n_root, dfg_node * const * roots, dfg_node *** list,
                      int32_t * n, struct pmap * index);
+
+/* The node -> position index of one walk without a map: a walk leaves
+ * each node it lists its position (node->pos) and its number (node->walk),
+ * so a look-up is one read of the node while no later walk has reached it;
+ * a node a later walk did reach (or one this walk never reached) is looked
+ * up in a map made from the list the first time that happens.  list is
+ * borrowed (the caller's dfg_topo list, kept alive while the index is
+ * used); the map is the index's own (dfg_walk_ix_free). */
+typedef struct dfg_walk_ix {
+    uint64_t           walk;
+    dfg_node * const * list;
+    int32_t            n;
+    struct pmap *      map;     /* owned, NULL until a slow look-up         */
+    int32_t *          in_off;  /* owned: list[v]'s inputs' positions are   */
+    int32_t *          in_pos;  /* in_pos[in_off[v] + k] (in_off: n + 1)    */
+} dfg_walk_ix;
+/* The position of list[v]'s k-th input. */
+static inline int32_t dfg_walk_ix_in(const dfg_walk_ix * ix, int32_t v, int k)
+{
+    return ix->in_pos[ix->in_off[v] + k];
+}
+/* dfg_topo without a map, filling *ix with the walk's number and input
+ * table (free with dfg_walk_ix_free, also on failure). */
+dfg_status  dfg_topo_ix(int n_root, dfg_node * const * roots, dfg_node *** list,
+                        int32_t * n, dfg_walk_ix * ix);
+int32_t     dfg_walk_ix_slow(dfg_walk_ix * ix, const dfg_node * x);
+/* x's position in the walk's list, -1 when the walk did not reach x. */
+static inline int32_t dfg_walk_ix_get(dfg_walk_ix * ix, const dfg_node * x)
+{
+    return x->walk == ix->walk ? x->pos : dfg_walk_ix_slow(ix, x);
+}
+void        dfg_walk_ix_free(dfg_walk_ix * ix);
 
 /* ---- shape and class inference (lib/core/ops.c) ------------------------- */
 dfg_status  dfg_infer(dfg_node * n);

@@ -30,6 +30,9 @@ static dfg_store_destroy kind_destroy[SLOT_KINDS];
 static uint32_t n_slots, cap_slots, free_head;
 static uint32_t gen_base;
 static int64_t  live;
+/* Live nodes of each op (made and not yet freed), so that a pass can see
+ * in O(1) that no node of an op exists anywhere (dfg_live_op_count). */
+static int64_t  live_op[DFG_OP_COUNT];
 
 static uint32_t next_gen(uint32_t g)
 {
@@ -187,7 +190,9 @@ static void node_free_chain(dfg_node * n)
         if (x->res && var_hooks)
             var_hooks->release(x);
         dfg_store_remove(x->slot);
-        dfg_free(x->in);
+        live_op[x->op]--;
+        if (x->in != x->in_small)
+            dfg_free(x->in);
         dfg_free(x->idx);
         dfg_free(x->data);
         dfg_free(x->name);
@@ -284,20 +289,22 @@ dfg_status dfg_node_make(int op, int n_in, dfg_node * const * in,
     n->tags = cur_tags.tags;
     n->region = cur_tags.region;
     n->seq = cur_tags.seq ? cur_tags.seq : ++n_made;
-    if (n_in > 0) {
+    if (n_in > DFG_NODE_IN_SMALL) {
         n->in = dfg_malloc((size_t)n_in * sizeof *n->in);
         if (!n->in) {
             dfg_free(n);
             return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory making a node");
         }
-    }
+    } else if (n_in > 0)
+        n->in = n->in_small;
     if (attr) {
         memcpy(n->iattr, attr->i, sizeof n->iattr);
         memcpy(n->dattr, attr->d, sizeof n->dattr);
         if (attr->idx && attr->nidx > 0) {
             n->idx = dfg_malloc((size_t)attr->nidx * sizeof *n->idx);
             if (!n->idx) {
-                dfg_free(n->in);
+                if (n->in != n->in_small)
+                    dfg_free(n->in);
                 dfg_free(n);
                 return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory copying indices");
             }
@@ -309,12 +316,14 @@ dfg_status dfg_node_make(int op, int n_in, dfg_node * const * in,
     dfg_status st = dfg_store_add(SLOT_NODE, n, &id);
     if (st) {
         dfg_free(n->idx);
-        dfg_free(n->in);
+        if (n->in != n->in_small)
+            dfg_free(n->in);
         dfg_free(n);
         return st;
     }
     n->slot = dfg_store_slot(id);
     n->gen = (uint32_t)(id >> 32);
+    live_op[op]++;
     uint64_t h = mix(0, (uint64_t)op);
     for (int k = 0; k < n_in; k++) {
         n->in[k] = in[k];
@@ -697,7 +706,8 @@ void dfg_reset(void)
             dfg_node * n = slots[s].obj;
             if (n->res && var_hooks)
                 var_hooks->release(n);
-            dfg_free(n->in);
+            if (n->in != n->in_small)
+                dfg_free(n->in);
             dfg_free(n->idx);
             dfg_free(n->data);
             dfg_free(n->name);
@@ -713,6 +723,12 @@ void dfg_reset(void)
     }
     free_head = n_slots ? 1 : 0;
     live = 0;
+    memset(live_op, 0, sizeof live_op);
+}
+
+int64_t dfg_live_op_count(int op)
+{
+    return op >= 0 && op < DFG_OP_COUNT ? live_op[op] : 0;
 }
 
 dfg_status dfg_info(dfg_id id, dfg_dtype * dt, int * ndim, int64_t * dims)

@@ -13,8 +13,15 @@
 #include <string.h>
 #include "pass.h"
 
+/* Open addressing; each slot keeps its node's key hash, so a probe past
+ * another node compares hashes and reads no node (a node is a cache miss),
+ * and growing rehashes without reading the nodes. */
+typedef struct entry {
+    dfg_node * node;        /* borrowed: the walk's map holds it; NULL: empty */
+    uint64_t   hash;
+} entry;
 typedef struct table {
-    dfg_node ** slot;
+    entry *     slot;       /* owned */
     size_t      cap, n;
 } table;
 
@@ -96,15 +103,15 @@ static dfg_status cse_visit(pass_run * r, dfg_node * n, dfg_node ** in, dfg_node
     }
     if (2 * (t->n + 1) > t->cap) {
         size_t nc = t->cap ? 2 * t->cap : 256;
-        dfg_node ** ns = dfg_calloc(nc, sizeof *ns);
+        entry * ns = dfg_calloc(nc, sizeof *ns);
         if (!ns) {
             dfg_node_unuse(y);
             return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
         }
         for (size_t k = 0; k < t->cap; k++)
-            if (t->slot[k]) {
-                size_t i = (size_t)key_hash(t->slot[k]) & (nc - 1);
-                while (ns[i])
+            if (t->slot[k].node) {
+                size_t i = (size_t)t->slot[k].hash & (nc - 1);
+                while (ns[i].node)
                     i = (i + 1) & (nc - 1);
                 ns[i] = t->slot[k];
             }
@@ -112,19 +119,22 @@ static dfg_status cse_visit(pass_run * r, dfg_node * n, dfg_node ** in, dfg_node
         t->slot = ns;
         t->cap = nc;
     }
-    size_t i = (size_t)key_hash(y) & (t->cap - 1);
-    for (; t->slot[i]; i = (i + 1) & (t->cap - 1))
-        if (t->slot[i] == y || same(t->slot[i], y)) {
-            if (t->slot[i] != y) {
+    uint64_t h = key_hash(y);
+    size_t i = (size_t)h & (t->cap - 1);
+    for (; t->slot[i].node; i = (i + 1) & (t->cap - 1)) {
+        dfg_node * z = t->slot[i].node;
+        if (z == y || (t->slot[i].hash == h && same(z, y))) {
+            if (z != y) {
                 r->changed++;
                 dfg_node_unuse(y);
-                y = t->slot[i];
+                y = z;
                 dfg_node_use(y);
             }
             *out = y;
             return DFG_OK;
         }
-    t->slot[i] = y;          /* borrowed: the walk's map holds y */
+    }
+    t->slot[i] = (entry){ y, h };
     t->n++;
     *out = y;
     return DFG_OK;

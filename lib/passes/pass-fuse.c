@@ -51,7 +51,7 @@ typedef struct group {
 typedef struct fctx {
     dfg_node ** list;
     int32_t     n;
-    pmap        index;
+    dfg_walk_ix index;      /* node -> position in list; its map owned */
     int32_t *   grp;
     int8_t *    role;
     int32_t *   reach;
@@ -86,7 +86,9 @@ static int same_dims(const dfg_node * a, int64_t nd, const int64_t * d)
     return 1;
 }
 
-static int32_t idx_of(fctx * c, const dfg_node * n) { return pmap_get(&c->index, n); }
+static int32_t idx_of(fctx * c, const dfg_node * n) { return dfg_walk_ix_get(&c->index, n); }
+/* The position of list[v]'s k-th input (the walk's table: no node read). */
+static int32_t in_ix(const fctx * c, int32_t v, int k) { return dfg_walk_ix_in(&c->index, v, k); }
 
 /* Operand k of member n of group g: the external input it reads and how. */
 static ext operand_ext(const dfg_node * n, int k, const group * g)
@@ -298,7 +300,7 @@ static int32_t bar_early_grads(fctx * c, const int8_t * read)
         goto done;
     for (int32_t v = 0; v < c->n; v++) {
         for (int k = 0; k < c->list[v]->n_in; k++)
-            nuse[idx_of(c, c->list[v]->in[k])]++;
+            nuse[in_ix(c, v, k)]++;
         if (c->role[v] != ROLE_NONE && !(c->list[v]->tags & DFG_TAG_GRAD))
             fwd[c->grp[v]] = 1;
     }
@@ -314,7 +316,7 @@ static int32_t bar_early_grads(fctx * c, const int8_t * read)
         for (int32_t q = 0; q < ns; q++) {
             dfg_node * u = c->list[set[q]];
             for (int k = 0; k < u->n_in; k++) {
-                int32_t i = idx_of(c, u->in[k]);
+                int32_t i = in_ix(c, set[q], k);
                 if (c->role[i] == ROLE_EW && c->grp[i] == g && (c->list[i]->tags & DFG_TAG_GRAD) &&
                     nuse[i] == 1 && !c->outside[i] && !c->bar[i])
                     set[ns++] = i;
@@ -324,7 +326,7 @@ static int32_t bar_early_grads(fctx * c, const int8_t * read)
         for (int32_t q = 0; ok && q < ns; q++) {
             dfg_node * u = c->list[set[q]];
             for (int k = 0; ok && k < u->n_in; k++) {
-                int32_t i = idx_of(c, u->in[k]), in_set = 0;
+                int32_t i = in_ix(c, set[q], k), in_set = 0;
                 for (int32_t t = 0; t < ns; t++)
                     in_set |= set[t] == i;
                 if (c->role[i] == ROLE_EW && c->grp[i] == g && !in_set && !c->outside[i])
@@ -393,7 +395,7 @@ static int32_t fuse_merge_candidate(fctx * c, const fuse_merge * M, int32_t b, i
     int32_t a = -1;
     for (int32_t v = M->first[b]; v >= 0; v = M->nxt[v])
         for (int k = 0; k < c->list[v]->n_in; k++) {
-            int32_t i = idx_of(c, c->list[v]->in[k]);
+            int32_t i = in_ix(c, v, k);
             if (c->role[i] == ROLE_EW && c->grp[i] < tried && c->grp[i] > a)
                 a = c->grp[i];
         }
@@ -903,7 +905,7 @@ static dfg_status fuse_users(fctx * c)
         return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
     for (int32_t v = 0; v < c->n; v++)
         for (int k = 0; k < c->list[v]->n_in; k++)
-            c->ustart[idx_of(c, c->list[v]->in[k]) + 1]++;
+            c->ustart[in_ix(c, v, k) + 1]++;
     for (int32_t v = 0; v < c->n; v++)
         c->ustart[v + 1] += c->ustart[v];
     int32_t * fill = c->lastread;     /* scratch until assign_groups */
@@ -911,7 +913,7 @@ static dfg_status fuse_users(fctx * c)
         fill[v] = c->ustart[v];
     for (int32_t v = 0; v < c->n; v++)
         for (int k = 0; k < c->list[v]->n_in; k++)
-            c->users[fill[idx_of(c, c->list[v]->in[k])]++] = v;
+            c->users[fill[in_ix(c, v, k)]++] = v;
     return DFG_OK;
 }
 
@@ -1011,21 +1013,21 @@ static void fuse_ctx_free(fctx * c)
     dfg_free(c->groups);
     dfg_free(c->gx);
     dfg_free(c->gnx);
+    dfg_walk_ix_free(&c->index);
     dfg_free(c->list);
-    pmap_free(&c->index);
 }
 
 dfg_status dfg_pass_fuse(pass_run * r)
 {
     fctx c;
     memset(&c, 0, sizeof c);
-    if (!pmap_init(&c.index, r->nodes > 64 ? (size_t)r->nodes : 64))
-        return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
-    dfg_status st = pass_topo(r->n_out, r->outs, &c.list, &c.n, &c.index);
+    dfg_status st = pass_walk_take(r, &c.list, &c.n, &c.index);
     if (st) {
-        pmap_free(&c.index);
+        dfg_walk_ix_free(&c.index);
         return st;
     }
+    if (r->walked < 0)              /* the manager's count of the graph */
+        r->walked = c.n;
     int8_t * read = NULL;
     if (!(st = fuse_alloc(&c, &read)) && !(st = fuse_users(&c)))
         st = fuse_grouping(&c, r, read);

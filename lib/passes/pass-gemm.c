@@ -59,6 +59,8 @@ static dfg_status pick(pass_run * r, gstate * s)
         pmap_free(&index);
         return st;
     }
+    if (r->walked < 0)              /* the manager's count of the graph */
+        r->walked = n;
     uint32_t * dep = dfg_malloc(((size_t)n + 1) * sizeof *dep);
     if (!dep) {
         dfg_free(list);

@@ -29,6 +29,21 @@
  * inputs' data (the caller's executor: passes do not know devices). */
 typedef dfg_status (*pass_eval)(const dfg_node * n, void * out, const void * const * in);
 
+/* A walk of the graph kept from one pass for the next (the manager's):
+ * nodes are immutable, so while the outputs are the roots it was made
+ * from, the graph and its walk are the same, and a pass that changed
+ * nothing hands its walk to the next pass instead of that pass walking
+ * again.  Any change of the outputs drops it (pass_walk_drop). */
+typedef struct pass_walk {
+    int          n_root;     /* 0: nothing kept                             */
+    dfg_node **  roots;      /* owned copy of the outputs it was made from  */
+    uint64_t *   gens;       /* owned: their generation and slot (a freed   */
+                             /* root's address may come back as another node)*/
+    dfg_node **  list;       /* owned: the walk's list                      */
+    int32_t      n;
+    dfg_walk_ix  ix;         /* its index (tables owned)                    */
+} pass_walk;
+
 /* A graph under optimisation: its outputs, each holding one use. */
 typedef struct pass_run {
     int          n_out;
@@ -42,7 +57,23 @@ typedef struct pass_run {
     char         what[256];  /* what it changed, for dfg.explain            */
     int64_t      nodes;      /* the graph's node count when known (the pass
                                 manager's), else 0: sizes the walks' maps  */
+    int64_t      walked;     /* set by the pass's first rewriting walk (of
+                                the graph as the pass got it): its node
+                                count; -1 before (the manager's)           */
+    pass_walk *  keep;       /* the manager's kept walk, or NULL (borrowed) */
 } pass_run;
+
+/* The walk of r->outs (pass_topo with an index): the kept one when it is
+ * of these outputs (taken: r->keep is left empty), else a new one.  The
+ * caller owns *list and ix's tables (pass_walk_put or free them). */
+dfg_status pass_walk_take(pass_run * r, dfg_node *** list, int32_t * n, dfg_walk_ix * ix);
+/* Gives a walk back to r->keep, taken by pass_walk_take when r->outs were
+ * roots (n_root of them): kept when the outputs are still those (the
+ * graph did not change), else freed.  Takes ownership of list and ix. */
+void       pass_walk_put(pass_run * r, dfg_node * const * roots, dfg_node ** list,
+                         int32_t n, dfg_walk_ix * ix);
+/* Frees what w keeps. */
+void       pass_walk_drop(pass_walk * w);
 
 /* Topological order of what outs reach, inputs before users: core's one
  * walk (dfg_topo, lib/core/core.h), under the name the passes, the

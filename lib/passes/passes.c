@@ -172,20 +172,104 @@ int pass_same_shape(const dfg_node * a, const dfg_node * b)
     return 1;
 }
 
+/* ---- the kept walk ---------------------------------------------------------------- */
+
+void pass_walk_drop(pass_walk * w)
+{
+    if (!w)
+        return;
+    dfg_free(w->roots);
+    dfg_free(w->gens);
+    dfg_free(w->list);
+    dfg_walk_ix_free(&w->ix);
+    w->roots = NULL;
+    w->gens = NULL;
+    w->list = NULL;
+    w->n_root = 0;
+}
+
+static uint64_t node_key(const dfg_node * x)
+{
+    return (uint64_t)x->gen << 32 | x->slot;
+}
+
+static int walk_is_of(const pass_walk * w, int n_out, dfg_node * const * outs)
+{
+    if (!w || !w->n_root || w->n_root != n_out)
+        return 0;
+    for (int k = 0; k < n_out; k++)
+        if (w->roots[k] != outs[k] || w->gens[k] != node_key(outs[k]))
+            return 0;
+    return 1;
+}
+
+dfg_status pass_walk_take(pass_run * r, dfg_node *** list, int32_t * n, dfg_walk_ix * ix)
+{
+    if (walk_is_of(r->keep, r->n_out, r->outs)) {
+        pass_walk * w = r->keep;
+        *list = w->list;
+        *n = w->n;
+        *ix = w->ix;             /* its marks may be stale: the slow path */
+        w->list = NULL;          /* handles that (dfg_walk_ix_get)        */
+        w->ix.map = NULL;
+        w->ix.in_off = w->ix.in_pos = NULL;
+        pass_walk_drop(w);
+        return DFG_OK;
+    }
+    pass_walk_drop(r->keep);
+    return dfg_topo_ix(r->n_out, r->outs, list, n, ix);
+}
+
+void pass_walk_put(pass_run * r, dfg_node * const * roots, dfg_node ** list, int32_t n,
+                   dfg_walk_ix * ix)
+{
+    pass_walk * w = r->keep;
+    int same = !!w;
+    for (int k = 0; same && k < r->n_out; k++)
+        same = roots[k] == r->outs[k];
+    if (same) {
+        pass_walk_drop(w);
+        w->roots = dfg_malloc((size_t)r->n_out * sizeof *w->roots);
+        w->gens = dfg_malloc((size_t)r->n_out * sizeof *w->gens);
+        if (w->roots && w->gens) {
+            memcpy(w->roots, r->outs, (size_t)r->n_out * sizeof *w->roots);
+            for (int k = 0; k < r->n_out; k++)
+                w->gens[k] = node_key(r->outs[k]);
+            w->n_root = r->n_out;
+            w->list = list;
+            w->n = n;
+            w->ix = *ix;
+            w->ix.list = list;
+            return;
+        }
+        pass_walk_drop(w);
+    } else if (w)
+        pass_walk_drop(w);
+    dfg_free(list);
+    dfg_walk_ix_free(ix);
+}
+
 /* ---- the rewriting walk ------------------------------------------------------------ */
 
 dfg_status pass_rewrite(pass_run * r, pass_visit visit)
 {
-    pmap index;
+    dfg_walk_ix index;
     dfg_node ** list;
     int32_t n;
-    if (!pmap_init(&index, r->nodes > 64 ? (size_t)r->nodes : 64))   /* (no rehashing) */
+    dfg_node * rsmall[16], ** roots = r->n_out <= 16 ? rsmall
+                                      : dfg_malloc((size_t)r->n_out * sizeof *roots);
+    if (!roots)
         return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory compiling a plan");
-    dfg_status st = pass_topo(r->n_out, r->outs, &list, &n, &index);
+    memcpy(roots, r->outs, (size_t)r->n_out * sizeof *roots);
+    dfg_status st = pass_walk_take(r, &list, &n, &index);
     if (st) {
-        pmap_free(&index);
+        dfg_walk_ix_free(&index);
+        if (roots != rsmall)
+            dfg_free(roots);
         return st;
     }
+    if (r->walked < 0)
+        r->walked = n;
     dfg_node ** map = dfg_calloc((size_t)n + 1, sizeof *map);
     dfg_node *  small[16], ** in = small;
     int         in_cap = 16;
@@ -207,7 +291,7 @@ dfg_status pass_rewrite(pass_run * r, pass_visit visit)
             }
         }
         for (int k = 0; k < x->n_in; k++)
-            in[k] = map[pmap_get(&index, x->in[k])];
+            in[k] = map[dfg_walk_ix_in(&index, v, k)];
         dfg_node * y = NULL;
         dfg_tags old = dfg_tags_set((dfg_tags){ x->tags, x->region, x->seq });
         st = visit(r, x, in, &y);
@@ -218,7 +302,7 @@ dfg_status pass_rewrite(pass_run * r, pass_visit visit)
     }
     if (!st)
         for (int k = 0; k < r->n_out; k++) {
-            dfg_node * y = map[pmap_get(&index, r->outs[k])];
+            dfg_node * y = map[dfg_walk_ix_get(&index, r->outs[k])];
             dfg_node_use(y);
             dfg_node_unuse(r->outs[k]);
             r->outs[k] = y;
@@ -231,8 +315,11 @@ done:
     if (in != small)
         dfg_free(in);
     dfg_free(map);
-    dfg_free(list);
-    pmap_free(&index);
+    if (st)
+        pass_walk_drop(r->keep);
+    pass_walk_put(r, roots, list, n, &index);   /* kept when nothing changed */
+    if (roots != rsmall)
+        dfg_free(roots);
     return st;
 }
 
@@ -283,30 +370,47 @@ void dfg_options_effective(const dfg_options * given, dfg_options * o)
     }
 }
 
-/* The node count after a pass: nodes are immutable, so when every root is
- * the node it was, the graph is the one counted before (*count kept); else
- * counted again (a walk of the graph).  roots: the roots before. */
-static int64_t count_after(const pass_run * r, dfg_node * const * roots, int64_t count)
+/* Node counts are known lazily: a pass that rewrites the graph leaves its
+ * count unknown (-1 in *count and in the rows) rather than walking the new
+ * graph just to count it; the next pass's rewriting walk counts it anyway
+ * (r->walked), and resolve fills the unknown entries in then (or, at the
+ * end, one counting walk).  Nodes are immutable, so when every root is the
+ * node it was, the graph is the one counted before. */
+static void resolve(pass_report_list * rep, int64_t * count, int64_t known)
 {
-    for (int k = 0; k < r->n_out; k++)
-        if (r->outs[k] != roots[k])
-            return count_nodes(r);
-    return count;
+    if (*count >= 0 || known < 0)
+        return;
+    *count = known;
+    for (int k = 0; k < rep->n; k++) {
+        pass_report_row * row = &rep->rows[k];
+        if (row->before < 0)
+            row->before = known;
+        if (row->after < 0) {
+            row->after = known;
+            if (!strcmp(row->pass, "prune")) {
+                char outs[48];      /* "%d outputs" */
+                snprintf(outs, sizeof outs, "%.40s", row->what);
+                snprintf(row->what, sizeof row->what, "%lld nodes reachable from %s",
+                         (long long)known, outs);
+            }
+        }
+    }
 }
 
 /* Runs pass k once and adds its report row (label: "" or "(round n) ");
- * *count is the graph's node count, before and after. */
+ * *count is the graph's node count, before and after (-1: not known yet);
+ * *hint the last known one (sizes the passes' maps). */
 static dfg_status run_pass(int k, pass_run * r, pass_report_list * rep, const char * label,
-                           int64_t * count)
+                           int64_t * count, int64_t * hint)
 {
     char what[256];
-    int64_t b = *count;
     dfg_node * small[16], ** roots = r->n_out <= 16 ? small
                                      : dfg_malloc((size_t)r->n_out * sizeof *roots);
     if (!roots)
         return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory running the graph passes");
     memcpy(roots, r->outs, (size_t)r->n_out * sizeof *roots);
-    r->nodes = b;
+    r->nodes = *count >= 0 ? *count : *hint;
+    r->walked = -1;
     double t0 = now_ms();
     r->changed = 0;
     r->extra = 0;
@@ -315,25 +419,34 @@ static dfg_status run_pass(int k, pass_run * r, pass_report_list * rep, const ch
     if (!st) {
         double ms = now_ms() - t0;
         snprintf(what, sizeof what, "%s%s", label, r->what);
-        *count = count_after(r, roots, b);
+        resolve(rep, count, r->walked);
+        int64_t b = *count;
+        for (int j = 0; j < r->n_out; j++)
+            if (r->outs[j] != roots[j])
+                *count = -1;
+        if (b >= 0)
+            *hint = b;
         add_row(rep, pass_names[k], b, *count, r->changed, what, ms);
     }
+    for (int j = 0; j < r->n_out; j++)      /* a new graph: its walk is not kept */
+        if (r->outs[j] != roots[j])
+            pass_walk_drop(r->keep);
     if (roots != small)
         dfg_free(roots);
     return st;
 }
 
-dfg_status dfg_passes_run(const dfg_options * o, int n_out, dfg_node ** outs,
-                          pass_report_list * rep, const pass_ckpt * ck, pass_eval eval)
+static dfg_status passes_run(const dfg_options * o, int n_out, dfg_node ** outs,
+                             pass_report_list * rep, const pass_ckpt * ck, pass_eval eval,
+                             pass_walk * keep)
 {
-    pass_run r = { .n_out = n_out, .outs = outs, .fast = o->fast, .eval = eval };
+    pass_run r = { .n_out = n_out, .outs = outs, .fast = o->fast, .eval = eval, .keep = keep };
     dfg_status st;
     rep->n = 0;
-    int64_t n0 = count_nodes(&r);
+    int64_t n0 = -1, hint = 0;      /* counted by the first pass's walk */
     char what[256];
-    snprintf(what, sizeof what, "%lld nodes reachable from %d output%s",
-             (long long)n0, n_out, n_out == 1 ? "" : "s");
-    add_row(rep, "prune", n0, n0, 0, what, 0);
+    snprintf(what, sizeof what, "%d output%s", n_out, n_out == 1 ? "" : "s");
+    add_row(rep, "prune", -1, -1, 0, what, 0);
 
     /* cse, fold, simplify: rounds until nothing changes; a row per run */
     static const int round_passes[3] = { DFG_PASS_CSE, DFG_PASS_FOLD, DFG_PASS_SIMPLIFY };
@@ -344,7 +457,7 @@ dfg_status dfg_passes_run(const dfg_options * o, int n_out, dfg_node ** outs,
             snprintf(label, sizeof label, "(round %d) ", round + 1);
         for (int q = 0; q < 3; q++)
             if (o->passes & (1u << round_passes[q])) {
-                if ((st = run_pass(round_passes[q], &r, rep, label, &n0)))
+                if ((st = run_pass(round_passes[q], &r, rep, label, &n0, &hint)))
                     return st;
                 changed += r.changed;
             }
@@ -352,17 +465,32 @@ dfg_status dfg_passes_run(const dfg_options * o, int n_out, dfg_node ** outs,
             break;
     }
     if (ck) {
+        resolve(rep, &n0, n0 < 0 ? count_nodes(&r) : -1);
+        r.nodes = n0;
         double t0 = now_ms();
         r.what[0] = 0;
+        pass_walk_drop(keep);
         if ((st = dfg_pass_checkpoint(&r, ck)))
             return st;
+        pass_walk_drop(keep);
         double ms = now_ms() - t0;
         int64_t b = n0;
         n0 = count_nodes(&r);
         add_row(rep, "checkpoint", b, n0, r.changed, r.what, ms);
     }
     for (int k = DFG_PASS_GEMM; k <= DFG_PASS_FUSE; k++)
-        if ((o->passes & (1u << k)) && (st = run_pass(k, &r, rep, "", &n0)))
+        if ((o->passes & (1u << k)) && (st = run_pass(k, &r, rep, "", &n0, &hint)))
             return st;
+    resolve(rep, &n0, n0 < 0 ? count_nodes(&r) : -1);
     return DFG_OK;
+}
+
+dfg_status dfg_passes_run(const dfg_options * o, int n_out, dfg_node ** outs,
+                          pass_report_list * rep, const pass_ckpt * ck, pass_eval eval)
+{
+    pass_walk keep;
+    memset(&keep, 0, sizeof keep);
+    dfg_status st = passes_run(o, n_out, outs, rep, ck, eval, &keep);
+    pass_walk_drop(&keep);
+    return st;
 }
