@@ -503,6 +503,12 @@ classdef Tensor < handle
       r = dfg.Tensor (dfg_mex ("sum", varargin{:}));
     endfunction
 
+    function r = sumsq (varargin)
+      ## sumsq (x [, dim]): the sum of squares along DIM (default: the first
+      ## non-singleton dimension), sum (x .* x, dim), as Octave's for real x
+      r = dfg.Tensor (dfg_mex ("sumsq", varargin{:}));
+    endfunction
+
     function r = prod (varargin)
       r = dfg.Tensor (dfg_mex ("prod", varargin{:}));
     endfunction

@@ -224,9 +224,12 @@ int cmd_reduce(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
         st = zero_by_zero_as_column(g, &x);
     if (!st)
         st = reduce_dim(g, nrhs > 1 ? prhs[1] : NULL, 2, x, &dim);
+    int sumsq = !strcmp(g->fn, "sumsq");
+    if (!st && sumsq)          /* sumsq (x, dim) is sum (x .* x, dim) for real x */
+        st = gw_op2(g, DFG_OP_MUL, x, x, &x);
     if (st)
         return st;
-    int op = !strcmp(g->fn, "sum") ? DFG_OP_SUM : !strcmp(g->fn, "prod") ? DFG_OP_PROD
+    int op = !strcmp(g->fn, "sum") || sumsq ? DFG_OP_SUM : !strcmp(g->fn, "prod") ? DFG_OP_PROD
            : !strcmp(g->fn, "any") ? DFG_OP_ANY : DFG_OP_ALL;
     if (!(st = reduce(g, op, x, dim, &y)))
         plhs[0] = gw_result(g, y);

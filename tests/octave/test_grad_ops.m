@@ -84,6 +84,9 @@
 %!test dfg_check_grad (@(x) x / 3 + 2 \ x, {A});
 
 ## reductions and scans
+%!test dfg_check_grad (@(x) sumsq (x), {A});
+%!test dfg_check_grad (@(x) sumsq (x, 2), {A});
+%!test dfg_check_grad (@(x) sumsq (x, 3) .* 0.5, {V3});
 %!test dfg_check_grad (@(x) sum (x), {A});
 %!test dfg_check_grad (@(x) sum (x, 2), {A});
 %!test dfg_check_grad (@(x) sum (x, 3), {V3});

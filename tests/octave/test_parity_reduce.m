@@ -1,4 +1,4 @@
-## Parity of dfg's reductions and scans with Octave's: sum prod mean max min
+## Parity of dfg's reductions and scans with Octave's: sumsq sum prod mean max min
 ## (with index outputs) any all cumsum cumprod norm dot var std, sort cummax
 ## cummin (with index outputs) median, over default
 ## and explicit dimensions, double, single, logical, 3-D and empty arrays.
@@ -15,6 +15,24 @@
 %! K = [1 3 3 0; 2 -1 3 0; 2 3 -4 0];          # ties in every column and row
 %! N = [NaN 1 NaN; 2 NaN NaN; -1 5 NaN];       # NaN in every column, one all-NaN
 %! E03 = zeros (0, 3);  E30 = zeros (3, 0);  E00 = [];
+
+## sumsq
+%!test dfg_check_parity (@(x) sumsq (x), {A});
+%!test dfg_check_parity (@(x) sumsq (x, 2), {A});
+%!test dfg_check_parity (@(x) sumsq (x, 3), {A});
+%!test dfg_check_parity (@(x) sumsq (x), {As});
+%!test dfg_check_parity (@(x) sumsq (x, 2), {Rs3});
+%!test dfg_check_parity (@(x) sumsq (x, 3), {R3});
+%!test dfg_check_parity (@(x) sumsq (x), {Rv});
+%!test dfg_check_parity (@(x) sumsq (x), {S});
+%!test dfg_check_parity (@(x) sumsq (x), {LA});
+%!test dfg_check_parity (@(x) sumsq (x), {N});
+%!test dfg_check_parity (@(x) sumsq (x), {E03});
+%!test dfg_check_parity (@(x) sumsq (x), {E30});
+%!test dfg_check_parity (@(x) sumsq (x), {E00});
+%!test dfg_check_parity (@(x) sumsq (x, 2), {E03});
+%!error <DIM must be a valid dimension> sumsq (dfg.input ([2 2]), 0)
+%!error <dfg.sumsq: called with 3 arguments \(expected 1 to 2\)> sumsq (dfg.input ([2 2]), 1, 2)
 
 ## sum
 %!test dfg_check_parity (@(x) sum (x), {A});
