@@ -222,6 +222,21 @@ classdef Tensor < handle
       r = dfg_logical (dfg.Tensor (dfg_mex ("not", a)));
     endfunction
 
+    function r = isnan (varargin)
+      ## isnan (x): logical, true where x is NaN (false for logical x)
+      r = dfg_logical (dfg.Tensor (dfg_mex ("isnan", varargin{:})));
+    endfunction
+
+    function r = isinf (varargin)
+      ## isinf (x): logical, true where x is Inf or -Inf
+      r = dfg_logical (dfg.Tensor (dfg_mex ("isinf", varargin{:})));
+    endfunction
+
+    function r = isfinite (varargin)
+      ## isfinite (x): logical, true where x is neither NaN nor +-Inf
+      r = dfg_logical (dfg.Tensor (dfg_mex ("isfinite", varargin{:})));
+    endfunction
+
     function r = exp (a)
       r = dfg.Tensor (dfg_mex ("exp", a));
     endfunction

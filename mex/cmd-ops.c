@@ -236,6 +236,26 @@ int cmd_reduce(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
     return st;
 }
 
+/* isnan, isinf, isfinite (x): logical, of x's size (false / false / true
+ * for a logical x, as Octave): x ~= x, abs (x) == Inf, abs (x) < Inf */
+int cmd_isfp(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)nlhs;
+    dfg_id x, a, inf, y;
+    int st = nargs(g, nrhs, 1, 1);
+    if (!st)
+        st = gw_operand(g, prhs[0], 1, &x);
+    if (st)
+        return st;
+    if (!strcmp(g->fn, "isnan"))
+        st = gw_op2(g, DFG_OP_NE, x, x, &y);
+    else if (!(st = gw_op1(g, DFG_OP_ABS, x, &a)) && !(st = gw_const(g, DFG_DOUBLE, INFINITY, &inf)))
+        st = gw_op2(g, !strcmp(g->fn, "isinf") ? DFG_OP_EQ : DFG_OP_LT, a, inf, &y);
+    if (!st)
+        plhs[0] = gw_result(g, y);
+    return st;
+}
+
 /* max (x), max (x, [], dim), [m, i] = max (...), max (a, b) */
 int cmd_minmax(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
 {

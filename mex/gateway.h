@@ -153,6 +153,7 @@ int cmd_psi(gw *, int, mxArray **, int, const mxArray **);
 int cmd_unary(gw *, int, mxArray **, int, const mxArray **);
 int cmd_binary(gw *, int, mxArray **, int, const mxArray **);
 int cmd_reduce(gw *, int, mxArray **, int, const mxArray **);
+int cmd_isfp(gw *, int, mxArray **, int, const mxArray **);
 int cmd_minmax(gw *, int, mxArray **, int, const mxArray **);
 int cmd_scan(gw *, int, mxArray **, int, const mxArray **);
 int cmd_order(gw *, int, mxArray **, int, const mxArray **);

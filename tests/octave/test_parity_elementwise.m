@@ -23,6 +23,20 @@
 
 ## unary functions
 
+## isnan, isinf, isfinite: logical, any class (false / false / true for logical)
+%!test
+%! W = [NaN -Inf Inf 0 -0 1; 2 NaN 3 -Inf 5 6];
+%! for f = {@isnan, @isinf, @isfinite}
+%!   dfg_check_parity (f{1}, {W});
+%!   dfg_check_parity (f{1}, {single(W)});
+%!   dfg_check_parity (f{1}, {A});
+%!   dfg_check_parity (f{1}, {LA});
+%!   dfg_check_parity (f{1}, {R3});
+%!   dfg_check_parity (f{1}, {E03});
+%!   dfg_check_parity (f{1}, {E00});
+%! endfor
+%!error <dfg.isnan: called with 2 arguments \(expected 1 to 1\)> isnan (dfg.input ([2 2]), 1)
+
 %!test dfg_check_parity (@(x) exp (x), {A});
 %!test dfg_check_parity (@(x) exp (x), {As});
 %!test dfg_check_parity (@(x) exp (x), {R3});
