@@ -222,6 +222,26 @@ classdef Tensor < handle
       r = dfg_logical (dfg.Tensor (dfg_mex ("not", a)));
     endfunction
 
+    function r = real (varargin)
+      ## real (x): x itself (tensors are real; double for logical x)
+      r = dfg.Tensor (dfg_mex ("real", varargin{:}));
+    endfunction
+
+    function r = imag (varargin)
+      ## imag (x): zeros of x's size (tensors are real; double for logical x)
+      r = dfg.Tensor (dfg_mex ("imag", varargin{:}));
+    endfunction
+
+    function r = conj (varargin)
+      ## conj (x): x itself (tensors are real; double for logical x)
+      r = dfg.Tensor (dfg_mex ("conj", varargin{:}));
+    endfunction
+
+    function r = nnz (varargin)
+      ## nnz (x): the number of nonzero elements, a double scalar
+      r = dfg.Tensor (dfg_mex ("nnz", varargin{:}));
+    endfunction
+
     function r = isnan (varargin)
       ## isnan (x): logical, true where x is NaN (false for logical x)
       r = dfg_logical (dfg.Tensor (dfg_mex ("isnan", varargin{:})));

@@ -256,6 +256,46 @@ int cmd_isfp(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
     return st;
 }
 
+/* real, conj (x): x (double for a logical x, as Octave); imag (x): zeros
+ * of x's size in its floating class; nnz (x): the count of nonzero
+ * elements, a double scalar.  Tensors are real. */
+int cmd_realpart(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)nlhs;
+    dfg_id x, y = 0;
+    dfg_dtype dt;
+    int nd;
+    int64_t d[DFG_MAX_DIMS];
+    int st = nargs(g, nrhs, 1, 1);
+    if (!st)
+        st = gw_operand(g, prhs[0], 1, &x);
+    if (!st)
+        st = gw_info(x, &dt, &nd, d);
+    if (st)
+        return st;
+    dfg_dtype ft = dt == DFG_LOGICAL ? DFG_DOUBLE : dt;
+    if (!strcmp(g->fn, "imag")) {
+        if (!(st = dfg_fill(ft, nd, d, 0, &y)))
+            st = gw_temp(g, y);
+    } else if (!strcmp(g->fn, "nnz")) {
+        dfg_id z, nz, col;
+        dfg_attr a = {{0}, {0}, NULL, 0};
+        a.i[0] = 2;
+        a.i[1] = dfg_shape_numel(nd, d);      /* (-1 for a symbolic size: refused) */
+        a.i[2] = 1;
+        if (!(st = gw_const(g, dt, 0, &z)) && !(st = gw_op2(g, DFG_OP_NE, x, z, &nz)) &&
+            !(st = gw_op(g, DFG_OP_RESHAPE, 1, &nz, &a, &col)))
+            st = reduce(g, DFG_OP_SUM, col, 0, &y);
+    } else if (dt == DFG_LOGICAL) {
+        dfg_attr a = {{DFG_DOUBLE}, {0}, NULL, 0};
+        st = gw_op(g, DFG_OP_CAST, 1, &x, &a, &y);
+    } else
+        y = x;
+    if (!st)
+        plhs[0] = gw_result(g, y);
+    return st;
+}
+
 /* max (x), max (x, [], dim), [m, i] = max (...), max (a, b) */
 int cmd_minmax(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
 {

@@ -154,6 +154,7 @@ int cmd_unary(gw *, int, mxArray **, int, const mxArray **);
 int cmd_binary(gw *, int, mxArray **, int, const mxArray **);
 int cmd_reduce(gw *, int, mxArray **, int, const mxArray **);
 int cmd_isfp(gw *, int, mxArray **, int, const mxArray **);
+int cmd_realpart(gw *, int, mxArray **, int, const mxArray **);
 int cmd_minmax(gw *, int, mxArray **, int, const mxArray **);
 int cmd_scan(gw *, int, mxArray **, int, const mxArray **);
 int cmd_order(gw *, int, mxArray **, int, const mxArray **);

@@ -84,6 +84,11 @@
 %!test dfg_check_grad (@(x) x / 3 + 2 \ x, {A});
 
 ## reductions and scans
+%!test dfg_check_grad (@(x) real (x) .* conj (x) + imag (x), {A});
+%!test dfg_check_grad (@(x) deg2rad (x) + rad2deg (x), {A});
+%!test dfg_check_grad (@(x) range (x, 2), {A});
+%!test dfg_check_grad (@(x) trapz (x) + cumtrapz (x, 2)(end), {A});
+%!test dfg_check_grad (@(x) polyval ([2 -1 3], x), {A});
 %!test dfg_check_grad (@(x) sumsq (x), {A});
 %!test dfg_check_grad (@(x) sumsq (x, 2), {A});
 %!test dfg_check_grad (@(x) sumsq (x, 3) .* 0.5, {V3});

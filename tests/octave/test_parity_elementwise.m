@@ -35,6 +35,26 @@
 %!   dfg_check_parity (f{1}, {E03});
 %!   dfg_check_parity (f{1}, {E00});
 %! endfor
+## real, imag, conj (tensors are real), nnz; deg2rad, rad2deg, range,
+## trapz, cumtrapz, polyval (Octave's m-files on tensor operators)
+%!test
+%! W = [NaN -Inf Inf 0 -0 1; 2 NaN 3 -Inf 5 6];
+%! for f = {@real, @imag, @conj, @nnz}
+%!   for v = {W, single(W), A, LA, R3, E03, E00, S}
+%!     dfg_check_parity (f{1}, v);
+%!   endfor
+%! endfor
+%! fs = {@deg2rad, @rad2deg, @range, @(x) range(x, 2), @trapz, @(x) trapz(x, 2), ...
+%!       @cumtrapz, @(x) cumtrapz(x, 2), @(x) polyval([2 -1 3], x)};
+%! vs = {A, As, R3, single(R3), S};
+%! for f = fs
+%!   for v = vs
+%!     dfg_check_parity (f{1}, v);
+%!   endfor
+%! endfor
+%!error <DEG must be a floating point class> deg2rad (dfg.input ([2 2], "logical"))
+%!error <dfg.real: called with 2 arguments> real (dfg.input ([2 2]), 1)
+%!error <dfg.nnz: called with 2 arguments> nnz (dfg.input ([2 2]), 1)
 %!error <dfg.isnan: called with 2 arguments \(expected 1 to 1\)> isnan (dfg.input ([2 2]), 1)
 
 %!test dfg_check_parity (@(x) exp (x), {A});
