@@ -280,8 +280,12 @@ int cmd_realpart(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** p
     } else if (!strcmp(g->fn, "nnz")) {
         dfg_id z, nz, col;
         dfg_attr a = {{0}, {0}, NULL, 0};
+        char b[256];
+        if (dfg_shape_is_sym(nd, d))
+            return dfg_set_error(DFG_ERR_SYMBOLIC, "dfg.nnz: not defined for a symbolic size (X is %s)",
+                                 dfg_shape_str(nd, d, b, sizeof b));
         a.i[0] = 2;
-        a.i[1] = dfg_shape_numel(nd, d);      /* (-1 for a symbolic size: refused) */
+        a.i[1] = dfg_shape_numel(nd, d);
         a.i[2] = 1;
         if (!(st = gw_const(g, dt, 0, &z)) && !(st = gw_op2(g, DFG_OP_NE, x, z, &nz)) &&
             !(st = gw_op(g, DFG_OP_RESHAPE, 1, &nz, &a, &col)))

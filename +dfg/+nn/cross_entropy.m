@@ -30,9 +30,9 @@ function L = cross_entropy (logits, targets, varargin)
     error ("dfg:badArgument", "dfg.nn.cross_entropy: LOGITS must be C x N, got %s", dfg.internal.size_str (logits));
   endif
   ## sizes with NaN for a symbolic batch size (not counted as reads of it)
-  sz = size_of (logits);
+  sz = dfg.internal.size_of (logits);
   C = sz(1);  N = sz(2);
-  st = size_of (targets);
+  st = dfg.internal.size_of (targets);
   LS = dfg.nn.log_softmax (logits, 1);
   if (isequaln (st, [C N]) && ! (C == 1 && N == 1))
     l = -sum (targets .* LS, 1);
@@ -67,13 +67,6 @@ function L = cross_entropy (logits, targets, varargin)
   endswitch
 endfunction
 
-function s = size_of (A)
-  if (isa (A, "dfg.Tensor"))
-    s = dfg_mex ("size_sym", A);
-  else
-    s = size (A);
-  endif
-endfunction
 
 function red = reduction_arg (fn, args)
   red = "mean";

@@ -23,8 +23,9 @@ function L = mse (Y, T, varargin)
     red = lower (varargin{2});
   endif
   E = (Y - T) .^ 2;
-  sym = isa (E, "dfg.Tensor") && any (isnan (dfg_mex ("size_sym", E)));
-  if (! isequaln (size_of (E), size_of (Y)))
+  sz = dfg.internal.size_of (E);
+  sym = any (isnan (sz));            # a symbolic batch size
+  if (! isequaln (sz, dfg.internal.size_of (Y)))
     error ("dfg:nonconformant", "dfg.nn.mse: T (%s) must broadcast to the size of Y (%s)",
            strjoin (arrayfun (@num2str, size (T), "UniformOutput", false), "x"),
            strjoin (arrayfun (@num2str, size (Y), "UniformOutput", false), "x"));
@@ -33,7 +34,7 @@ function L = mse (Y, T, varargin)
     case "mean"
       if (sym)        # a symbolic batch size: the mean along each dimension
         L = E;
-        for d = 1:numel (dfg_mex ("size_sym", E))
+        for d = 1:numel (sz)
           L = mean (L, d);
         endfor
       else
@@ -42,7 +43,7 @@ function L = mse (Y, T, varargin)
     case "sum"
       if (sym)
         L = E;
-        for d = 1:numel (dfg_mex ("size_sym", E))
+        for d = 1:numel (sz)
           L = sum (L, d);
         endfor
       else
@@ -53,14 +54,6 @@ function L = mse (Y, T, varargin)
   endswitch
 endfunction
 
-## size (A), NaN for a symbolic size, not counted as a read of one
-function s = size_of (A)
-  if (isa (A, "dfg.Tensor"))
-    s = dfg_mex ("size_sym", A);
-  else
-    s = size (A);
-  endif
-endfunction
 
 %!test
 %! Y = randn (3, 5); T = randn (3, 5);

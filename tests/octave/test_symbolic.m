@@ -200,6 +200,7 @@
 %!error id=dfg:symbolicSize pick (dfg.input ([NaN 2]), ':')
 %!error id=dfg:symbolicSize inv (dfg.input ([NaN NaN]))
 %!error id=dfg:symbolicSize norm (dfg.input ([NaN 2]))
+%!error <dfg.nnz: not defined for a symbolic size \(X is nx2\)> nnz (dfg.input ([NaN 2]))
 %!error id=dfg:symbolicSize vertcat (dfg.input ([NaN 2]), dfg.input ([NaN 2]))
 %!error id=dfg:symbolicSize dfg.grad (sum (max (dfg.input ([NaN 1]) .* (x = dfg.input ([1 1])))), x)
 %!error id=dfg:symbolicSize dfg.grad (sum (cumsum (dfg.input ([NaN 1]) .* (x = dfg.input ([1 1])))), x)
