@@ -64,6 +64,9 @@ typedef enum dfg_status {
     DFG_ERR_INTERRUPTED,  /* the interrupt hook asked a long run to stop  */
     DFG_ERR_DEVICE,       /* a device's kernel, copy or driver call failed */
     DFG_ERR_SYMBOLIC,     /* an op or size a symbolic dimension cannot take */
+    DFG_ERR_DATA_SIZE,    /* an output size that depends on values        */
+    DFG_ERR_NOT_TRACEABLE,/* a tensor reached code dfg cannot trace       */
+    DFG_ERR_NOT_DIFF,     /* a gradient with respect to an argument that has none */
     DFG_STATUS_COUNT
 } dfg_status;
 

@@ -24,6 +24,9 @@ static const char * const status_text[DFG_STATUS_COUNT] = {
     [DFG_ERR_INTERRUPTED] = "interrupted",
     [DFG_ERR_DEVICE]      = "device failure",
     [DFG_ERR_SYMBOLIC]    = "not defined for a symbolic size",
+    [DFG_ERR_DATA_SIZE]   = "output size depends on values",
+    [DFG_ERR_NOT_TRACEABLE] = "not traceable",
+    [DFG_ERR_NOT_DIFF]    = "not differentiable with respect to this argument",
 };
 
 /* Octave error ids, used as "dfg:<id>". */
@@ -44,6 +47,9 @@ static const char * const status_ids[DFG_STATUS_COUNT] = {
     [DFG_ERR_INTERRUPTED] = "interrupted",
     [DFG_ERR_DEVICE]      = "deviceError",
     [DFG_ERR_SYMBOLIC]    = "symbolicSize",
+    [DFG_ERR_DATA_SIZE]   = "dataDependentSize",
+    [DFG_ERR_NOT_TRACEABLE] = "notTraceable",
+    [DFG_ERR_NOT_DIFF]    = "notDifferentiable",
 };
 
 const char * dfg_status_str(dfg_status s)
