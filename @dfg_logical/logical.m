@@ -31,8 +31,13 @@ function b = logical (m)
     end_try_catch
   endif
   [branch, msg] = caller_construct ();
-  if (! branch)
-    b = m;                      # an explicit conversion of a logical tensor
+  if (! branch && m.depth < 8)
+    ## An explicit conversion of a logical tensor: m itself.  Where the
+    ## source line hides a branch (a string given to eval), Octave asks the
+    ## returned tensor for its value again, and again: after a few rounds
+    ## (no one writes logical (logical (...)) eight deep) it is a branch.
+    b = m;
+    b.depth = m.depth + 1;
     return;
   endif
   error ("dfg:branchOnTensor", "%s", msg);
@@ -50,9 +55,9 @@ function [branch, msg] = caller_construct ()
     where = sprintf (" at %s line %d", c.name, c.line);
     src = source_line (c.file, c.line);
     if (! isempty (src))
-      if (! isempty (regexp (src, '^\s*(if|elseif)\>', "once")))
+      if (! isempty (regexp (src, '(^|[,;])\s*(if|elseif)\>', "once")))
         what = "the condition of an 'if'";
-      elseif (! isempty (regexp (src, '^\s*while\>', "once")))
+      elseif (! isempty (regexp (src, '(^|[,;])\s*while\>', "once")))
         what = "the condition of a 'while'";
       elseif (has_shortcircuit (src))
         what = "an operand of '&&' or '||'";
