@@ -30,6 +30,12 @@ function b = logical (m)
       endif
     end_try_catch
   endif
+  octave_fn = octave_caller ();
+  if (! isempty (octave_fn))
+    ## one of Octave's own functions (fzero, quadgk, ...) branches on a
+    ## value it computed from a tensor: it cannot be traced
+    dfg.internal.untraceable (octave_fn, {});
+  endif
   [branch, msg] = caller_construct ();
   if (! branch && m.depth < 8)
     ## An explicit conversion of a logical tensor: m itself.  Where the
@@ -41,6 +47,19 @@ function b = logical (m)
     return;
   endif
   error ("dfg:branchOnTensor", "%s", msg);
+endfunction
+
+## The name of the Octave function (one of Octave's own m-files) that the
+## user's code called and whose code asks for the value, or "".
+function fn = octave_caller ()
+  fn = "";
+  s = dbstack ("-completenames");
+  root = fullfile (OCTAVE_HOME (), "share", "octave");
+  k = 3;                        # 1: this function, 2: logical, 3: the caller
+  while (k <= numel (s) && strncmp (s(k).file, root, numel (root)))
+    [~, fn] = fileparts (s(k).file);
+    k++;
+  endwhile
 endfunction
 
 ## Whether the caller of logical is a branch (if, while, &&, ||), read from

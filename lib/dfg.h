@@ -329,6 +329,12 @@ dfg_status dfg_index_assign(dfg_id x, int k, const dfg_sub * s, dfg_id v, dfg_id
  * x's orientation for a vector); k subscripts delete along the one that
  * is not a colon. */
 dfg_status dfg_index_delete(dfg_id x, int k, const dfg_sub * s, dfg_id * y);
+/* x(mask) = v, mask a logical tensor (its true positions known only when
+ * the graph runs): v must be a scalar (else DFG_ERR_DATA_SIZE), and the
+ * result is merge (mask, v, x) in the class Octave's assignment gives.  A
+ * mask of x's size, or of as many or fewer elements (read in column order,
+ * the rest false); more elements than x is DFG_ERR_DATA_SIZE. */
+dfg_status dfg_mask_assign(dfg_id x, dfg_id mask, dfg_id v, dfg_id * y);
 
 /* ---- plans ------------------------------------------------------------- */
 /* Compiles the graph that computes outs from ins.  Every free input the

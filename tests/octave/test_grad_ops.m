@@ -254,3 +254,12 @@
 %! [g1, g2, s] = f ([1 2 3]);
 %! assert (g1, [0 0 0]); assert (g2, [0 0 0]); assert (s, [0 0 0]);
 %!test dfg_check_grad (@(x) std (x, 0, 3), {[1 2; 3 5]});
+
+## x(mask) = scalar with a logical tensor mask: a merge (to x where the mask
+## is false, to the scalar where it is true)
+%!function y = grad_mask_set (x, v)
+%!  y = x;
+%!  y(x > 0.1) = v;
+%!endfunction
+%!test dfg_check_grad (@(x, v) sum (grad_mask_set (x, v)(:) .^ 2), {A, S});
+%!test dfg_check_grad (@(x, v) grad_mask_set (x, v), {single(A), single(S)});
