@@ -263,3 +263,9 @@
 %!endfunction
 %!test dfg_check_grad (@(x, v) sum (grad_mask_set (x, v)(:) .^ 2), {A, S});
 %!test dfg_check_grad (@(x, v) grad_mask_set (x, v), {single(A), single(S)});
+
+## clamp idioms: the gradient flows where x is inside the limits, to the
+## limits where they bind
+%!test dfg_check_grad (@(x) sum (min (max (x, -1), 1) .^ 2), {[-2 -0.5 0.3 0.7 2.5]});
+%!test dfg_check_grad (@(x, a, b) min (max (x, a), b), {A, -0.5, 0.5});
+%!test dfg_check_grad (@(x, a, b) min (max (x, a), b), {A, -rand(3, 1), rand(1, 4)});
