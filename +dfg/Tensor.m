@@ -809,6 +809,10 @@ classdef Tensor < handle
       r = dfg.Tensor (dfg_mex ("dot", varargin{:}));
     endfunction
 
+    function r = linspace (varargin)
+      r = dfg.Tensor (dfg_mex ("linspace", varargin{:}));
+    endfunction
+
     function r = reshape (varargin)
       r = dfg.Tensor (dfg_mex ("reshape", varargin{:}));
     endfunction

@@ -1291,7 +1291,7 @@ static const cmd_entry commands[] = {
     {"inv", cmd_linalg}, {"ipermute", cmd_permute}, {"isfinite", cmd_isfp}, {"isinf", cmd_isfp},
     {"isnan", cmd_isfp}, {"jacobian", cmd_jacobian},
     {"jcall", cmd_jcall}, {"jvp", cmd_jvp}, {"kron", cmd_kron},
-    {"ldivide", cmd_binary}, {"le", cmd_binary}, {"live", cmd_live}, {"local_vjp", cmd_local_vjp},
+    {"ldivide", cmd_binary}, {"le", cmd_binary}, {"linspace", cmd_linspace}, {"live", cmd_live}, {"local_vjp", cmd_local_vjp},
     {"log", cmd_unary}, {"log10", cmd_unary}, {"log1p", cmd_unary},
     {"log2", cmd_unary}, {"logical", cmd_cast}, {"lt", cmd_binary},
     {"lu", cmd_linalg}, {"max", cmd_minmax}, {"mean", cmd_stats}, {"median", cmd_order},

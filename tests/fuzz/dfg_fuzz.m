@@ -284,7 +284,7 @@ function T = fz_ops (sel)
        "transpose", "ctranspose", "double", "single", "logical", "cast"};
   B = {"plus", "minus", "times", "rdivide", "ldivide", "power", "eq", "ne", ...
        "lt", "le", "gt", "ge", "and", "or", "xor", "atan2", "hypot", "mod", ...
-       "rem", "max2", "min2", "merge", "mtimes", "kron", "dot"};
+       "rem", "max2", "min2", "merge", "mtimes", "kron", "dot", "linspace"};
   R = {"sum", "sumsq", "prod", "mean", "max", "min", "any", "all", "maxi", "mini", ...
        "cumsum", "cumprod", "norm", "var", "std", "trace", "sort", "sorti", ...
        "cummax", "cummin", "cummaxi", "cummini", "median"};
@@ -597,6 +597,9 @@ function [n, G] = fz_make (op, G, depth)
         f = op(1:3);
       endif
       n = fz_opnode (op, [f " ($1, $2)"], false, {a, b});
+    case "linspace"
+      [b, G] = fz_other (G, depth, sz);
+      n = fz_opnode (op, sprintf ("linspace ($1(1), $2(end), %d)", randi ([0 7])), false, {a, b});
     case "dot"
       [b, G] = fz_newvar (G, sz);
       if (rand () < 0.5)

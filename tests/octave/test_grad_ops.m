@@ -269,3 +269,8 @@
 %!test dfg_check_grad (@(x) sum (min (max (x, -1), 1) .^ 2), {[-2 -0.5 0.3 0.7 2.5]});
 %!test dfg_check_grad (@(x, a, b) min (max (x, a), b), {A, -0.5, 0.5});
 %!test dfg_check_grad (@(x, a, b) min (max (x, a), b), {A, -rand(3, 1), rand(1, 4)});
+
+## linspace: linear in its limits
+%!test dfg_check_grad (@(a, b) linspace (a, b, 6), {0.3, 2.1});
+%!test dfg_check_grad (@(a, b) linspace (a, b, 5), {[0.3; -1], 2.1});
+%!test dfg_check_grad (@(a, b) sum (linspace (a, b, 7) .^ 2), {single(0.3), single(2.1)});
