@@ -75,6 +75,13 @@ static dfg_node * unary_partial(gctx * c, dfg_node * y)
     case DFG_OP_GAMMA:   return gb_mul(c, y, gb_op1i(c, DFG_OP_PSI, x, 0));
     case DFG_OP_GAMMALN: return gb_op1i(c, DFG_OP_PSI, x, 0);
     case DFG_OP_PSI:     return gb_op1i(c, DFG_OP_PSI, x, y->iattr[0] + 1);
+    /* 1 / (3 cbrt(x)^2): Inf at 0, as sqrt's 0.5 / sqrt(x) */
+    case DFG_OP_CBRT:    return gb_div(c, gb_scalar(c, dt, 1.0 / 3), gb_sq(c, y));
+    /* +-sqrt(pi)/2 exp(erfinv(x)^2): Inf at the ends of the domain */
+    case DFG_OP_ERFINV:
+    case DFG_OP_ERFCINV:
+        return gb_muls(c, gb_op1(c, DFG_OP_EXP, gb_sq(c, y)),
+                       (y->op == DFG_OP_ERFINV ? 0.5 : -0.5) * sqrt(PI));
     }
     return gb_fail(c, dfg_set_error(DFG_ERR_INTERNAL, "dfg.grad: no derivative for %s",
                                     dfg_ops[y->op].name));
@@ -590,7 +597,8 @@ const dfg_grad_rule dfg_grad_rules[DFG_OP_COUNT] = {
     [DFG_OP_COSH] = grad_unary, [DFG_OP_TANH] = grad_unary, [DFG_OP_ASINH] = grad_unary,
     [DFG_OP_ACOSH] = grad_unary, [DFG_OP_ATANH] = grad_unary, [DFG_OP_ERF] = grad_unary,
     [DFG_OP_ERFC] = grad_unary, [DFG_OP_GAMMA] = grad_unary, [DFG_OP_GAMMALN] = grad_unary,
-    [DFG_OP_PSI] = grad_unary,
+    [DFG_OP_PSI] = grad_unary, [DFG_OP_CBRT] = grad_unary, [DFG_OP_ERFINV] = grad_unary,
+    [DFG_OP_ERFCINV] = grad_unary,
     [DFG_OP_SIGN] = grad_zero, [DFG_OP_FLOOR] = grad_zero, [DFG_OP_CEIL] = grad_zero,
     [DFG_OP_ROUND] = grad_zero, [DFG_OP_FIX] = grad_zero,
     [DFG_OP_ADD] = grad_binary, [DFG_OP_SUB] = grad_binary, [DFG_OP_MUL] = grad_binary,

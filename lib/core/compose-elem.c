@@ -1,0 +1,373 @@
+/* lib/core/compose-elem.c -- composite element-wise and reduction
+ * functions of issue 22: diff, nthroot, vecnorm and mode, built as graphs
+ * of primitive ops (so gradients come from the primitives' rules) with
+ * Octave 7.3's values, classes and sizes.
+ *
+ * Ownership as in compose.c: every builder borrows its input ids and
+ * hands out one new reference in *y (the caller's); intermediates live in
+ * a cx list (compose-impl.h) released when the builder ends; on an error
+ * *y is left alone and nothing leaks. */
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+#include "compose-impl.h"
+
+static dfg_status cx_reduce(cx * c, int op, dfg_id x, int dim, dfg_id * out)
+{
+    dfg_attr a = {{0}, {0}, NULL, 0};
+    a.i[0] = dim;
+    return cx_op(c, op, 1, &x, &a, out);
+}
+
+static dfg_status cx_cast(cx * c, dfg_id x, dfg_dtype dt, dfg_id * out)
+{
+    dfg_attr a = {{dt}, {0}, NULL, 0};
+    return cx_op(c, DFG_OP_CAST, 1, &x, &a, out);
+}
+
+static dfg_status cx_merge(cx * c, dfg_id mask, dfg_id a, dfg_id b, dfg_id * out)
+{
+    dfg_id in[3] = {mask, a, b};
+    return cx_op(c, DFG_OP_MERGE, 3, in, NULL, out);
+}
+
+/* First non-singleton dimension (0-based), Octave's default DIM. */
+static int first_non_singleton(int nd, const int64_t * d)
+{
+    for (int k = 0; k < nd; k++)
+        if (d[k] != 1)
+            return k;
+    return 0;
+}
+
+/* ---- diff ------------------------------------------------------------------ */
+
+/* x(.., from .. from + cnt - 1, ..) along dim (0-based), x viewed with the
+ * dims d (nd of them, dim < nd) */
+static dfg_status slice_range(cx * c, dfg_id x, int nd, const int64_t * d, int dim, int64_t from,
+                              int64_t cnt, dfg_id * out)
+{
+    int64_t * ix = dfg_malloc((size_t)(cnt + 1) * sizeof *ix);
+    if (!ix)
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg.diff: out of memory (%lld elements)", (long long)cnt);
+    for (int64_t q = 0; q < cnt; q++)
+        ix[q] = from + q;
+    int64_t len = 2 + 2 * (int64_t)nd + nd + cnt, at = 0;
+    int64_t * h = dfg_malloc((size_t)len * sizeof *h);
+    if (!h) {
+        dfg_free(ix);
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg.diff: out of memory (%lld elements)", (long long)len);
+    }
+    h[at++] = nd;
+    for (int j = 0; j < nd; j++) h[at++] = d[j];
+    for (int j = 0; j < nd; j++) h[at++] = j == dim ? cnt : -1;
+    h[at++] = nd;
+    for (int j = 0; j < nd; j++) h[at++] = j == dim ? cnt : d[j];
+    memcpy(h + at, ix, (size_t)cnt * sizeof *h);
+    dfg_attr a = {{0}, {0}, h, len};
+    dfg_status st = cx_op(c, DFG_OP_GATHER, 1, &x, &a, out);
+    dfg_free(h);
+    dfg_free(ix);
+    return st;
+}
+
+/* Octave's do_diff: the order-th differences of x (double or single)
+ * along dim, repeated first differences (liboctave's mx_inline_diff),
+ * an empty result along dim where order >= its size; x itself for order
+ * 0.  Each step has its own list, so a long chain never fills one. */
+static dfg_status do_diff(dfg_id x, int64_t order, int dim, dfg_id * y)
+{
+    int nd;
+    int64_t d[DFG_MAX_DIMS];
+    dfg_dtype dt;
+    dfg_status st = dfg_info(x, &dt, &nd, d);
+    if (st)
+        return st;
+    if (dim >= nd) {                    /* trailing singleton dims made explicit */
+        for (int k = nd; k <= dim; k++)
+            d[k] = 1;
+        nd = dim + 1;
+    }
+    if ((st = dfg_retain(x)))
+        return st;
+    dfg_id cur = x;
+    int64_t n = d[dim];
+    if (order >= n && order > 0) {
+        /* an empty result of x's class */
+        cx c;
+        dfg_id r = 0;
+        c.n = 0;
+        d[dim] = 0;
+        st = cx_fill(&c, dt, nd, d, 0, &r);
+        st = cx_done(&c, st, r, y);
+        dfg_release(cur);
+        return st;
+    }
+    for (int64_t k = 0; k < order && !st; k++, n--) {
+        cx c;
+        dfg_id hi, lo, r = 0, nxt = 0;
+        c.n = 0;
+        d[dim] = n;
+        if (!(st = slice_range(&c, cur, nd, d, dim, 1, n - 1, &hi)) &&
+            !(st = slice_range(&c, cur, nd, d, dim, 0, n - 1, &lo)))
+            st = cx_op2(&c, DFG_OP_SUB, hi, lo, &r);
+        st = cx_done(&c, st, r, &nxt);
+        dfg_release(cur);
+        cur = st ? 0 : nxt;
+    }
+    if (st)
+        return st;
+    *y = cur;
+    return DFG_OK;
+}
+
+dfg_status dfg_diff(dfg_id x, int64_t order, int dim, dfg_id * y)
+{
+    cx c;
+    dfg_id r = 0, xd = x;
+    dfg_dtype dt;
+    int nd;
+    int64_t d[DFG_MAX_DIMS];
+    dfg_status st = cx_begin(&c, x, &dt, &nd, d);
+    if (st)
+        return st;
+    if (order < 0)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.diff: order K must be non-negative");
+    if (dim >= nd)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.diff: DIM must be a valid dimension (at most %d here)", nd);
+    if (dim < 0) {
+        dim = first_non_singleton(nd, d);
+        if (d[dim] <= order) {
+            /* Octave's data.cc, "this behavior is really wicked": a
+             * singleton x is a 0x0 of its class; else differences along
+             * the next dimensions, each taken of the original x */
+            if (d[dim] == 1) {
+                int64_t z[2] = {0, 0};
+                st = cx_fill(&c, dt, 2, z, 0, &r);
+                return cx_done(&c, st, r, y);
+            }
+            if (dt == DFG_LOGICAL && (st = cx_cast(&c, x, DFG_DOUBLE, &xd)))
+                return cx_done(&c, st, 0, y);
+            r = xd;
+            while (order > 0 && !st) {
+                dfg_id t = 0;
+                if (dim == nd) {
+                    if (!(st = do_diff(xd, order, dim - 1, &t)))
+                        st = cx_keep(&c, t);
+                    r = t;
+                    order = 0;
+                } else if (d[dim] == 1) {
+                    dim++;
+                } else {
+                    if (!(st = do_diff(xd, d[dim] - 1, dim, &t)))
+                        st = cx_keep(&c, t);
+                    r = t;
+                    order -= d[dim] - 1;
+                    dim++;
+                }
+            }
+            return cx_done(&c, st, r, y);
+        }
+    }
+    if (dt == DFG_LOGICAL && (st = cx_cast(&c, x, DFG_DOUBLE, &xd)))
+        return cx_done(&c, st, 0, y);
+    if (!(st = do_diff(xd, order, dim, &r)))
+        st = cx_keep(&c, r);
+    return cx_done(&c, st, r, y);
+}
+
+/* ---- nthroot ------------------------------------------------------------------ */
+
+/* y = ((n-1) y + x ./ y.^(n-1)) / n, then x where that is not finite */
+static dfg_status newton_step(cx * c, dfg_id x, dfg_id y, double n, dfg_dtype nt, dfg_id * out)
+{
+    dfg_id n1, nn, a, p, q, s, t, fin, ay, inf;
+    dfg_status st;
+    if ((st = cx_const(c, nt, n - 1, &n1)) || (st = cx_const(c, nt, n, &nn)) ||
+        (st = cx_op2(c, DFG_OP_MUL, n1, y, &a)) || (st = cx_op2(c, DFG_OP_POW, y, n1, &p)) ||
+        (st = cx_op2(c, DFG_OP_DIV, x, p, &q)) || (st = cx_op2(c, DFG_OP_ADD, a, q, &s)) ||
+        (st = cx_op2(c, DFG_OP_DIV, s, nn, &t)))
+        return st;
+    /* isfinite (t): abs (t) < Inf */
+    if ((st = cx_op1(c, DFG_OP_ABS, t, &ay)) || (st = cx_const(c, DFG_DOUBLE, INFINITY, &inf)) ||
+        (st = cx_op2(c, DFG_OP_LT, ay, inf, &fin)))
+        return st;
+    /* merge needs one class: x may be double with a single t */
+    dfg_dtype tt, xt;
+    dfg_info(t, &tt, NULL, NULL);
+    dfg_info(x, &xt, NULL, NULL);
+    dfg_id xx = x;
+    if (xt != tt && (st = cx_cast(c, x, tt, &xx)))
+        return st;
+    return cx_merge(c, fin, t, xx, out);
+}
+
+static dfg_status nthroot_pos(cx * c, dfg_id x, double n, dfg_dtype nt, dfg_id * out)
+{
+    dfg_id r, e, ax, sg, p;
+    dfg_status st;
+    if (n == 3)
+        return cx_op1(c, DFG_OP_CBRT, x, out);
+    int integer_n = n == trunc(n);
+    /* 1 / n in n's class (Octave computes it so) */
+    double inv = nt == DFG_SINGLE ? (double)(1.0f / (float)n) : 1.0 / n;
+    if ((st = cx_const(c, nt, inv, &e)))
+        return st;
+    if (integer_n && fmod(n, 2) == 1) {
+        if ((st = cx_op1(c, DFG_OP_ABS, x, &ax)) || (st = cx_op2(c, DFG_OP_POW, ax, e, &p)) ||
+            (st = cx_op1(c, DFG_OP_SIGN, x, &sg)) || (st = cx_op2(c, DFG_OP_MUL, p, sg, &r)))
+            return st;
+    } else if ((st = cx_op2(c, DFG_OP_POW, x, e, &r)))
+        /* negative elements make x .^ (1/n) complex: an error when the
+         * graph runs (Octave: "N must be an odd integer if X contains
+         * negative values") */
+        return st;
+    if (integer_n && n > 0 && isfinite(n)) {
+        dfg_id t;
+        if ((st = newton_step(c, x, r, n, nt, &t)))
+            return st;
+        if (is_scalar(r)) {
+            /* Octave skips the step for a scalar 0 (bug #43492) */
+            dfg_id z, zero;
+            if ((st = cx_const(c, DFG_DOUBLE, 0, &zero)) || (st = cx_op2(c, DFG_OP_EQ, r, zero, &z)))
+                return st;
+            dfg_dtype rt, tt;
+            dfg_info(r, &rt, NULL, NULL);
+            dfg_info(t, &tt, NULL, NULL);
+            if (rt != tt && (st = cx_cast(c, r, tt, &r)))
+                return st;
+            return cx_merge(c, z, r, t, out);
+        }
+        r = t;
+    }
+    *out = r;
+    return DFG_OK;
+}
+
+dfg_status dfg_nthroot(dfg_id x, double n, dfg_dtype nt, dfg_id * y)
+{
+    cx c;
+    dfg_id r = 0, one, t;
+    dfg_status st = cx_begin_sym(&c, x, NULL, NULL, NULL);
+    if (st)
+        return st;
+    if (n == 0)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.nthroot: N must be a real nonzero scalar");
+    if (nt == DFG_LOGICAL)
+        nt = DFG_DOUBLE;
+    double an = fabs(n);
+    if (an == trunc(an) && isfinite(an) && an != 3) {
+        /* nthroot.m's last step, merge (isfinite (y), y, x), refuses an
+         * array x of another class than y's, and for a scalar x its class
+         * would depend on the value */
+        dfg_dtype xt;
+        int nd;
+        int64_t d[DFG_MAX_DIMS];
+        dfg_info(x, &xt, &nd, d);
+        if (nt == DFG_SINGLE && xt != DFG_SINGLE)
+            return dfg_set_error(DFG_ERR_DTYPE,
+                                 "dfg.nthroot: N is single and X is %s: Octave 7.3's nthroot.m fails on such arrays "
+                                 "(merge: cannot merge single with double) and its class for a scalar depends on the "
+                                 "value; give N as a double", dfg_dtype_name(xt));
+        if (xt == DFG_LOGICAL && dfg_shape_numel(nd, d) != 1)
+            return dfg_set_error(DFG_ERR_DTYPE,
+                                 "dfg.nthroot: X is a logical array: Octave 7.3's nthroot.m fails on it (merge: cannot "
+                                 "merge double with logical with array mask); convert X with double (X)");
+    }
+    if (n == -3 || n < 0) {
+        /* 1 ./ cbrt (x), 1 ./ nthroot (x, -n) */
+        if (!(st = nthroot_pos(&c, x, -n, nt, &t)) && !(st = cx_const(&c, nt, 1, &one)))
+            st = cx_op2(&c, DFG_OP_DIV, one, t, &r);
+    } else
+        st = nthroot_pos(&c, x, n, nt, &r);
+    return cx_done(&c, st, r, y);
+}
+
+/* ---- vecnorm --------------------------------------------------------------------- */
+
+/* f (x) where x is not 0, 0 where it is, with no NaN in the gradient at
+ * 0: f (merge (x == 0, 1, x)) (the subgradient 0 there, as dfg's norm) */
+static dfg_status guard0(cx * c, dfg_id x, int op, dfg_id e, dfg_id * out)
+{
+    dfg_id zero, one, z, safe, f, zz;
+    dfg_dtype dt;
+    dfg_status st = dfg_info(x, &dt, NULL, NULL);
+    if (st || (st = cx_const(c, dt, 0, &zero)) || (st = cx_const(c, dt, 1, &one)) ||
+        (st = cx_op2(c, DFG_OP_EQ, x, zero, &z)) || (st = cx_merge(c, z, one, x, &safe)))
+        return st;
+    if (op == DFG_OP_POW)
+        st = cx_op2(c, DFG_OP_POW, safe, e, &f);
+    else
+        st = cx_op1(c, op, safe, &f);
+    dfg_dtype ft;
+    if (st || (st = dfg_info(f, &ft, NULL, NULL)) || (st = cx_const(c, ft, 0, &zz)))
+        return st;
+    return cx_merge(c, z, zz, f, out);
+}
+
+static dfg_status sum_along(cx * c, dfg_id x, int dim, dfg_id * out)
+{
+    int nd;
+    int64_t d[DFG_MAX_DIMS];
+    dfg_status st = dfg_info(x, NULL, &nd, d);
+    if (st)
+        return st;
+    if (nd == 2 && d[0] == 0 && d[1] == 0 && (st = cx_reshape2(c, x, 0, 1, &x)))
+        return st;      /* Octave's sum takes a 0x0 as 0x1 */
+    return cx_reduce(c, DFG_OP_SUM, x, dim, out);
+}
+
+dfg_status dfg_vecnorm(dfg_id x, double p, int dim, dfg_id * y)
+{
+    cx c;
+    dfg_id r = 0, ax, s, q, t;
+    dfg_dtype dt;
+    int nd;
+    int64_t d[DFG_MAX_DIMS];
+    dfg_status st = cx_begin(&c, x, &dt, &nd, d);
+    if (st)
+        return st;
+    if (dt == DFG_LOGICAL)
+        return dfg_set_error(DFG_ERR_DTYPE, "dfg.vecnorm: A must be numeric (it is logical)");
+    if (!(p > 0))
+        return dfg_set_error(DFG_ERR_ARG, "dfg.vecnorm: P must be positive real scalar or Inf");
+    if (dim >= DFG_MAX_DIMS)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.vecnorm: DIM must be a positive integer");
+    if (dim < 0) {
+        /* vecnorm.m: the first dimension larger than 1, else 1 */
+        dim = 0;
+        for (int k = 0; k < nd; k++)
+            if (d[k] > 1) {
+                dim = k;
+                break;
+            }
+    }
+    if ((st = cx_op1(&c, DFG_OP_ABS, x, &ax)))
+        return cx_done(&c, st, 0, y);
+    if (p == 1)
+        st = sum_along(&c, ax, dim, &r);
+    else if (p == 2) {
+        /* sqrt (sumsq (A, dim)) */
+        if (!(st = cx_op2(&c, DFG_OP_MUL, x, x, &q)) && !(st = sum_along(&c, q, dim, &s)))
+            st = guard0(&c, s, DFG_OP_SQRT, 0, &r);
+    } else if (p == INFINITY) {
+        if (nd == 2 && d[0] == 0 && d[1] == 0 && dim < 2)
+            r = ax;                       /* Octave: max ([], [], dim) is [] */
+        else
+            st = cx_reduce(&c, DFG_OP_MAX, ax, dim, &r);
+    } else {
+        /* vecnorm.m: even p: sum (A.^2 .^ (p/2)) .^ (1/p); else
+         * sum (abs (A) .^ p) .^ (1/p) (0 .^ p guarded, p < 1 included) */
+        dfg_id two, base = ax, ph, ip;
+        if (fmod(p, 2) == 0) {
+            if ((st = cx_const(&c, DFG_DOUBLE, 2, &two)) || (st = cx_op2(&c, DFG_OP_POW, x, two, &base)) ||
+                (st = cx_const(&c, DFG_DOUBLE, p / 2, &ph)))
+                return cx_done(&c, st, 0, y);
+        } else if ((st = cx_const(&c, DFG_DOUBLE, p, &ph)))
+            return cx_done(&c, st, 0, y);
+        if (!(st = guard0(&c, base, DFG_OP_POW, ph, &t)) && !(st = sum_along(&c, t, dim, &s)) &&
+            !(st = cx_const(&c, DFG_DOUBLE, 1 / p, &ip)))
+            st = guard0(&c, s, DFG_OP_POW, ip, &r);
+    }
+    return cx_done(&c, st, r, y);
+}

@@ -1,0 +1,119 @@
+/* mex/cmd-elem.c -- gateway commands for issue 22's element-wise and
+ * reduction functions: diff, nthroot, vecnorm (built by
+ * lib/core/compose-elem.c; here only their arguments are read).  cbrt,
+ * erfinv and erfcinv are element-wise ops of lib/base/ops.def, handled by
+ * cmd_unary. */
+#include <math.h>
+#include <string.h>
+#include "gateway.h"
+
+static int nargs(gw * g, int nrhs, int lo, int hi)
+{
+    if (nrhs < lo || nrhs > hi)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: called with %d argument%s (expected %d to %d)",
+                             g->fn, nrhs, nrhs == 1 ? "" : "s", lo, hi);
+    return DFG_OK;
+}
+
+static int plain_empty(const mxArray * a)
+{
+    return !gw_is_tensor(a) && (mxIsNumeric(a) || mxIsLogical(a)) && mxGetNumberOfElements(a) == 0;
+}
+
+/* diff (x), diff (x, k), diff (x, k, dim); k = [] is 1 */
+int cmd_diff(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)nlhs;
+    dfg_id x, y = 0;
+    int nd, dim = -1;
+    double k = 1;
+    int st = nargs(g, nrhs, 1, 3);
+    if (st || (st = gw_operand(g, prhs[0], 1, &x)) || (st = gw_info(x, NULL, &nd, NULL)))
+        return st;
+    if (nrhs > 1 && !plain_empty(prhs[1])) {
+        if (!gw_is_tensor(prhs[1]) && (mxIsNumeric(prhs[1]) || mxIsLogical(prhs[1])) &&
+            mxGetNumberOfElements(prhs[1]) != 1)
+            return dfg_set_error(DFG_ERR_ARG, "dfg.diff: order K must be a scalar or []");
+        if ((st = gw_scalar(g, prhs[1], 2, 0, &k)))
+            return st;
+        if (k < 0)
+            return dfg_set_error(DFG_ERR_ARG, "dfg.diff: order K must be non-negative");
+        if (!(k == floor(k) && k < 0x1p62))
+            return dfg_set_error(DFG_ERR_ARG, "dfg.diff: order K must be a non-negative integer (it is %g)", k);
+    }
+    if (nrhs > 2) {
+        double dv;
+        if (plain_empty(prhs[2]))
+            return dfg_set_error(DFG_ERR_ARG, "dfg.diff: DIM must be a valid dimension, not an empty array");
+        if ((st = gw_scalar(g, prhs[2], 3, 1, &dv)))
+            return st;
+        if (dv < 1 || dv > nd)
+            return dfg_set_error(DFG_ERR_ARG, "dfg.diff: DIM must be a valid dimension (1 to %d here, not %g)",
+                                 nd, dv);
+        dim = (int)dv - 1;
+    }
+    return gw_out(g, dfg_diff(x, (int64_t)k, dim, &y), &y, plhs);
+}
+
+/* nthroot (x, n): n a plain real nonzero scalar */
+int cmd_nthroot(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)nlhs;
+    dfg_id x, y = 0;
+    dfg_dtype nt = DFG_DOUBLE;
+    double n;
+    int st = nargs(g, nrhs, 2, 2);
+    if (st || (st = gw_operand(g, prhs[0], 1, &x)))
+        return st;
+    if (gw_is_tensor(prhs[1]))
+        return dfg_set_error(DFG_ERR_UNSUPPORTED,
+                             "dfg.nthroot: N (argument 2) must be a plain number known when the graph is built, "
+                             "not a dfg.Tensor");
+    if (!(mxIsNumeric(prhs[1]) || mxIsLogical(prhs[1])) || mxIsComplex(prhs[1]) ||
+        mxGetNumberOfElements(prhs[1]) != 1)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.nthroot: N must be a real nonzero scalar");
+    if ((st = gw_scalar(g, prhs[1], 2, 0, &n)))
+        return st;
+    if (n == 0)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.nthroot: N must be a real nonzero scalar");
+    if (mxIsSingle(prhs[1]))
+        nt = DFG_SINGLE;
+    return gw_out(g, dfg_nthroot(x, n, nt, &y), &y, plhs);
+}
+
+/* vecnorm (x [, p [, dim]]) */
+int cmd_vecnorm(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)nlhs;
+    dfg_id x, y = 0;
+    dfg_dtype dt;
+    int dim = -1;
+    double p = 2;
+    int st = nargs(g, nrhs, 1, 3);
+    if (st || (st = gw_operand(g, prhs[0], 1, &x)) || (st = gw_info(x, &dt, NULL, NULL)))
+        return st;
+    if (dt == DFG_LOGICAL)
+        return dfg_set_error(DFG_ERR_DTYPE, "dfg.vecnorm: A must be numeric (it is logical)");
+    if (nrhs > 1) {
+        const mxArray * a = prhs[1];
+        if (!gw_is_tensor(a) && (!(mxIsNumeric(a) || mxIsLogical(a)) || mxIsComplex(a) ||
+                                 mxGetNumberOfElements(a) != 1))
+            return dfg_set_error(DFG_ERR_ARG, "dfg.vecnorm: P must be positive real scalar or Inf");
+        if ((st = gw_scalar(g, a, 2, 0, &p)))
+            return st;
+        if (!(p > 0))
+            return dfg_set_error(DFG_ERR_ARG, "dfg.vecnorm: P must be positive real scalar or Inf (it is %g)", p);
+    }
+    if (nrhs > 2) {
+        double dv;
+        const mxArray * a = prhs[2];
+        if (!gw_is_tensor(a) && (!(mxIsNumeric(a) || mxIsLogical(a)) || mxGetNumberOfElements(a) != 1))
+            return dfg_set_error(DFG_ERR_ARG, "dfg.vecnorm: DIM must be a positive integer");
+        if ((st = gw_scalar(g, a, 3, 0, &dv)))
+            return st;
+        if (!(dv >= 1 && dv == floor(dv)))
+            return dfg_set_error(DFG_ERR_ARG, "dfg.vecnorm: DIM must be a positive integer (it is %g)", dv);
+        dim = (int)(dv > DFG_MAX_DIMS ? DFG_MAX_DIMS : dv) - 1;
+    }
+    return gw_out(g, dfg_vecnorm(x, p, dim, &y), &y, plhs);
+}
