@@ -72,6 +72,10 @@ int cmd_nthroot(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** pr
     if (!(mxIsNumeric(prhs[1]) || mxIsLogical(prhs[1])) || mxIsComplex(prhs[1]) ||
         mxGetNumberOfElements(prhs[1]) != 1)
         return dfg_set_error(DFG_ERR_ARG, "dfg.nthroot: N must be a real nonzero scalar");
+    if (mxIsLogical(prhs[1]))
+        return dfg_set_error(DFG_ERR_DTYPE,
+                             "dfg.nthroot: N is logical: Octave 7.3's nthroot.m fails on it (mod: wrong type "
+                             "argument 'bool'); give N as a number");
     if ((st = gw_scalar(g, prhs[1], 2, 0, &n)))
         return st;
     if (n == 0)

@@ -254,3 +254,41 @@
 %! [g1, g2, s] = f ([1 2 3]);
 %! assert (g1, [0 0 0]); assert (g2, [0 0 0]); assert (s, [0 0 0]);
 %!test dfg_check_grad (@(x) std (x, 0, 3), {[1 2; 3 5]});
+
+## ---- issue 22: diff, cbrt, nthroot, vecnorm, erfinv, erfcinv ----
+%!test dfg_check_grad (@(x) diff (x), {A});
+%!test dfg_check_grad (@(x) diff (x, 2, 2) .^ 2, {A});
+%!test dfg_check_grad (@(x) diff (x, 3), {A});
+%!test dfg_check_grad (@(x) diff (x, 1, 3) .* x(:, :, 1), {V3});
+%!test dfg_check_grad (@(x) cbrt (x), {A});
+%!test dfg_check_grad (@(x) cbrt (x) .^ 2, {P});
+%!test dfg_check_grad (@(x) nthroot (x, 3), {A});
+%!test dfg_check_grad (@(x) nthroot (x, 5), {A});
+%!test dfg_check_grad (@(x) nthroot (x, -5), {A});
+%!test dfg_check_grad (@(x) nthroot (x, -3), {A});
+%!test dfg_check_grad (@(x) nthroot (x, 4), {P});
+%!test dfg_check_grad (@(x) nthroot (x, 2.5), {P});
+%!test dfg_check_grad (@(x) vecnorm (x), {A});
+%!test dfg_check_grad (@(x) vecnorm (x, 1, 2), {A});
+%!test dfg_check_grad (@(x) vecnorm (x, Inf), {A});
+%!test dfg_check_grad (@(x) vecnorm (x, 3), {A});
+%!test dfg_check_grad (@(x) vecnorm (x, 4, 2), {A});
+%!test dfg_check_grad (@(x) vecnorm (x, 1.5), {A});
+%!test dfg_check_grad (@(x) vecnorm (x, 2, 3), {V3});
+%!test dfg_check_grad (@(x) erfinv (x), {U});
+%!test dfg_check_grad (@(x) erfcinv (x), {U + 1});
+%!test dfg_check_grad (@(x) erfinv (x) .* erfcinv (x + 1), {U});
+%!test
+%! ## at 0: cbrt' = Inf (as sqrt'); vecnorm's subgradient at a zero slice
+%! ## (and at 0 for p < 1) is 0, as norm's; erfinv' (+-1) = Inf
+%! x = dfg.input ([1 3]);
+%! f = dfg.function ({x}, {dfg.grad(sum (cbrt (x)), x), dfg.grad(sum (vecnorm (x)), x), ...
+%!                         dfg.grad(sum (vecnorm (x, 3)), x), dfg.grad(sum (vecnorm (x, 0.5)), x), ...
+%!                         dfg.grad(sum (erfinv (x)), x)});
+%! [a, b, c, d, e] = f ([0 0 0]);
+%! assert ([a; b; c; d], [Inf(1, 3); zeros(3, 3)]);
+%! assert (e, sqrt (pi) / 2 * ones (1, 3), 1e-15);
+%! [a, b, c, d, e] = f ([0 1 -1]);
+%! assert ([a(1) b(1) c(1) d(1)], [Inf 0 0 0]);
+%! assert (b(2:3), [1 -1] / sqrt (2), 1e-15);
+%! assert (e(2:3), [Inf Inf]);

@@ -821,3 +821,46 @@
 %!test
 %! dfg_check_parity (@(m) merge (m, 1, 2), {true(2, 2)});
 %! dfg_check_parity (@(m, a) merge (m, a, 3), {true(1, 2), [1 2]});
+
+## ---- issue 22: cbrt, nthroot, erfinv, erfcinv ----
+## cbrt is libm's (bitwise); erfinv / erfcinv Octave 7.3's algorithm
+%!test
+%! W = [-27 -8 -1e-310 -0 0 1e-310 1 27 10 NaN Inf -Inf];
+%! for x = {W, single(W), A, As, R3, LA, E03, E00, S}
+%!   dfg_check_parity (@(x) cbrt (x), x, 0);
+%! endfor
+%!test
+%! W = [-1 -0.999999 -0.99 -0.9516 -0.9515 -0.5 -0 0 1e-300 0.3 0.96 0.9999 1 1.5 NaN Inf -Inf];
+%! for x = {W, single(W), U, Us, LA, E03, E00}
+%!   dfg_check_parity (@(x) erfinv (x), x, 0);
+%!   dfg_check_parity (@(x) erfcinv (x + 1), x, 0);
+%! endfor
+%! dfg_check_parity (@(x) erfcinv (x), {[0 1e-300 1e-10 0.0485 0.04851 0.5 1 1.5 1.9515 1.99 2 3 -1 NaN]}, 0);
+## nthroot (nthroot.m: cbrt for 3, |x|.^(1/n).*sign(x) then a Newton step
+## for odd n, x.^(1/n) for other n; 1 ./ nthroot (x, -n) for n < 0)
+%!test
+%! W = [-10 -1 -1e-310 -0 0 1e-310 2 10 27 1e300 Inf -Inf NaN];
+%! for n = [3 -3 5 -5 7 1 -1 9]
+%!   for x = {W, single(W), A, As, R3, E03, E00, S, 0, -0, true, false}
+%!     dfg_check_parity (@(x) nthroot (x, n), x);
+%!   endfor
+%! endfor
+%! Wp = abs (W(1:end-1));
+%! for n = [2 4 -4 2.5 0.5 -0.5 Inf -Inf]
+%!   for x = {Wp, single(Wp), P, Ps, P3, E03, 0, 5}
+%!     dfg_check_parity (@(x) nthroot (x, n), x);
+%!   endfor
+%! endfor
+%! dfg_check_parity (@(x) nthroot (x, single (5)), {single(W)});
+%! dfg_check_parity (@(x) nthroot (x, 3), {LA});
+%! dfg_check_parity (@(x) nthroot (x, 2.5), {LA});
+%!error <called with too many inputs> cbrt (dfg.input ([2 2]), 1)
+%!error <called with too many inputs> erfinv (dfg.input ([2 2]), 1)
+%!error <N is logical> nthroot (dfg.input ([2 2]), true)
+%!error id=dfg:badArgument nthroot (dfg.input ([2 2]), 0)
+%!error <N must be a real nonzero scalar> nthroot (dfg.input ([2 2]), [2 3])
+%!error id=dfg:unsupported nthroot (dfg.input ([2 2]), dfg.constant (3))
+%!error <N is single and X is double> nthroot (dfg.input ([2 2]), single (5))
+%!error <X is a logical array> nthroot (dfg.input ([2 2], "logical"), 5)
+%!error <nthroot: called with 1 argument> nthroot (dfg.input ([2 2]))
+%!error id=dfg:complexResult dfg.value (nthroot (dfg.constant ([-8 8]), 4))
