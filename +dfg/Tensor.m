@@ -625,6 +625,13 @@ classdef Tensor < handle
       ## erfcinv (x): Octave 7.3's algorithm; derivative -sqrt(pi)/2 exp(y^2)
       r = dfg.Tensor (dfg_mex ("erfcinv", a));
     endfunction
+    function varargout = mode (varargin)
+      ## [m, f] = mode (x [, dim]): Octave 7.3's mode.m (m the smallest most
+      ## frequent value, f its count as double); the third output, a cell,
+      ## is refused (dfg:dataDependentSize).  m's gradient goes to the first
+      ## occurrence of m in x; f has none.
+      varargout = multi_out_ ("mode", nargout, 3, varargin);
+    endfunction
     ## ---- end of issue 22 element-wise and reduction functions
 
     function r = mean (varargin)

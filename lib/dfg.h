@@ -253,6 +253,12 @@ dfg_status dfg_median(dfg_id x, int dim, dfg_id * y);
 dfg_status dfg_diff(dfg_id x, int64_t order, int dim, dfg_id * y);
 dfg_status dfg_nthroot(dfg_id x, double n, dfg_dtype nt, dfg_id * y);
 dfg_status dfg_vecnorm(dfg_id x, double p, int dim, dfg_id * y);
+/* [m, f] = mode (x, dim) as mode.m (nout 1 or 2; 3, the cell, is
+ * DFG_ERR_DATA_SIZE): m the smallest most frequent value of each slice
+ * (NaN only where every element is NaN), f its count (double); default dim
+ * the first one larger than 1; past ndims: m = x, f = ones.  m's gradient
+ * goes to the first occurrence of that value in x; f has none. */
+dfg_status dfg_mode(dfg_id x, int dim, int nout, dfg_id * y);
 /* circshift: x shifted circularly by shifts[j] along dims[j] (0-based),
  * j < m.  dims NULL: along dimension j, or the default DIM when m == 1. */
 dfg_status dfg_circshift(dfg_id x, int m, const int64_t * shifts, const int * dims, dfg_id * y);

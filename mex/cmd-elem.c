@@ -1,5 +1,5 @@
 /* mex/cmd-elem.c -- gateway commands for issue 22's element-wise and
- * reduction functions: diff, nthroot, vecnorm (built by
+ * reduction functions: diff, nthroot, vecnorm, mode (built by
  * lib/core/compose-elem.c; here only their arguments are read).  cbrt,
  * erfinv and erfcinv are element-wise ops of lib/base/ops.def, handled by
  * cmd_unary. */
@@ -120,4 +120,30 @@ int cmd_vecnorm(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** pr
         dim = (int)(dv > DFG_MAX_DIMS ? DFG_MAX_DIMS : dv) - 1;
     }
     return gw_out(g, dfg_vecnorm(x, p, dim, &y), &y, plhs);
+}
+
+/* [m, f] = mode (x [, dim]); the third output (a cell) is refused */
+int cmd_mode(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    dfg_id x, y[2] = {0, 0};
+    int dim = -1, nout = nlhs < 1 ? 1 : nlhs;
+    int st = nargs(g, nrhs, 1, 2);
+    if (st || (st = gw_operand(g, prhs[0], 1, &x)))
+        return st;
+    if (nout > 2)
+        return dfg_set_error(DFG_ERR_DATA_SIZE,
+                             "dfg.mode: the third output C (a cell of all the most frequent values of each slice) "
+                             "has sizes that depend on the values; use [m, f] = mode (...)");
+    if (nrhs > 1) {
+        double dv;
+        const mxArray * a = prhs[1];
+        if (!gw_is_tensor(a) && (!(mxIsNumeric(a) || mxIsLogical(a)) || mxGetNumberOfElements(a) != 1))
+            return dfg_set_error(DFG_ERR_ARG, "dfg.mode: DIM must be an integer and a valid dimension");
+        if ((st = gw_scalar(g, a, 2, 0, &dv)))
+            return st;
+        if (!(dv >= 1 && dv == floor(dv)))
+            return dfg_set_error(DFG_ERR_ARG, "dfg.mode: DIM must be an integer and a valid dimension (it is %g)", dv);
+        dim = (int)(dv > DFG_MAX_DIMS ? DFG_MAX_DIMS : dv) - 1;
+    }
+    return gw_outs(g, dfg_mode(x, dim, nout, y), nout, y, plhs);
 }

@@ -1298,7 +1298,7 @@ static const cmd_entry commands[] = {
     {"log2", cmd_unary}, {"logical", cmd_cast}, {"lt", cmd_binary},
     {"lu", cmd_linalg}, {"max", cmd_minmax}, {"mean", cmd_stats}, {"median", cmd_order},
     {"memory", cmd_memory}, {"merge", cmd_merge}, {"min", cmd_minmax}, {"minus", cmd_binary},
-    {"mldivide", cmd_matrix}, {"mod", cmd_binary}, {"mpower", cmd_matrix},
+    {"mldivide", cmd_matrix}, {"mod", cmd_binary}, {"mode", cmd_mode}, {"mpower", cmd_matrix},
     {"mrdivide", cmd_matrix}, {"mtimes", cmd_matrix}, {"ne", cmd_binary},
     {"nnz", cmd_realpart}, {"nodes", cmd_nodes}, {"norm", cmd_norm}, {"not", cmd_unary},
     {"nthroot", cmd_nthroot}, {"or", cmd_binary},

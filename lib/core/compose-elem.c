@@ -371,3 +371,121 @@ dfg_status dfg_vecnorm(dfg_id x, double p, int dim, dfg_id * y)
     }
     return cx_done(&c, st, r, y);
 }
+
+/* ---- mode ------------------------------------------------------------------------ */
+
+static dfg_status cx_broadcast(cx * c, dfg_id x, int nd, const int64_t * d, dfg_id * out)
+{
+    dfg_attr a = {{0}, {0}, NULL, 0};
+    a.i[0] = nd;
+    memcpy(a.i + 1, d, (size_t)nd * sizeof *d);
+    return cx_op(c, DFG_OP_BROADCAST, 1, &x, &a, out);
+}
+
+/* mode.m's algorithm without its cell output, as whole-array ops: along
+ * dim of the sorted x (stable, NaN last), a run starts where an element
+ * differs from the one before (NaN from everything); L, the count so far
+ * in the current run (position - its start + 1), peaks at each run's
+ * length, so f = max (L) and the first position where L == f ends the
+ * first most frequent run; m is that run's first element, i.e. x at the
+ * first occurrence of the smallest most frequent value (its gradient goes
+ * there, by TAKE). */
+dfg_status dfg_mode(dfg_id x, int dim, int nout, dfg_id * y)
+{
+    cx c;
+    dfg_id r[2] = {0, 0};
+    dfg_dtype dt;
+    int nd;
+    int64_t d[DFG_MAX_DIMS];
+    dfg_status st = cx_begin(&c, x, &dt, &nd, d);
+    if (st)
+        return st;
+    if (nout < 1 || nout > 2)
+        return dfg_set_error(DFG_ERR_DATA_SIZE,
+                             "dfg.mode: the third output C (a cell of all the most frequent values of each slice) "
+                             "has sizes that depend on the values; use [m, f] = mode (...)");
+    if (dim < 0) {
+        /* mode.m: the first dimension larger than 1, else 1 */
+        dim = 0;
+        for (int k = 0; k < nd; k++)
+            if (d[k] > 1) {
+                dim = k;
+                break;
+            }
+    }
+    if (dim >= nd) {
+        /* mode.m: m = x, f = ones (size (x)) */
+        r[0] = x;
+        st = cx_fill(&c, DFG_DOUBLE, nd, d, 1, &r[1]);
+        return cx_done_n(&c, st, nout, r, y);
+    }
+    int64_t n = d[dim], d2[DFG_MAX_DIMS];
+    memcpy(d2, d, sizeof d2);
+    d2[dim] = 1;
+    if (dfg_shape_numel(nd, d) == 0) {
+        if (dfg_shape_numel(nd, d2) != 0)
+            return dfg_set_error(DFG_ERR_ARG,
+                                 "dfg.mode: X has no elements along DIM %d but other slices (Octave 7.3's mode.m "
+                                 "fails: index out of bound)", dim + 1);
+        /* m: zeros (sz2, class (x)); f: max (zeros (sz), [], dim) */
+        if (!(st = cx_fill(&c, dt, nd, d2, 0, &r[0]))) {
+            if (nd == 2 && d[0] == 0 && d[1] == 0)
+                st = cx_fill(&c, DFG_DOUBLE, nd, d, 0, &r[1]);
+            else {
+                dfg_id z;
+                if (!(st = cx_fill(&c, DFG_DOUBLE, nd, d, 0, &z)))
+                    st = cx_reduce(&c, DFG_OP_MAX, z, dim, &r[1]);
+            }
+        }
+        return cx_done_n(&c, st, nout, r, y);
+    }
+    dfg_id p, xs, t, t1, hi, lo, ne, pos, kt, s, cm, one, l, f, eq, q, sp, spb, orig, mfull, fq;
+    double * iota = dfg_malloc((size_t)n * sizeof *iota);
+    if (!iota)
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg.mode: out of memory (%lld elements)", (long long)n);
+    int64_t di[DFG_MAX_DIMS];
+    for (int k = 0; k < nd; k++)
+        di[k] = k == dim ? n : 1;
+    for (int64_t k = 0; k < n; k++)
+        iota[k] = (double)(k + 1);
+    dfg_attr sa = {{dim, 0}, {0}, NULL, 0}, ra = {{dim}, {0}, NULL, 0};
+    st = cx_op(&c, DFG_OP_SORT_INDEX, 1, &x, &sa, &p);
+    if (!st) {
+        dfg_id in[2] = {x, p};
+        st = cx_op(&c, DFG_OP_TAKE, 2, in, &ra, &xs);
+    }
+    if (!st)
+        st = cx_fill(&c, DFG_LOGICAL, nd, d2, 1, &t1);
+    if (!st && n > 1) {
+        /* t = cat (dim, true (sz2), diff (xs) != 0) */
+        if (!(st = slice_range(&c, xs, nd, d, dim, 1, n - 1, &hi)) &&
+            !(st = slice_range(&c, xs, nd, d, dim, 0, n - 1, &lo)) &&
+            !(st = cx_op2(&c, DFG_OP_NE, hi, lo, &ne))) {
+            dfg_id in[2] = {t1, ne};
+            st = cx_op(&c, DFG_OP_CAT, 2, in, &ra, &t);
+        }
+    } else
+        t = t1;
+    if (!st) {
+        dfg_id sv[1];
+        /* s = cummax (pos .* t): the start of the run each element is in */
+        if (!(st = dfg_constant(DFG_DOUBLE, nd, di, iota, &pos)) && !(st = cx_keep(&c, pos)) &&
+            !(st = cx_op2(&c, DFG_OP_MUL, pos, t, &kt)) &&
+            !(st = cx_take(&c, dfg_cumext(kt, dim, 1, 1, sv), sv, &s)) && !(st = cx_const(&c, DFG_DOUBLE, 1, &one)) &&
+            !(st = cx_op2(&c, DFG_OP_SUB, pos, s, &cm)) && !(st = cx_op2(&c, DFG_OP_ADD, cm, one, &l)) &&
+            !(st = cx_op(&c, DFG_OP_MAX, 1, &l, &ra, &f)) && !(st = cx_op2(&c, DFG_OP_EQ, l, f, &eq)) &&
+            !(st = cx_op(&c, DFG_OP_ARGMAX, 1, &eq, &ra, &q)) && !(st = cx_op2(&c, DFG_OP_SUB, q, f, &fq)) &&
+            !(st = cx_op2(&c, DFG_OP_ADD, fq, one, &sp)) && !(st = cx_broadcast(&c, sp, nd, d, &spb))) {
+            /* the start's position in x, then x there (along dim: all the same) */
+            dfg_id in1[2] = {p, spb};
+            if (!(st = cx_op(&c, DFG_OP_TAKE, 2, in1, &ra, &orig))) {
+                dfg_id in2[2] = {x, orig};
+                if (!(st = cx_op(&c, DFG_OP_TAKE, 2, in2, &ra, &mfull)))
+                    st = slice_range(&c, mfull, nd, d, dim, 0, 1, &r[0]);
+            }
+            r[1] = f;
+        }
+    }
+    dfg_free(iota);
+    return cx_done_n(&c, st, nout, r, y);
+}

@@ -292,3 +292,15 @@
 %! assert ([a(1) b(1) c(1) d(1)], [Inf 0 0 0]);
 %! assert (b(2:3), [1 -1] / sqrt (2), 1e-15);
 %! assert (e(2:3), [Inf Inf]);
+## mode: m's gradient goes to the first occurrence of m in x; f has none
+%!test
+%! K = [1 3 2 0; 2 -1 3 0; 2 3 -4 5; 1 3 3 0];
+%! x = dfg.input ([4 4]);
+%! [m, f] = mode (x);
+%! F = dfg.function ({x}, {dfg.grad(sum (m .* [1 2 3 4]), x), dfg.grad(sum (f), x)});
+%! [gm, gf] = F (K);
+%! assert (gm, [1 2 0 4; 0 0 3 0; 0 0 0 0; 0 0 0 0]);
+%! assert (gf, zeros (4));
+## distinct values: the mode is the smallest, a differentiable selection
+%!test dfg_check_grad (@(x) mode (x), {A});
+%!test dfg_check_grad (@(x) mode (x, 2) .^ 2, {A});

@@ -563,3 +563,29 @@
 %! ## and the plain Octave calls fail too
 %! fail ('max ([1 NaN], [], "omitnan")');
 %! fail ('min ([1 NaN], [], 2, "omitnan")');
+## mode: mode.m's m (the smallest most frequent value; NaN only where all
+## are NaN) and f (its count, double), every DIM, empty and NaN slices
+%!test
+%! X = {[1 2 2 3 3], [NaN NaN 1], [NaN NaN], logical([1 0 1]), single([1 2 2]), ...
+%!      zeros(0, 3), zeros(3, 0), [], zeros(1, 0), 5, [3 1 2; 1 1 2; 3 2 2], ...
+%!      [-0 0 0], [0 -0 -0], K, N, A, As, LA, R3, Rv, Cv, S, zeros(2, 0, 3), ...
+%!      randi(3, 4, 5, 3), single(randi(3, 5, 4))};
+%! for i = 1:numel (X)
+%!   F = {@(x) mode (x), @(x) mode (x, 1), @(x) mode (x, 2), @(x) mode (x, 3), @(x) mode (x, 4)};
+%!   for j = 1:numel (F)
+%!     try
+%!       F{j} (X{i});
+%!     catch
+%!       continue;         # Octave's own mode fails (an empty DIM with other slices)
+%!     end_try_catch
+%!     dfg_check_parity (F{j}, X(i), 0, 2);
+%!     dfg_check_parity (F{j}, X(i), 0, 1);
+%!   endfor
+%! endfor
+%!error id=dfg:dataDependentSize [m, f, c] = mode (dfg.input ([2 3]))
+%!error <DIM must be an integer and a valid dimension> mode (dfg.input ([2 3]), 0)
+%!error <DIM must be an integer and a valid dimension> mode (dfg.input ([2 3]), 1.5)
+%!error <DIM must be an integer and a valid dimension> mode (dfg.input ([2 3]), [1 2])
+%!error <no elements along DIM> mode (dfg.input ([0 3]), 1)
+%!error <mode: called with 3 arguments> mode (dfg.input ([2 3]), 1, 1)
+%!error id=dfg:symbolicSize mode (dfg.input ([NaN 3]))
