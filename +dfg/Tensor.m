@@ -632,6 +632,12 @@ classdef Tensor < handle
       ## occurrence of m in x; f has none.
       varargout = multi_out_ ("mode", nargout, 3, varargin);
     endfunction
+    function r = gammainc (varargin)
+      ## gammainc (x, a [, tail]): Octave 7.3's gammainc.m, tail "lower",
+      ## "upper", "scaledlower" or "scaledupper"; the gradient in x is the
+      ## integrand (a: dfg:notDifferentiable)
+      r = dfg.Tensor (dfg_mex ("gammainc", varargin{:}));
+    endfunction
     ## ---- end of issue 22 element-wise and reduction functions
 
     function r = mean (varargin)

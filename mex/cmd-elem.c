@@ -147,3 +147,48 @@ int cmd_mode(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
     }
     return gw_outs(g, dfg_mode(x, dim, nout, y), nout, y, plhs);
 }
+
+/* gammainc (x, a [, tail]): x and a of one size or scalars (Octave's
+ * common_size); tail "lower" (default), "upper", "scaledlower",
+ * "scaledupper" (case-insensitive) */
+int cmd_gammainc(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)nlhs;
+    static const char * tails[] = {"lower", "upper", "scaledlower", "scaledupper"};
+    dfg_id in[2], y;
+    dfg_dtype dt[2];
+    int nd[2], tail = 0;
+    int64_t d[2][DFG_MAX_DIMS];
+    int st = nargs(g, nrhs, 2, 3);
+    for (int k = 0; k < 2 && !st; k++)
+        if (!(st = gw_operand(g, prhs[k], k + 1, &in[k])))
+            st = gw_info(in[k], &dt[k], &nd[k], d[k]);
+    if (st)
+        return st;
+    if (nrhs == 3) {
+        char s[16];
+        tail = -1;
+        if (gw_string(prhs[2], s, sizeof s))
+            for (int k = 0; k < 4; k++)
+                if (!strcmp(s, tails[k]))
+                    tail = k;
+        if (tail < 0)
+            return dfg_set_error(DFG_ERR_ARG, "dfg.gammainc: invalid value for TAIL (\"lower\", \"upper\", "
+                                 "\"scaledlower\" or \"scaledupper\")");
+    }
+    int64_t n0 = dfg_shape_numel(nd[0], d[0]), n1 = dfg_shape_numel(nd[1], d[1]);
+    if (n0 != 1 && n1 != 1 &&
+        (nd[0] != nd[1] || memcmp(d[0], d[1], (size_t)nd[0] * sizeof d[0][0]))) {
+        char s0[256], s1[256];
+        return dfg_set_error(DFG_ERR_SHAPE, "dfg.gammainc: X and A must be of common size or scalars (X is %s, A is %s)",
+                             dfg_shape_str(nd[0], d[0], s0, sizeof s0), dfg_shape_str(nd[1], d[1], s1, sizeof s1));
+    }
+    if (dt[0] == DFG_LOGICAL)
+        return dfg_set_error(DFG_ERR_DTYPE,
+                             "dfg.gammainc: X is logical: Octave 7.3's gammainc.m returns a logical array for it "
+                             "(its values converted to logical); convert X with double (X)");
+    dfg_attr a = {{tail}, {0}, NULL, 0};
+    if (!(st = gw_op(g, DFG_OP_GAMMAINC, 2, in, &a, &y)))
+        plhs[0] = gw_result(g, y);
+    return st;
+}

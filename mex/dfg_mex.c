@@ -1287,7 +1287,7 @@ static const cmd_entry commands[] = {
     {"exp", cmd_unary}, {"explain", cmd_explain}, {"expm1", cmd_unary}, {"fill", cmd_fill}, {"fix", cmd_unary},
     {"flip", cmd_flip}, {"fliplr", cmd_flip}, {"flipud", cmd_flip},
     {"floor", cmd_unary}, {"function", cmd_function}, {"gamma", cmd_unary},
-    {"gammaln", cmd_unary}, {"ge", cmd_binary}, {"grad", cmd_grad}, {"graph", cmd_graph}, {"gt", cmd_binary},
+    {"gammainc", cmd_gammainc}, {"gammaln", cmd_unary}, {"ge", cmd_binary}, {"grad", cmd_grad}, {"graph", cmd_graph}, {"gt", cmd_binary},
     {"hessian", cmd_hessian},
     {"horzcat", cmd_cat}, {"hypot", cmd_binary}, {"imag", cmd_realpart}, {"input", cmd_input},
     {"inv", cmd_linalg}, {"ipermute", cmd_permute}, {"isfinite", cmd_isfp}, {"isinf", cmd_isfp},

@@ -624,6 +624,8 @@ dfg_status dfg_infer(dfg_node * n)
             return dfg_set_error(DFG_ERR_ARG, "dfg.psi: K must be a non-negative integer");
         return set_shape(n, n->in[0]->ndim, n->in[0]->dims);
     case DFG_FAM_BINARY:
+        if (op == DFG_OP_GAMMAINC && (n->iattr[0] < 0 || n->iattr[0] > 3))
+            return dfg_set_error(DFG_ERR_ARG, "dfg.gammainc: bad TAIL code %lld", (long long)n->iattr[0]);
         return infer_broadcast(n, 0);
     case DFG_FAM_TERNARY:
         if (n->in[0]->dtype != DFG_LOGICAL)

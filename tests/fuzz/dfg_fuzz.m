@@ -285,7 +285,7 @@ function T = fz_ops (sel)
        "transpose", "ctranspose", "double", "single", "logical", "cast"};
   B = {"plus", "minus", "times", "rdivide", "ldivide", "power", "eq", "ne", ...
        "lt", "le", "gt", "ge", "and", "or", "xor", "atan2", "hypot", "mod", ...
-       "rem", "max2", "min2", "merge", "mtimes", "kron", "dot"};
+       "rem", "max2", "min2", "merge", "mtimes", "kron", "dot", "gammainc"};
   R = {"sum", "sumsq", "prod", "mean", "max", "min", "any", "all", "maxi", "mini", ...
        "cumsum", "cumprod", "norm", "var", "std", "trace", "sort", "sorti", ...
        "cummax", "cummin", "cummaxi", "cummini", "median", ...
@@ -628,6 +628,10 @@ function [n, G] = fz_make (op, G, depth)
         f = op(1:3);
       endif
       n = fz_opnode (op, [f " ($1, $2)"], false, {a, b});
+    case "gammainc"
+      [b, G] = fz_other (G, depth, sz);
+      t = fz_pick ({"", ', "upper"', ', "scaledlower"', ', "scaledupper"', ', "lower"'});
+      n = fz_opnode (op, sprintf ("gammainc (abs ($1), abs ($2)%s)", t), false, {a, b});
     case "dot"
       [b, G] = fz_newvar (G, sz);
       if (rand () < 0.5)

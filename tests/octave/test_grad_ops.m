@@ -304,3 +304,15 @@
 ## distinct values: the mode is the smallest, a differentiable selection
 %!test dfg_check_grad (@(x) mode (x), {A});
 %!test dfg_check_grad (@(x) mode (x, 2) .^ 2, {A});
+## gammainc: the gradient in x is the integrand (scaled tails through D);
+## in a: dfg:notDifferentiable
+%!test
+%! for t = {"lower", "upper", "scaledlower", "scaledupper"}
+%!   dfg_check_grad (@(x) gammainc (x, P * 4, t{1}), {P * 3});
+%!   dfg_check_grad (@(x) gammainc (x, 2.5, t{1}), {P * 3});
+%!   dfg_check_grad (@(x) gammainc (x, Q * 4, t{1}), {1.5});
+%! endfor
+%! dfg_check_grad (@(x) gammainc (x, 1) .* gammainc (x, 12, "upper"), {P * 8});
+%!error id=dfg:notDifferentiable
+%! x = dfg.input ([2 2]);  a = dfg.input ([2 2]);
+%! dfg.grad (sum (sum (gammainc (x, a))), a);

@@ -864,3 +864,29 @@
 %!error <X is a logical array> nthroot (dfg.input ([2 2], "logical"), 5)
 %!error <nthroot: called with 1 argument> nthroot (dfg.input ([2 2]))
 %!error id=dfg:complexResult dfg.value (nthroot (dfg.constant ([-8 8]), 4))
+## gammainc: gammainc.m's cases (special values, a == 1, integer a <= 18,
+## the series, Lentz's fraction, a < 2 with x < 0), every tail, single
+## computed in single as Octave's
+%!test
+%! xs = [0 1e-3 0.05 0.1 0.5 0.9 1 2 5 10 20 35 36 40 100 Inf NaN];
+%! as = [0 1 1.5 2 3 5 10 11 18 19 50 200 Inf];
+%! [X, Ag] = ndgrid (xs, as);
+%! for t = {"lower", "upper", "scaledlower", "scaledupper", "Upper"}
+%!   dfg_check_parity (@(x, a) gammainc (x, a, t{1}), {X, Ag});
+%!   dfg_check_parity (@(x, a) gammainc (x, a, t{1}), {single(X), Ag});
+%!   dfg_check_parity (@(x, a) gammainc (x, a, t{1}), {X, single(Ag)});
+%!   dfg_check_parity (@(x, a) gammainc (x, a, t{1}), {xs, 2.5});
+%!   dfg_check_parity (@(x, a) gammainc (x, a, t{1}), {3, as});
+%!   dfg_check_parity (@(x, a) gammainc (x, a, t{1}), {[-3 -0.5 -25 -1.5 -0.05], [2 3 1 5 0]});
+%!   dfg_check_parity (@(x, a) gammainc (x, a, t{1}), {[1e-3 0.2 0.3], 1});
+%!   dfg_check_parity (@(x, a) gammainc (x, a, t{1}), {[1e-3 0.2 0.7], 1});
+%! endfor
+%! dfg_check_parity (@(x, a) gammainc (x, a), {P3, true});
+%! dfg_check_parity (@(x, a) gammainc (x, a), {E03, 2});
+%! dfg_check_parity (@(x) gammainc (x, 3), {P});
+%!error <A must be non-negative> dfg.value (gammainc (dfg.constant ([1 2]), -1))
+%!error id=dfg:complexResult dfg.value (gammainc (dfg.constant ([-1 2]), 1.5))
+%!error <X and A must be of common size or scalars> gammainc (dfg.input ([2 2]), [1 2 3])
+%!error <invalid value for TAIL> gammainc (dfg.input ([2 2]), 1, "middle")
+%!error <X is logical> gammainc (dfg.input ([2 2], "logical"), 1)
+%!error <called with 1 argument> gammainc (dfg.input ([2 2]))
