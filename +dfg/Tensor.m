@@ -638,6 +638,12 @@ classdef Tensor < handle
       ## integrand (a: dfg:notDifferentiable)
       r = dfg.Tensor (dfg_mex ("gammainc", varargin{:}));
     endfunction
+    function r = betainc (varargin)
+      ## betainc (x, a, b [, tail]): Octave 7.3's betainc.m, tail "lower"
+      ## or "upper"; the gradient in x is the integrand (a, b:
+      ## dfg:notDifferentiable)
+      r = dfg.Tensor (dfg_mex ("betainc", varargin{:}));
+    endfunction
     ## ---- end of issue 22 element-wise and reduction functions
 
     function r = mean (varargin)

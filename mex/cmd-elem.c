@@ -1,6 +1,7 @@
 /* mex/cmd-elem.c -- gateway commands for issue 22's element-wise and
  * reduction functions: diff, nthroot, vecnorm, mode (built by
- * lib/core/compose-elem.c; here only their arguments are read).  cbrt,
+ * lib/core/compose-elem.c; here only their arguments are read), and
+ * gammainc, betainc (one op each: GAMMAINC, BETAINC).  cbrt,
  * erfinv and erfcinv are element-wise ops of lib/base/ops.def, handled by
  * cmd_unary. */
 #include <math.h>
@@ -189,6 +190,50 @@ int cmd_gammainc(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** p
                              "(its values converted to logical); convert X with double (X)");
     dfg_attr a = {{tail}, {0}, NULL, 0};
     if (!(st = gw_op(g, DFG_OP_GAMMAINC, 2, in, &a, &y)))
+        plhs[0] = gw_result(g, y);
+    return st;
+}
+
+/* betainc (x, a, b [, tail]): x, a, b of one size or scalars; tail
+ * "lower" (default) or "upper" (case-insensitive) */
+int cmd_betainc(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)nlhs;
+    dfg_id in[3], y;
+    dfg_dtype dt[3];
+    int nd[3], upper = 0, big = -1;
+    int64_t d[3][DFG_MAX_DIMS];
+    int st = nargs(g, nrhs, 3, 4);
+    for (int k = 0; k < 3 && !st; k++)
+        if (!(st = gw_operand(g, prhs[k], k + 1, &in[k])))
+            st = gw_info(in[k], &dt[k], &nd[k], d[k]);
+    if (st)
+        return st;
+    if (nrhs == 4) {
+        char s[16];
+        if (!gw_string(prhs[3], s, sizeof s) || (strcmp(s, "lower") && strcmp(s, "upper")))
+            return dfg_set_error(DFG_ERR_ARG, "dfg.betainc: invalid value for TAIL (\"lower\" or \"upper\")");
+        upper = !strcmp(s, "upper");
+    }
+    for (int k = 0; k < 3; k++) {
+        if (dfg_shape_numel(nd[k], d[k]) == 1)
+            continue;
+        if (big < 0)
+            big = k;
+        else if (nd[k] != nd[big] || memcmp(d[k], d[big], (size_t)nd[k] * sizeof d[k][0])) {
+            char s0[256], s1[256];
+            return dfg_set_error(DFG_ERR_SHAPE,
+                                 "dfg.betainc: X, A, and B must be of common size or scalars (argument %d is %s, "
+                                 "argument %d is %s)", big + 1, dfg_shape_str(nd[big], d[big], s0, sizeof s0),
+                                 k + 1, dfg_shape_str(nd[k], d[k], s1, sizeof s1));
+        }
+    }
+    if (dt[0] == DFG_LOGICAL)
+        return dfg_set_error(DFG_ERR_DTYPE,
+                             "dfg.betainc: X is logical: Octave 7.3's betainc.m returns a logical array for it "
+                             "(its values converted to logical); convert X with double (X)");
+    dfg_attr a = {{upper}, {0}, NULL, 0};
+    if (!(st = gw_op(g, DFG_OP_BETAINC, 3, in, &a, &y)))
         plhs[0] = gw_result(g, y);
     return st;
 }

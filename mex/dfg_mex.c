@@ -1274,6 +1274,7 @@ static const cmd_entry commands[] = {
     {"all", cmd_reduce}, {"and", cmd_binary}, {"any", cmd_reduce},
     {"asin", cmd_unary}, {"asinh", cmd_unary}, {"assign", cmd_assign},
     {"atan", cmd_unary}, {"atan2", cmd_binary}, {"atanh", cmd_unary},
+    {"betainc", cmd_betainc},
     {"cache", cmd_cache}, {"cast", cmd_cast}, {"cat", cmd_cat}, {"cbrt", cmd_unary}, {"ceil", cmd_unary},
     {"chol", cmd_linalg}, {"circshift", cmd_circshift}, {"class", cmd_class},
     {"commands", cmd_commands}, {"conj", cmd_realpart}, {"constant", cmd_constant}, {"cos", cmd_unary}, {"cosh", cmd_unary},

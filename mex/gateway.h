@@ -171,6 +171,7 @@ int cmd_nthroot(gw *, int, mxArray **, int, const mxArray **);
 int cmd_vecnorm(gw *, int, mxArray **, int, const mxArray **);
 int cmd_mode(gw *, int, mxArray **, int, const mxArray **);
 int cmd_gammainc(gw *, int, mxArray **, int, const mxArray **);
+int cmd_betainc(gw *, int, mxArray **, int, const mxArray **);
 /* mex/cmd-shape.c */
 int cmd_subsref(gw *, int, mxArray **, int, const mxArray **);
 int cmd_subsasgn(gw *, int, mxArray **, int, const mxArray **);

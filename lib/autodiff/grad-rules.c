@@ -241,6 +241,30 @@ static void grad_gammainc(gctx * c, dfg_node * y, dfg_node * g, const int * need
     gx[0] = gb_sum_to(c, gb_mul(c, g, d), x);
 }
 
+/* betainc (x, a, b, tail): in x the integrand, x^(a-1) (1-x)^(b-1) /
+ * B(a, b) (minus for "upper"); in a and b: dfg:notDifferentiable. */
+static void grad_betainc(gctx * c, dfg_node * y, dfg_node * g, const int * need, dfg_node ** gx)
+{
+    dfg_node * x = X(0), * a = X(1), * b = X(2);
+    if (need[1] || need[2]) {
+        gb_fail(c, dfg_set_error(DFG_ERR_NOT_DIFF,
+                                 "dfg.grad: betainc (x, a, b) is not differentiable with respect to %s in dfg; "
+                                 "only with respect to X", need[1] ? "A (argument 2)" : "B (argument 3)"));
+        return;
+    }
+    if (!need[0])
+        return;
+    int dt = y->dtype;
+    dfg_node * p = gb_op2(c, DFG_OP_POW, x, gb_adds(c, a, -1));
+    dfg_node * q = gb_op2(c, DFG_OP_POW, gb_sub(c, gb_scalar(c, dt, 1), x), gb_adds(c, b, -1));
+    dfg_node * lb = gb_sub(c, gb_op1(c, DFG_OP_GAMMALN, gb_add(c, a, b)),
+                           gb_add(c, gb_op1(c, DFG_OP_GAMMALN, a), gb_op1(c, DFG_OP_GAMMALN, b)));
+    dfg_node * d = gb_mul(c, gb_mul(c, p, q), gb_op1(c, DFG_OP_EXP, lb));
+    if (y->iattr[0])
+        d = gb_neg(c, d);
+    gx[0] = gb_sum_to(c, gb_mul(c, g, d), x);
+}
+
 static void grad_merge(gctx * c, dfg_node * y, dfg_node * g, const int * need, dfg_node ** gx)
 {
     dfg_node * zero = gb_scalar(c, y->dtype, 0);
@@ -633,7 +657,7 @@ const dfg_grad_rule dfg_grad_rules[DFG_OP_COUNT] = {
     [DFG_OP_ERFCINV] = grad_unary,
     [DFG_OP_SIGN] = grad_zero, [DFG_OP_FLOOR] = grad_zero, [DFG_OP_CEIL] = grad_zero,
     [DFG_OP_ROUND] = grad_zero, [DFG_OP_FIX] = grad_zero,
-    [DFG_OP_GAMMAINC] = grad_gammainc,
+    [DFG_OP_GAMMAINC] = grad_gammainc, [DFG_OP_BETAINC] = grad_betainc,
     [DFG_OP_ADD] = grad_binary, [DFG_OP_SUB] = grad_binary, [DFG_OP_MUL] = grad_binary,
     [DFG_OP_DIV] = grad_binary, [DFG_OP_POW] = grad_binary, [DFG_OP_ATAN2] = grad_binary,
     [DFG_OP_HYPOT] = grad_binary, [DFG_OP_MOD] = grad_binary, [DFG_OP_REM] = grad_binary,

@@ -285,7 +285,7 @@ function T = fz_ops (sel)
        "transpose", "ctranspose", "double", "single", "logical", "cast"};
   B = {"plus", "minus", "times", "rdivide", "ldivide", "power", "eq", "ne", ...
        "lt", "le", "gt", "ge", "and", "or", "xor", "atan2", "hypot", "mod", ...
-       "rem", "max2", "min2", "merge", "mtimes", "kron", "dot", "gammainc"};
+       "rem", "max2", "min2", "merge", "mtimes", "kron", "dot", "gammainc", "betainc"};
   R = {"sum", "sumsq", "prod", "mean", "max", "min", "any", "all", "maxi", "mini", ...
        "cumsum", "cumprod", "norm", "var", "std", "trace", "sort", "sorti", ...
        "cummax", "cummin", "cummaxi", "cummini", "median", ...
@@ -628,10 +628,18 @@ function [n, G] = fz_make (op, G, depth)
         f = op(1:3);
       endif
       n = fz_opnode (op, [f " ($1, $2)"], false, {a, b});
+    case "betainc"
+      ## a and b constants: the gradient is taken in x only (in a and b it
+      ## is dfg:notDifferentiable); x mapped into [0, 1] element-wise
+      t = fz_pick ({"", ', "upper"', ', "lower"'});
+      n = fz_opnode (op, sprintf ("betainc (abs ($1) ./ (1 + abs ($1)), %s, %s%s)", ...
+                                  fz_pick ({"0.5", "1", "2", "3.5", "20"}), ...
+                                  fz_pick ({"0.7", "1", "2.5", "6"}), t), false, {a});
     case "gammainc"
-      [b, G] = fz_other (G, depth, sz);
+      ## a a constant, as for betainc
       t = fz_pick ({"", ', "upper"', ', "scaledlower"', ', "scaledupper"', ', "lower"'});
-      n = fz_opnode (op, sprintf ("gammainc (abs ($1), abs ($2)%s)", t), false, {a, b});
+      n = fz_opnode (op, sprintf ("gammainc (abs ($1), %s%s)", ...
+                                  fz_pick ({"0", "0.5", "1", "1.5", "3", "12", "25"}), t), false, {a});
     case "dot"
       [b, G] = fz_newvar (G, sz);
       if (rand () < 0.5)

@@ -316,3 +316,16 @@
 %!error id=dfg:notDifferentiable
 %! x = dfg.input ([2 2]);  a = dfg.input ([2 2]);
 %! dfg.grad (sum (sum (gammainc (x, a))), a);
+## betainc: the gradient in x is the integrand; in a, b: dfg:notDifferentiable
+%!test
+%! X = rand (3, 4) * 0.9 + 0.05;
+%! for t = {"lower", "upper"}
+%!   dfg_check_grad (@(x) betainc (x, P * 3, P + 1, t{1}), {X});
+%!   dfg_check_grad (@(x) betainc (x, 2.5, 0.7, t{1}), {X});
+%!   dfg_check_grad (@(x) betainc (x, 1, 3, t{1}), {X});
+%!   dfg_check_grad (@(x) betainc (x, 3, 1, t{1}), {X});
+%!   dfg_check_grad (@(x) betainc (x, P * 3, 2, t{1}), {0.4});
+%! endfor
+%!error id=dfg:notDifferentiable
+%! x = dfg.input ([2 2]);  b = dfg.input ([2 2]);
+%! dfg.grad (sum (sum (betainc (x, 2, b))), b);

@@ -890,3 +890,27 @@
 %!error <invalid value for TAIL> gammainc (dfg.input ([2 2]), 1, "middle")
 %!error <X is logical> gammainc (dfg.input ([2 2], "logical"), 1)
 %!error <called with 1 argument> gammainc (dfg.input ([2 2]))
+## betainc: betainc.m's trivial cases (a or b 1), the continued fraction
+## on the convergent side, both tails, single in single arithmetic
+%!test
+%! xs = [0 1e-10 1e-3 0.1 0.3 0.5 0.7 0.9 0.999 1 NaN];
+%! as = [1e-3 0.5 1 2 3.5 10 100 1e4 NaN];
+%! bs = [0.2 1 2.5 7 50];
+%! [X, Ag, Bg] = ndgrid (xs, as, bs);
+%! for t = {"lower", "upper", "Upper"}
+%!   dfg_check_parity (@(x, a, b) betainc (x, a, b, t{1}), {X, Ag, Bg});
+%!   dfg_check_parity (@(x, a, b) betainc (x, a, b, t{1}), {single(X), Ag, Bg});
+%!   dfg_check_parity (@(x, a, b) betainc (x, a, b, t{1}), {X, Ag, single(Bg)});
+%!   dfg_check_parity (@(x, a, b) betainc (x, a, b, t{1}), {xs, 2.5, 3});
+%!   dfg_check_parity (@(x, a, b) betainc (x, a, b, t{1}), {0.3, as, 2});
+%!   dfg_check_parity (@(x, a, b) betainc (x, a, b, t{1}), {0.3, 2, bs});
+%! endfor
+%! dfg_check_parity (@(x, a, b) betainc (x, a, b), {E03, 2, 3});
+%! dfg_check_parity (@(x) betainc (x, 2, true), {U .^ 2});
+%!error <X must be in the range \[0, 1\]> dfg.value (betainc (dfg.constant ([0.5 2]), 1, 2))
+%!error <A must be strictly positive> dfg.value (betainc (dfg.constant ([0.5 0.2]), 0, 2))
+%!error <B must be strictly positive> dfg.value (betainc (dfg.constant ([0.5 0.2]), 1, -2))
+%!error <X, A, and B must be of common size or scalars> betainc (dfg.input ([2 2]), [1 2 3], 1)
+%!error <invalid value for TAIL> betainc (dfg.input ([2 2]), 1, 2, "scaledlower")
+%!error <X is logical> betainc (dfg.input ([2 2], "logical"), 1, 2)
+%!error <called with 2 arguments> betainc (dfg.input ([2 2]), 1)
