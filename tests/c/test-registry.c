@@ -156,8 +156,8 @@ static void check_op(int op, dfg_dtype dt, int b_rows, int required)
         /* the op is inside a fused kernel; x .^ y is not, unless its
          * exponent is a constant integer or its base a constant >= 0
          * (pow_ok in lib/passes/pass-fuse.c; here both are inputs); nor is
-         * an op without DFG_F_ELEMWISE (gammainc: its tail attribute) */
-        if (k == 1 && op != DFG_OP_POW && (dfg_ops[op].flags & DFG_F_ELEMWISE)) {
+         * gammainc (fusible_ew: its tail attribute) */
+        if (k == 1 && op != DFG_OP_POW && op != DFG_OP_GAMMAINC) {
             int64_t rows = 0, in_group = 0;
             CHECK(dfg_plan_nodes(pf, &rows) == DFG_OK);
             for (int64_t r = 0; r < rows; r++) {
