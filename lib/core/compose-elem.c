@@ -43,20 +43,20 @@ static int first_non_singleton(int nd, const int64_t * d)
 /* ---- diff ------------------------------------------------------------------ */
 
 /* x(.., from .. from + cnt - 1, ..) along dim (0-based), x viewed with the
- * dims d (nd of them, dim < nd) */
-static dfg_status slice_range(cx * c, dfg_id x, int nd, const int64_t * d, int dim, int64_t from,
-                              int64_t cnt, dfg_id * out)
+ * dims d (nd of them, dim < nd); fn names the function in messages */
+static dfg_status slice_range(cx * c, const char * fn, dfg_id x, int nd, const int64_t * d, int dim,
+                              int64_t from, int64_t cnt, dfg_id * out)
 {
     int64_t * ix = dfg_malloc((size_t)(cnt + 1) * sizeof *ix);
     if (!ix)
-        return dfg_set_error(DFG_ERR_NOMEM, "dfg.diff: out of memory (%lld elements)", (long long)cnt);
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory (%lld elements)", fn, (long long)cnt);
     for (int64_t q = 0; q < cnt; q++)
         ix[q] = from + q;
     int64_t len = 2 + 2 * (int64_t)nd + nd + cnt, at = 0;
     int64_t * h = dfg_malloc((size_t)len * sizeof *h);
     if (!h) {
         dfg_free(ix);
-        return dfg_set_error(DFG_ERR_NOMEM, "dfg.diff: out of memory (%lld elements)", (long long)len);
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory (%lld elements)", fn, (long long)len);
     }
     h[at++] = nd;
     for (int j = 0; j < nd; j++) h[at++] = d[j];
@@ -108,8 +108,8 @@ static dfg_status do_diff(dfg_id x, int64_t order, int dim, dfg_id * y)
         dfg_id hi, lo, r = 0, nxt = 0;
         c.n = 0;
         d[dim] = n;
-        if (!(st = slice_range(&c, cur, nd, d, dim, 1, n - 1, &hi)) &&
-            !(st = slice_range(&c, cur, nd, d, dim, 0, n - 1, &lo)))
+        if (!(st = slice_range(&c, "diff", cur, nd, d, dim, 1, n - 1, &hi)) &&
+            !(st = slice_range(&c, "diff", cur, nd, d, dim, 0, n - 1, &lo)))
             st = cx_op2(&c, DFG_OP_SUB, hi, lo, &r);
         st = cx_done(&c, st, r, &nxt);
         dfg_release(cur);
@@ -458,8 +458,8 @@ dfg_status dfg_mode(dfg_id x, int dim, int nout, dfg_id * y)
         st = cx_fill(&c, DFG_LOGICAL, nd, d2, 1, &t1);
     if (!st && n > 1) {
         /* t = cat (dim, true (sz2), diff (xs) != 0) */
-        if (!(st = slice_range(&c, xs, nd, d, dim, 1, n - 1, &hi)) &&
-            !(st = slice_range(&c, xs, nd, d, dim, 0, n - 1, &lo)) &&
+        if (!(st = slice_range(&c, "mode", xs, nd, d, dim, 1, n - 1, &hi)) &&
+            !(st = slice_range(&c, "mode", xs, nd, d, dim, 0, n - 1, &lo)) &&
             !(st = cx_op2(&c, DFG_OP_NE, hi, lo, &ne))) {
             dfg_id in[2] = {t1, ne};
             st = cx_op(&c, DFG_OP_CAT, 2, in, &ra, &t);
@@ -481,7 +481,7 @@ dfg_status dfg_mode(dfg_id x, int dim, int nout, dfg_id * y)
             if (!(st = cx_op(&c, DFG_OP_TAKE, 2, in1, &ra, &orig))) {
                 dfg_id in2[2] = {x, orig};
                 if (!(st = cx_op(&c, DFG_OP_TAKE, 2, in2, &ra, &mfull)))
-                    st = slice_range(&c, mfull, nd, d, dim, 0, 1, &r[0]);
+                    st = slice_range(&c, "mode", mfull, nd, d, dim, 0, 1, &r[0]);
             }
             r[1] = f;
         }
