@@ -167,6 +167,14 @@ int cmd_linalg(gw *, int, mxArray **, int, const mxArray **);
 int cmd_cast(gw *, int, mxArray **, int, const mxArray **);
 /* mex/cmd-range.c */
 int cmd_linspace(gw *, int, mxArray **, int, const mxArray **);
+
+/* mex/cmd-elem.c (issue 22: element-wise and reduction functions) */
+int cmd_diff(gw *, int, mxArray **, int, const mxArray **);
+int cmd_nthroot(gw *, int, mxArray **, int, const mxArray **);
+int cmd_vecnorm(gw *, int, mxArray **, int, const mxArray **);
+int cmd_mode(gw *, int, mxArray **, int, const mxArray **);
+int cmd_gammainc(gw *, int, mxArray **, int, const mxArray **);
+int cmd_betainc(gw *, int, mxArray **, int, const mxArray **);
 /* mex/cmd-shape.c */
 int cmd_subsref(gw *, int, mxArray **, int, const mxArray **);
 int cmd_subsasgn(gw *, int, mxArray **, int, const mxArray **);

@@ -281,13 +281,15 @@ function T = fz_ops (sel)
        "erf", "erfc", "gamma", "gammaln", "psi", "uminus", "uplus", "not", ...
        "isnan", "isinf", "isfinite", "real", "imag", "conj", "nnz", ...
        "deg2rad", "rad2deg", "range", "trapz", "cumtrapz", ...
+       "cbrt", "erfinv", "erfcinv", "nthroot", ...
        "transpose", "ctranspose", "double", "single", "logical", "cast"};
   B = {"plus", "minus", "times", "rdivide", "ldivide", "power", "eq", "ne", ...
        "lt", "le", "gt", "ge", "and", "or", "xor", "atan2", "hypot", "mod", ...
-       "rem", "max2", "min2", "merge", "mtimes", "kron", "dot", "linspace"};
+       "rem", "max2", "min2", "merge", "mtimes", "kron", "dot", "linspace", "gammainc", "betainc"};
   R = {"sum", "sumsq", "prod", "mean", "max", "min", "any", "all", "maxi", "mini", ...
        "cumsum", "cumprod", "norm", "var", "std", "trace", "sort", "sorti", ...
-       "cummax", "cummin", "cummaxi", "cummini", "median"};
+       "cummax", "cummin", "cummaxi", "cummini", "median", ...
+       "diff", "vecnorm", "mode", "modef"};
   S = {"reshape", "permute", "ipermute", "squeeze", "repmat", "cat", ...
        "horzcat", "vertcat", "brackets", "flip", "fliplr", "flipud", ...
        "circshift", "diag", "tril", "triu", "colon"};
@@ -572,8 +574,37 @@ function [n, G] = fz_make (op, G, depth)
           "round", "fix", "erf", "erfc", "gamma", "gammaln", "psi", ...
           "double", "single", "logical", "squeeze", "fliplr", "flipud", ...
           "inv", "det", "svd", "pinv", "trace", "isnan", "isinf", "isfinite", ...
-          "real", "imag", "conj", "nnz", "deg2rad", "rad2deg", "range", "trapz", "cumtrapz"}
+          "real", "imag", "conj", "nnz", "deg2rad", "rad2deg", "range", "trapz", "cumtrapz", ...
+          "cbrt", "erfinv", "erfcinv"}
       n = fz_opnode (op, [op " ($1)"], false, {a});
+    case "nthroot"
+      n = fz_opnode (op, sprintf ("nthroot ($1, %d)", fz_pick ({3, -3, 5, -5, 1, 7})), false, {a});
+    case "diff"
+      r = rand ();
+      if (r < 0.3)
+        n = fz_opnode (op, "diff ($1)", false, {a});
+      elseif (r < 0.6)
+        n = fz_opnode (op, sprintf ("diff ($1, %d)", randi ([0 4])), false, {a});
+      else
+        n = fz_opnode (op, sprintf ("diff ($1, %d, %d)", randi ([0 3]), randi (nd)), false, {a});
+      endif
+    case "vecnorm"
+      p = fz_pick ({"1", "2", "Inf", "3", "0.5", "4"});
+      if (rand () < 0.35)
+        n = fz_opnode (op, sprintf ("vecnorm ($1, %s)", p), false, {a});
+      else
+        n = fz_opnode (op, sprintf ("vecnorm ($1, %s, %d)", p, randi (nd + 1)), false, {a});
+      endif
+    case {"mode", "modef"}
+      dim = "";
+      if (rand () < 0.6)
+        dim = sprintf (", %d", randi (nd + 1));
+      endif
+      if (strcmp (op, "mode"))
+        n = fz_opnode (op, sprintf ("mode ($1%s)", dim), false, {a});
+      else
+        n = fz_opnode (op, sprintf ("[~, $T] = mode ($1%s);", dim), true, {a});
+      endif
     case "uminus"
       n = fz_opnode (op, "(-$1)", false, {a});
     case "uplus"
@@ -600,6 +631,18 @@ function [n, G] = fz_make (op, G, depth)
     case "linspace"
       [b, G] = fz_other (G, depth, sz);
       n = fz_opnode (op, sprintf ("linspace ($1(1), $2(end), %d)", randi ([0 7])), false, {a, b});
+    case "betainc"
+      ## a and b constants: the gradient is taken in x only (in a and b it
+      ## is dfg:notDifferentiable); x mapped into [0, 1] element-wise
+      t = fz_pick ({"", ', "upper"', ', "lower"'});
+      n = fz_opnode (op, sprintf ("betainc (abs ($1) ./ (1 + abs ($1)), %s, %s%s)", ...
+                                  fz_pick ({"0.5", "1", "2", "3.5", "20"}), ...
+                                  fz_pick ({"0.7", "1", "2.5", "6"}), t), false, {a});
+    case "gammainc"
+      ## a a constant, as for betainc
+      t = fz_pick ({"", ', "upper"', ', "scaledlower"', ', "scaledupper"', ', "lower"'});
+      n = fz_opnode (op, sprintf ("gammainc (abs ($1), %s%s)", ...
+                                  fz_pick ({"0", "0.5", "1", "1.5", "3", "12", "25"}), t), false, {a});
     case "dot"
       [b, G] = fz_newvar (G, sz);
       if (rand () < 0.5)
