@@ -589,6 +589,17 @@ classdef Tensor < handle
       r = dfg.Tensor (dfg_mex ("median", varargin{:}));
     endfunction
 
+    ## ---- interpolation, fitting and assembly (issue 22) ----------------
+    ## Octave dispatches here when any argument is a tensor; the work is
+    ## in +dfg/+internal (compositions of tensor ops: the gradients come
+    ## from their rules).
+
+    function yi = interp1 (varargin)
+      ## interp1 (x, y, xi [, method] [, extrap]), interp1 (y, xi, ...):
+      ## Octave 7.3's interp1.m for a plain x and tensor y and/or xi
+      yi = dfg.internal.interp1 (varargin{:});
+    endfunction
+
     function r = mean (varargin)
       r = dfg.Tensor (dfg_mex ("mean", varargin{:}));
     endfunction

@@ -1,0 +1,355 @@
+## -*- texinfo -*-
+## @deftypefn  {} {@var{yi} =} dfg.internal.interp1 (@var{x}, @var{y}, @var{xi})
+## @deftypefnx {} {@var{yi} =} dfg.internal.interp1 (@var{y}, @var{xi})
+## @deftypefnx {} {@var{yi} =} dfg.internal.interp1 (@dots{}, @var{method})
+## @deftypefnx {} {@var{yi} =} dfg.internal.interp1 (@dots{}, @var{extrap})
+## Internal: @code{interp1} when @var{y} or @var{xi} is a @code{dfg.Tensor}
+## (the method @code{dfg.Tensor/interp1} forwards here), with Octave 7.3's
+## interp1.m semantics: methods @qcode{"linear"} (default),
+## @qcode{"nearest"}, @qcode{"previous"}, @qcode{"next"}, @qcode{"pchip"}
+## (@qcode{"cubic"}), @qcode{"spline"} and their @qcode{"*"} forms, the
+## @qcode{"left"} / @qcode{"right"} continuity options, NaN (NA) outside
+## the range, @qcode{"extrap"} or a scalar value there.  @var{y} may be a
+## vector or an array whose columns are interpolated.
+##
+## @var{x} is the table of sample points: a plain array known when the
+## graph is built (sorted here if it is not monotonic, as Octave does);
+## a tensor @var{x} is refused.  Everything that depends on @var{x} alone
+## (breaks, the spline's linear map from @var{y} to its coefficients) is
+## computed in Octave; what depends on @var{y} and @var{xi} is made of
+## tensor ops, so gradients come from their rules: with respect to
+## @var{y} for every method, with respect to @var{xi} for the linear and
+## cubic methods (zero for the piecewise constant ones).  The interval of
+## each query is located by comparing it with every break (an
+## @var{m}-by-@var{nbreaks} comparison when @var{xi} is a tensor; Octave's
+## @code{lookup} when it is a plain array) and the piece's coefficients are
+## picked with a mask, so time and memory grow as @var{m} times the number
+## of breaks times the columns of @var{y} for a tensor @var{xi}.
+## @end deftypefn
+function yi = interp1 (varargin)
+
+  if (nargin < 2 || nargin > 6)
+    error ("dfg:badArgument", "dfg.interp1: called with %d arguments (expected 2 to 6)", nargin);
+  endif
+  x = varargin{1};
+  y = varargin{2};
+  method = "linear";
+  extrap = [];
+  xi = [];
+  have_xi = false;
+  rightcontinuous = NaN;
+  for i = 3:nargin
+    arg = varargin{i};
+    if (ischar (arg))
+      switch (tolower (arg))
+        case "extrap"
+          extrap = "extrap";
+        case "pp"
+          error ("dfg:badArgument", "dfg.interp1: the \"pp\" form (a piecewise polynomial struct) is not available for tensors: give XI");
+        case {"right", "-right"}
+          rightcontinuous = true;
+        case {"left", "-left"}
+          rightcontinuous = false;
+        otherwise
+          method = tolower (arg);
+      endswitch
+    elseif (i == 3)
+      xi = arg;
+      have_xi = true;
+    else
+      extrap = arg;
+    endif
+  endfor
+  if (! have_xi)
+    xi = y;
+    y = x;
+    if (isvector (y))
+      x = 1:numel (y);
+    else
+      x = 1:rows (y);
+    endif
+  endif
+  methods = {"nearest", "previous", "next", "linear", "pchip", "cubic", "spline"};
+  if (! any (strcmp (method, [methods, strcat("*", methods)])))
+    error ("dfg:badArgument", "dfg.interp1: invalid METHOD '%s'", method);
+  endif
+  if (isa (x, "dfg.Tensor"))
+    error ("dfg:badArgument", "dfg.interp1: X (the sample points, argument 1) is a dfg.Tensor of size %s; it must be a plain array known when the graph is built (Y and XI may be tensors)",
+           size_str_ (size (x)));
+  endif
+  if (! ((isnumeric (x) || islogical (x)) && isreal (x)))
+    error ("dfg:badClass", "dfg.interp1: X must be a real numeric array, not %s", class (x));
+  endif
+  if (isempty (extrap))
+    extrap = NA;
+  elseif (! ischar (extrap))
+    if (isa (extrap, "dfg.Tensor") || ! isscalar (extrap) || ! (isnumeric (extrap) || islogical (extrap)))
+      error ("dfg:badArgument", "dfg.interp1: the extrapolation value must be \"extrap\" or a plain numeric scalar");
+    endif
+  endif
+
+  x = double (x(:));   # Octave's breaks are x's class; only dx's class matters (below)
+  xclass = class (varargin{1});
+  nx = rows (x);
+  szx = size (xi);
+  xi_vector = isvector (zeros (szx));
+  y_vector = isvector (y);
+  if (y_vector)
+    y = y(:);
+  endif
+  szy = size (y);
+  ny = szy(1);
+  y = reshape (y, ny, []);
+  nc = columns (y);
+  xi = xi(:);
+
+  if (nx < 2 || ny < 2)
+    error ("dfg:badArgument", "dfg.interp1: a minimum of 2 points is required in each dimension (X has %d, Y has %d rows)", nx, ny);
+  endif
+  spline_m = any (strcmp (method, {"spline", "*spline"}));
+  if (ny != nx && ! (spline_m && ny == nx + 2) && ! (nx == 2 && any (strcmp (method, {"pchip", "cubic", "*pchip", "*cubic", "spline", "*spline"}))))
+    error ("dfg:nonconformant", "dfg.interp1: X has %d points but Y has %d rows (size %s)", nx, ny, size_str_ (szy));
+  endif
+  if (strcmp (class (y), "logical"))
+    if (any (strcmp (method, {"nearest", "previous", "next", "*nearest", "*previous", "*next"})))
+      error ("dfg:badClass", "dfg.interp1: a logical Y with METHOD '%s' (a logical result, or an error where a query is out of range) is not supported on tensors: use double (Y)", method);
+    endif
+    y = double (y);
+  endif
+
+  if (! issorted (x, "either"))
+    [x, p] = sort (x);
+    y = y(p,:);
+  endif
+  if (any (strcmp (method, {"previous", "*previous", "next", "*next"})))
+    rightcontinuous = NaN;
+  endif
+  if (isnan (rightcontinuous))
+    rightcontinuous = ! (x(end) < x(1));
+  elseif ((rightcontinuous && (x(end) < x(1))) || (! rightcontinuous && (x(end) > x(1))))
+    x = flipud (x);
+    y = flipud (y);
+  endif
+  if (strcmp (method, "next"))
+    x = flipud (x);
+    y = flipud (y);
+    method = "previous";
+  elseif (strcmp (method, "*next"))
+    x = flipud (x);
+    y = flipud (y);
+    method = "*previous";
+  endif
+
+  starmethod = method(1) == "*";
+  if (starmethod)
+    dx = x(2) - x(1);
+  else
+    jumps = x(1:end-1) == x(2:end);
+    if (any (jumps))
+      if (any (strcmp (method, {"linear", "nearest"})))
+        if (any (jumps(1:nx-2) & jumps(2:nx-1)))
+          warning ("interp1: multiple discontinuities at the same X value");
+        endif
+      else
+        error ("dfg:badArgument", "dfg.interp1: discontinuities (repeated values in X) are not supported for METHOD '%s'", method);
+      endif
+    endif
+  endif
+
+  ## The piecewise polynomial: breaks b (a plain column) and coefficient
+  ## arrays C{1..k} (pieces x columns, highest power first), as interp1.m
+  ## gives mkpp.
+  switch (method)
+    case "nearest"
+      b = [x(1); (x(1:nx-1)+x(2:nx))/2; x(nx)];
+      C = {y};
+    case "*nearest"
+      b = [x(1), x(1)+[0.5:(nx-1)]*dx, x(nx)].';
+      C = {y};
+    case "previous"
+      b = [x(1:nx); 2*x(nx)-x(nx-1)];
+      C = {y};
+    case "*previous"
+      b = (x(1)+[0:nx]*dx).';
+      C = {y};
+    case "linear"
+      keep = ! jumps;
+      xx = x([keep; true]);
+      yy = y(find ([keep; true]),:);
+      dy = y(2:nx,:) - y(1:nx-1,:);
+      dy = dy(find (keep),:);
+      b = xx;
+      C = {dy ./ diff(xx), yy(1:end-1,:)};
+    case "*linear"
+      dy = y(2:nx,:) - y(1:nx-1,:);
+      b = x;
+      C = {dy / dx, y(1:nx-1,:)};
+    case {"pchip", "*pchip", "cubic", "*cubic"}
+      if (nx == 2 || starmethod)
+        x = linspace (x(1), x(nx), ny).';
+      endif
+      [b, C] = pchip_ (x, y);
+    case {"spline", "*spline"}
+      if (nx == 2 || starmethod)
+        x = linspace (x(1), x(nx), ny).';
+      endif
+      ## the spline is linear in y: its coefficients are M{o} * y, M{o}
+      ## the coefficients of the splines through the unit vectors
+      pp = spline (x.', eye (ny));
+      [b, P, np, k] = unmkpp (pp);
+      b = b(:);
+      C = cell (1, k);
+      for o = 1:k
+        C{o} = reshape (P(:,o), ny, np).' * y;
+      endfor
+  endswitch
+  nb = numel (b);
+  np = nb - 1;
+
+  ## the piece of each query: lookup (b, xi, "lr") (NaN: the last piece)
+  if (isa (xi, "dfg.Tensor"))
+    if (b(end) >= b(1))
+      cnt = sum (b.' <= xi, 2);
+    else
+      cnt = sum (b.' >= xi, 2);
+    endif
+    idx = max (min (cnt + nb .* isnan (xi), np), 1);
+  else
+    idx = lookup (b, xi, "lr");
+    idx = idx(:);
+  endif
+
+  yi = pick_ (C{1}, idx, np);
+  if (numel (C) > 1)
+    if (strcmp (xclass, "single"))
+      bb = single (b(1:np));
+    else
+      bb = b(1:np);
+    endif
+    d = xi - pick_ (bb, idx, np);
+    for o = 2:numel (C)
+      yi = yi .* d + pick_ (C{o}, idx, np);
+    endfor
+  endif
+
+  if (! ischar (extrap))
+    minx = min (x(1), x(nx));
+    maxx = max (x(1), x(nx));
+    out = (xi < minx) | ! (xi <= maxx);
+    v = cast (extrap, class (yi));
+    if (isa (out, "dfg.Tensor") || isa (yi, "dfg.Tensor"))
+      if (nc != 1)
+        out = repmat (out, 1, nc);
+      endif
+      yi = merge (out, v, yi);
+    else
+      yi(out,:) = v;
+    endif
+  endif
+
+  if (any (strcmp (method, {"pchip", "*pchip", "cubic", "*cubic", "spline", "*spline"})))
+    szy = [ny, nc];        # interp1.m gives pchip and spline y(:,:)
+  endif
+  if (y_vector)
+    yi = reshape (yi, szx);
+  elseif (xi_vector)
+    yi = reshape (yi, [numel(xi), szy(2:end)]);
+  else
+    yi = reshape (yi, [szx, szy(2:end)]);
+  endif
+
+endfunction
+
+## Rows idx of the pieces-by-columns array c: c(idx,:) for plain idx; for
+## a tensor idx, a mask of idx == 1:np picks each row (merge, not a
+## product, so that Inf and NaN elsewhere in c stay out).
+function r = pick_ (c, idx, np)
+  if (! isa (idx, "dfg.Tensor"))
+    r = c(idx,:);
+    return;
+  endif
+  m = rows (idx);
+  nc = columns (c);
+  w = idx == (1:np);                         # m x np
+  z = zeros (1, 1, class (c));
+  if (nc == 1)
+    r = sum (merge (w, repmat (c.', m, 1), z), 2);
+  else
+    w = repmat (w, [1, 1, nc]);
+    r = sum (merge (w, repmat (reshape (c, 1, np, nc), [m, 1, 1]), z), 2);
+    r = reshape (r, m, nc);
+  endif
+endfunction
+
+## pchip.m's breaks and coefficients for the columns of y at the points x
+## (a plain column), with the slopes of SLATEC's DPCHIM (Octave's
+## __pchip_deriv__) written as tensor ops.
+function [b, C] = pchip_ (x, y)
+  n = numel (x);
+  h = diff (x);
+  if (all (h < 0))
+    x = flipud (x);
+    y = flipud (y);
+    h = diff (x);
+  elseif (any (h <= 0))
+    error ("dfg:badArgument", "dfg.interp1: X must be strictly monotonic for METHOD 'pchip'");
+  endif
+  del = (y(2:n,:) - y(1:n-1,:)) ./ h;
+  if (n == 2)
+    d = [del; del];
+  else
+    h1 = h(1:n-2);
+    h2 = h(2:n-1);
+    hsum = h1 + h2;
+    del1 = del(1:n-2,:);
+    del2 = del(2:n-1,:);
+    s = sign (del1) .* sign (del2);
+    hsumt3 = hsum + hsum + hsum;
+    w1 = (hsum + h1) ./ hsumt3;
+    w2 = (hsum + h2) ./ hsumt3;
+    a1 = abs (del1);
+    a2 = abs (del2);
+    pos = s > 0;
+    one = ones (1, 1, class (del));
+    dmax = merge (pos, max (a1, a2), one);   # 1 where unused: no 0/0 in the gradient
+    dmin = min (a1, a2);
+    di = merge (pos, dmin ./ (w1 .* (del1 ./ dmax) + w2 .* (del2 ./ dmax)), 0 * one);
+    ## the ends: three-point formulas, shape-preserving
+    d1 = end_slope_ (h(1), h(2), del(1,:), del(2,:), s(1,:), 1);
+    dn = end_slope_ (h(n-2), h(n-1), del(n-2,:), del(n-1,:), s(end,:), 0);
+    d = [d1; di; dn];
+  endif
+  f1 = y(1:n-1,:);
+  dl = d(1:n-1,:);
+  dr = d(2:n,:);
+  delta = del;
+  e1 = (dl - delta) ./ h;
+  e2 = (dr - delta) ./ h;
+  c3 = e1 + e2;
+  c2 = -c3 - e1;
+  c3 = c3 ./ h;
+  b = x;
+  C = {c3, c2, dl, f1};
+endfunction
+
+function d = end_slope_ (h1, h2, del1, del2, s12, first)
+  hsum = h1 + h2;
+  if (first)
+    w1 = (h1 + hsum) / hsum;
+    w2 = -h1 / hsum;
+    dd = del1;
+  else
+    w1 = -h2 / hsum;
+    w2 = (h2 + hsum) / hsum;
+    dd = del2;
+  endif
+  d = w1 .* del1 + w2 .* del2;
+  dmax = 3 .* dd;
+  d = merge (s12 < 0 & abs (d) > abs (dmax), dmax, d);
+  d = merge (sign (d) .* sign (dd) <= 0, zeros (1, 1, class (d)), d);
+endfunction
+
+function s = size_str_ (sz)
+  s = sprintf ("%dx", sz);
+  s = s(1:end-1);
+endfunction

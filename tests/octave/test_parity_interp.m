@@ -1,0 +1,72 @@
+## Parity of dfg's interpolation, fitting and assembly functions with
+## Octave's: interp1 (every method, extrapolation forms, vector and matrix
+## Y, tensor Y and/or XI), meshgrid, ndgrid, accumarray, polyfit, histc;
+## double, single, empty and 3-D cases; their error cases.
+## Run with the repository root and tests/octave on the path:
+##   test ("tests/octave/test_parity_interp.m")
+
+%!shared X, Y, YM, XI, XD, M
+%! X = [1 2 4 7 8];  Y = [3 -1 2 5 0];  YM = [Y; Y.^2; -Y].';
+%! XI = [0.5 1 1.5 2 3 4.5 7.9 8 9 NaN];
+%! XD = [8 7 4 2 1];                      # decreasing sample points
+%! M = {"linear", "nearest", "previous", "next", "pchip", "cubic", "spline", ...
+%!      "*linear", "*nearest", "*previous", "*next", "*pchip", "*spline"};
+
+## interp1: tensor y and xi, every method, NaN / "extrap" / a value outside
+%!test
+%! for m = M
+%!   dfg_check_parity (@(y, xi) interp1 (X, y, xi, m{1}), {Y, XI});
+%!   dfg_check_parity (@(y, xi) interp1 (X, y, xi, m{1}, "extrap"), {Y, XI});
+%!   dfg_check_parity (@(y, xi) interp1 (X, y, xi, m{1}, 7), {Y, XI.'});
+%! endfor
+## tensor y only / xi only; matrix y (columns); single
+%!test
+%! for m = M
+%!   dfg_check_parity (@(y) interp1 (X, y, XI, m{1}), {YM});
+%!   dfg_check_parity (@(xi) interp1 (X, Y, xi, m{1}), {XI});
+%!   dfg_check_parity (@(xi) interp1 (X, YM, xi, m{1}, "extrap"), {reshape(XI(2:9), 2, 4)});
+%!   dfg_check_parity (@(y, xi) interp1 (X, y, xi, m{1}), {single(YM), XI.'});
+%!   dfg_check_parity (@(y, xi) interp1 (X, y, xi, m{1}), {Y, single(XI)});
+%! endfor
+## decreasing and unsorted x, y-only form, left/right, jumps, 3-D y, empties
+%!test
+%! for m = {"linear", "nearest", "previous", "next", "pchip", "spline"}
+%!   dfg_check_parity (@(y, xi) interp1 (XD, y, xi, m{1}), {Y, XI});
+%!   dfg_check_parity (@(y, xi) interp1 ([4 1 8 2 7], y, xi, m{1}), {Y, XI});
+%!   dfg_check_parity (@(y, xi) interp1 (y, xi, m{1}), {Y, [1 1.5 2.5 4 5 6]});
+%!   dfg_check_parity (@(y, xi) interp1 (y, xi, m{1}, "extrap"), {YM, [0 1.5; 2.5 6]});
+%! endfor
+%! for m = {"linear", "nearest"}
+%!   for lr = {"left", "right"}
+%!     dfg_check_parity (@(y, xi) interp1 ([1 2 2 3 4], y, xi, m{1}, lr{1}), {Y, [1 1.5 2 2.5 4 5]});
+%!     dfg_check_parity (@(y, xi) interp1 (X, y, xi, m{1}, lr{1}), {Y, [1 2 4 4.5 8]});
+%!   endfor
+%! endfor
+%! dfg_check_parity (@(y, xi) interp1 (X, y, xi), {reshape(1:30, 5, 3, 2), [1.5 7.5]});
+%! dfg_check_parity (@(y, xi) interp1 (X, y, xi, "spline"), {reshape(1:30, 5, 3, 2), [1.5 7.5]});
+%! dfg_check_parity (@(y, xi) interp1 (X, y, xi, "pchip", "extrap"), {reshape(1:30, 5, 3, 2), [1.5 7.5; 2 3]});
+%! dfg_check_parity (@(y, xi) interp1 (X, y, xi, "nearest", "extrap"), {reshape(1:30, 5, 3, 2), [1.5 7.5; 2 3]});
+%! dfg_check_parity (@(y, xi) interp1 (X, y, xi), {Y, zeros(1, 0)});
+%! dfg_check_parity (@(y, xi) interp1 (X, y, xi, "pchip"), {YM, zeros(0, 1)});
+%! dfg_check_parity (@(y, xi) interp1 ([1 3], y, xi, "pchip"), {[2 5 1 4], [1 1.5 2.9]});
+%! dfg_check_parity (@(y, xi) interp1 ([1 3], y, xi, "spline"), {[2 5 1], [1 1.5 2.9]});
+%! dfg_check_parity (@(y, xi) interp1 (X, y, xi, "spline"), {[0 Y 1], [1.5 3 7.5]});
+%! dfg_check_parity (@(y, xi) interp1 (X, y, xi), {logical([1 0 1 1 0]), [1.5 3 7.5]});
+## pchip: flat pieces, sign changes, the ends' limits; Inf in y stays local
+%!test
+%! for yy = {[1 1 2 2 1], [0 3 3.1 -4 -4.2], [1 2 10 11 12], [5 4 -20 -21 0]}
+%!   dfg_check_parity (@(y, xi) interp1 (X, y, xi, "pchip"), {yy{1}, [1 1.2 1.9 3 5 7.7 8]});
+%! endfor
+%! dfg_check_parity (@(y, xi) interp1 (X, y, xi, "nearest"), {[1 Inf 2 NaN 3], [1 1.2 4 6 8]});
+%! dfg_check_parity (@(y, xi) interp1 (X, y, xi), {[1 Inf 2 3 4], [1 4.5 7.5]});
+%!error <dfg.interp1: invalid METHOD 'foo'> interp1 (X, dfg.input ([5 1]), 2, "foo")
+%!error <dfg.interp1: X \(the sample points, argument 1\) is a dfg.Tensor> interp1 (dfg.input ([5 1]), Y, 2)
+%!error <dfg.interp1: X has 5 points but Y has 4 rows> interp1 (X, dfg.input ([4 1]), 2)
+%!error <dfg.interp1: a minimum of 2 points> interp1 (1, dfg.input ([1 1]), 2)
+%!error <dfg.interp1: discontinuities \(repeated values in X\) are not supported for METHOD 'pchip'> interp1 ([1 2 2 3 4], dfg.input ([5 1]), 2, "pchip")
+%!error <dfg.interp1: the extrapolation value must be> interp1 (X, dfg.input ([5 1]), 2, "linear", [1 2])
+%!error <dfg.interp1: the "pp" form> interp1 (X, dfg.input ([5 1]), "pp")
+%!error <dfg.interp1: a logical Y with METHOD 'nearest'> interp1 (X, dfg.input ([5 1], "logical"), 2, "nearest")
+%!error <dfg.interp1: called with 7 arguments> interp1 (X, dfg.input ([5 1]), 2, "linear", 1, 2, 3)
+%!error id=dfg:nonconformant interp1 (X, dfg.input ([4 1]), 2)
+%!error id=dfg:badArgument interp1 (X, dfg.input ([5 1]), 2, "foo")
