@@ -25,3 +25,13 @@
 %! for yy = {[1 1.5 2 2.5 1], [0 3 3.1 -4 -4.2], [1 2.5 10 11 12], [5 4 -20 -21 0]}
 %!   dfg_check_grad (@(y, xi) interp1 (X, y, xi, "pchip"), {yy{1}, [1.2 1.9 3 5 7.7]});
 %! endfor
+
+## meshgrid, ndgrid: the adjoint sums over the repeated dimensions
+%!test
+%! a = [1 2 3];  b = [4; 5];  c = [6 7 8 9];
+%! dfg_check_grad (@(x, y) meshgrid (x, y), {a, b});
+%! dfg_check_grad (@(x, y) nthargout (2, @meshgrid, x, y), {a, b});
+%! dfg_check_grad (@(x, y, z) nthargout (3, @meshgrid, x, y, z), {a, b, c});
+%! dfg_check_grad (@(x, y, z) nthargout (1, @meshgrid, x, y, z) .* nthargout (3, @meshgrid, x, y, z), {a, b, c});
+%! dfg_check_grad (@(x, y) nthargout (1, @ndgrid, x, y) .* nthargout (2, @ndgrid, x, y), {a, b});
+%! dfg_check_grad (@(x) nthargout (2, @ndgrid, x), {c});

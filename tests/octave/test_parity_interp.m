@@ -70,3 +70,24 @@
 %!error <dfg.interp1: called with 7 arguments> interp1 (X, dfg.input ([5 1]), 2, "linear", 1, 2, 3)
 %!error id=dfg:nonconformant interp1 (X, dfg.input ([4 1]), 2)
 %!error id=dfg:badArgument interp1 (X, dfg.input ([5 1]), 2, "foo")
+
+## meshgrid, ndgrid (Octave's m-files on tensor repmat/reshape/indexing)
+%!test
+%! a = [1 2 3];  b = [4; 5];  c = [6 7 8 9];
+%! for v = {{a}, {a, b}, {b, single(c)}, {a, b, c}}
+%!   n = numel (v{1});
+%!   dfg_check_parity (@meshgrid, v{1}, [], 2);
+%!   if (n != 2)
+%!     dfg_check_parity (@meshgrid, v{1}, [], 3);
+%!   endif
+%!   dfg_check_parity (@ndgrid, v{1}, [], max (n, 2));
+%! endfor
+%! dfg_check_parity (@(x) meshgrid (x, [1 2]), {a});
+%! dfg_check_parity (@(y) meshgrid ([1 2], y), {single(c)});
+%! dfg_check_parity (@ndgrid, {a}, [], 3);
+%! dfg_check_parity (@ndgrid, {a, b, c, [1 2]}, [], 4);
+%! dfg_check_parity (@ndgrid, {a}, [], 1);
+%! dfg_check_parity (@(x) ndgrid (x, []), {a}, [], 2);
+%! dfg_check_parity (@meshgrid, {logical([1 0 1]), [2 3]}, [], 2);
+%!error <meshgrid: X and Y must be vectors> meshgrid (dfg.input ([2 2]))
+%!error <ndgrid: arguments must be vectors> ndgrid (dfg.input ([2 2]), [1 2])
