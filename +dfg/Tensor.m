@@ -600,6 +600,12 @@ classdef Tensor < handle
       yi = dfg.internal.interp1 (varargin{:});
     endfunction
 
+    function r = accumarray (varargin)
+      ## accumarray (subs, vals [, sz [, func [, fillval]]]): plain subs,
+      ## tensor vals; func @sum (default), @max or @min, as accumarray.m
+      r = dfg.internal.accumarray (varargin{:});
+    endfunction
+
     function r = mean (varargin)
       r = dfg.Tensor (dfg_mex ("mean", varargin{:}));
     endfunction

@@ -35,3 +35,13 @@
 %! dfg_check_grad (@(x, y, z) nthargout (1, @meshgrid, x, y, z) .* nthargout (3, @meshgrid, x, y, z), {a, b, c});
 %! dfg_check_grad (@(x, y) nthargout (1, @ndgrid, x, y) .* nthargout (2, @ndgrid, x, y), {a, b});
 %! dfg_check_grad (@(x) nthargout (2, @ndgrid, x), {c});
+
+## accumarray: @sum's gradient gathers the adjoint; @max/@min's goes to the winners
+%!test
+%! S = [1;2;1;4;2;2];  V = [1 -2 3 4 5 -0.5];  T = [1;1;2;2;1;3];
+%! dfg_check_grad (@(v) accumarray (S, v), {V});
+%! dfg_check_grad (@(v) accumarray ([S T], v), {V.'});
+%! dfg_check_grad (@(v) accumarray (S, v, [2 3], @sum, 2), {V});
+%! dfg_check_grad (@(v) accumarray (S, v, [6 1], @max), {abs(V)});
+%! dfg_check_grad (@(v) accumarray (S, v, [4 1], @min), {-abs(V)});
+%! dfg_check_grad (@(v) accumarray (S, v .^ 2, [4 1], @max) .* accumarray (S, v), {V});

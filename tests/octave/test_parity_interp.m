@@ -91,3 +91,29 @@
 %! dfg_check_parity (@meshgrid, {logical([1 0 1]), [2 3]}, [], 2);
 %!error <meshgrid: X and Y must be vectors> meshgrid (dfg.input ([2 2]))
 %!error <ndgrid: arguments must be vectors> ndgrid (dfg.input ([2 2]), [1 2])
+
+## accumarray: plain subs, tensor vals; @sum, @max, @min, sz, fillval
+%!test
+%! S = [1;2;1;4;2;2];  V = [1 -2 3 4 5 -0.5];  T = [1;1;2;2;1;3];
+%! cases = {{@(v) accumarray(S, v), {V}}, {@(v) accumarray(S, v, [6 1]), {V.'}}, ...
+%!   {@(v) accumarray(S, v, [2 3]), {single(V)}}, {@(v) accumarray(S, v, [6 1], @max), {V}}, ...
+%!   {@(v) accumarray(S, v, [6 1], @min), {V}}, {@(v) accumarray(S, v, [6 1], @max), {abs(V)}}, ...
+%!   {@(v) accumarray(S, v, [6 1], @min, 7), {-abs(V)}}, {@(v) accumarray(S, v, [6 1], @max, 7), {V}}, ...
+%!   {@(v) accumarray(S, v, [6 1], [], 7), {V}}, {@(v) accumarray([S S], v), {V}}, ...
+%!   {@(v) accumarray({S, T}, v, [4 3]), {V}}, {@(v) accumarray([S T S], v), {single(V)}}, ...
+%!   {@(v) accumarray(S, v), {5}}, {@(v) accumarray(S, v), {logical(V > 0)}}, ...
+%!   {@(v) accumarray([2;3], v, [1 4]), {[1;2]}}, {@(v) accumarray(S, v, [], @max), {[1 NaN 3 NaN 2 2]}}, ...
+%!   {@(v) accumarray(S, v, [], @min), {[1 NaN 3 NaN -Inf Inf]}}, {@(v) accumarray(S, v, [6 1], @sum, NaN), {V}}, ...
+%!   {@(v) accumarray(zeros(0, 1), v, [3 1]), {zeros(0, 1)}}, {@(v) accumarray([1;1;1], v), {[Inf 1 2]}}};
+%! for k = 1:numel (cases)
+%!   dfg_check_parity (cases{k}{1}, cases{k}{2});
+%! endfor
+%!error <dfg.accumarray: SUBS \(argument 1\) is a dfg.Tensor> accumarray (dfg.input ([3 1]), [1 2 3])
+%!error <dfg.accumarray: FUNC @\(x\) prod \(x\) is not available> accumarray ([1;2;1], dfg.input ([3 1]), [], @(x) prod (x))
+%!error <dfg.accumarray: VALS has 4 elements but SUBS has 3 rows> accumarray ([1;2;1], dfg.input ([4 1]))
+%!error <dfg.accumarray: SZ has 3 elements but SUBS has 2 columns> accumarray ([1 1;2 1], dfg.input ([2 1]), [2 2 2])
+%!error <dfg.accumarray: SUBS must be positive integers> accumarray ([1;0], dfg.input ([2 1]))
+%!error <dfg.accumarray: a subscript \(5\) is out of bound> accumarray ([1;5], dfg.input ([2 1]), [4 1])
+%!error <dfg.accumarray: a sparse result is not available> accumarray ([1;2], dfg.input ([2 1]), [], [], 0, true)
+%!error <dfg.accumarray: logical VALS with @max> accumarray ([1;2], dfg.input ([2 1], "logical"), [], @max)
+%!error id=dfg:nonconformant accumarray ([1;2;1], dfg.input ([4 1]))
