@@ -606,6 +606,16 @@ classdef Tensor < handle
       r = dfg.internal.accumarray (varargin{:});
     endfunction
 
+    function varargout = polyfit (varargin)
+      ## [p, S, mu] = polyfit (x, y, n) as polyfit.m (S needs a plain x)
+      varargout = cell (1, max (nargout, 1));
+      if (nargout == 3 && ! isargout (2))
+        [varargout{1}, ~, varargout{3}] = dfg.internal.polyfit (varargin{:});
+      else
+        [varargout{:}] = dfg.internal.polyfit (varargin{:});
+      endif
+    endfunction
+
     function r = mean (varargin)
       r = dfg.Tensor (dfg_mex ("mean", varargin{:}));
     endfunction

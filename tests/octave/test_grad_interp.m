@@ -45,3 +45,12 @@
 %! dfg_check_grad (@(v) accumarray (S, v, [6 1], @max), {abs(V)});
 %! dfg_check_grad (@(v) accumarray (S, v, [4 1], @min), {-abs(V)});
 %! dfg_check_grad (@(v) accumarray (S, v .^ 2, [4 1], @max) .* accumarray (S, v), {V});
+
+## polyfit: through the Vandermonde matrix, the QR and the solve
+%!test
+%! x = [0 0.5 1.2 2 2.5 3.1];  y = [1 -0.5 2 3 1.5 0.2];
+%! dfg_check_grad (@(y) polyfit (x, y, 2), {y});
+%! dfg_check_grad (@(x, y) polyfit (x, y, 2), {x, y});
+%! dfg_check_grad (@(x) polyfit (x, y, 1), {x});
+%! dfg_check_grad (@(y) polyfit (x, y, logical([1 0 1])), {y});
+%! dfg_check_grad (@(x, y) polyval (polyfit (x, y, 3), x), {x, y});

@@ -117,3 +117,31 @@
 %!error <dfg.accumarray: a sparse result is not available> accumarray ([1;2], dfg.input ([2 1]), [], [], 0, true)
 %!error <dfg.accumarray: logical VALS with @max> accumarray ([1;2], dfg.input ([2 1], "logical"), [], @max)
 %!error id=dfg:nonconformant accumarray ([1;2;1], dfg.input ([4 1]))
+
+## polyfit: tensor x and/or y, degree or logical mask, mu, S (plain x)
+%!function [p, mu] = polyfit_mu (x, y)
+%!  [p, ~, mu] = polyfit (x, y, 2);
+%!endfunction
+%!function [p, yf, normr, R] = polyfit_s (y)
+%!  [p, s] = polyfit ([0 0.5 1.2 2 2.5 3.1], y, 2);
+%!  yf = s.yf;  normr = s.normr;  R = s.R;
+%!endfunction
+%!test
+%! x = [0 0.5 1.2 2 2.5 3.1];  y = [1 -0.5 2 3 1.5 0.2];
+%! cases = {{@(x, y) polyfit(x, y, 2), {x, y}}, {@(y) polyfit(x, y, 3), {y.'}}, ...
+%!   {@(x) polyfit(x, y, 1), {x}}, {@(x, y) polyfit(x, y, 2), {single(x), y}}, ...
+%!   {@(y) polyfit(x, y, logical([1 0 1])), {single(y)}}, {@(x, y) polyfit(x, y, logical([1 1 0 1])), {x, y}}, ...
+%!   {@(y) polyfit(x, y, 0), {y}}, {@(y) polyfit(x(1:3), y, 4), {y(1:3)}}, {@(x, y) polyfit(x, y, 7), {x, y}}, ...
+%!   {@(x, y) polyfit(x, y, 2), {reshape(x, 2, 3), y.'}}};
+%! for k = 1:numel (cases)
+%!   dfg_check_parity (cases{k}{1}, cases{k}{2});
+%! endfor
+%! dfg_check_parity (@polyfit_mu, {x, y}, [], 2);
+%! dfg_check_parity (@(y) polyfit_mu (x, y), {y}, [], 2);
+%! dfg_check_parity (@polyfit_s, {y}, [], 4);
+%! dfg_check_parity (@polyfit_s, {y.'}, [], 4);
+%!error <dfg.polyfit: the structure S \(output 2\) needs a plain X> [p, s] = polyfit (dfg.input ([1 4]), [1 2 3 4], 2)
+%!error <dfg.polyfit: X and Y must have the same number of points \(X has 3, Y has 4\)> polyfit ([1 2 3], dfg.input ([1 4]), 1)
+%!error <dfg.polyfit: N must be a non-negative integer> polyfit ([1 2 3], dfg.input ([1 3]), 1.5)
+%!error <dfg.polyfit: N \(argument 3\) must be a plain value> polyfit ([1 2 3], [1 2 3], dfg.input ([1 1]))
+%!error <dfg.polyfit: called with 2 arguments> polyfit ([1 2 3], dfg.input ([1 3]))
