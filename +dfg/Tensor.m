@@ -616,6 +616,12 @@ classdef Tensor < handle
       endif
     endfunction
 
+    function varargout = histc (varargin)
+      ## [n, idx] = histc (x, edges [, dim]): double counts (zero gradient)
+      varargout = cell (1, max (nargout, 1));
+      [varargout{:}] = dfg.internal.histc (varargin{:});
+    endfunction
+
     function r = mean (varargin)
       r = dfg.Tensor (dfg_mex ("mean", varargin{:}));
     endfunction

@@ -54,3 +54,11 @@
 %! dfg_check_grad (@(x) polyfit (x, y, 1), {x});
 %! dfg_check_grad (@(y) polyfit (x, y, logical([1 0 1])), {y});
 %! dfg_check_grad (@(x, y) polyval (polyfit (x, y, 3), x), {x, y});
+
+## histc: counts are piecewise constant: a zero gradient
+%!test
+%! x = [0.5 1.5 2.5 3.2];
+%! dfg_check_grad (@(x) histc (x, [0 1 2 3]) + sum (x), {x});
+%! xt = dfg.input ([1 4]);
+%! g = dfg.function (xt, dfg.grad (sum (histc (xt, [0 1 2 3]) .* [1 2 3 4]) + sum (xt .^ 2), xt));
+%! assert (g (x), 2 * x);

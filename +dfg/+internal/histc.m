@@ -1,0 +1,67 @@
+## -*- texinfo -*-
+## @deftypefn  {} {@var{n} =} dfg.internal.histc (@var{x}, @var{edges})
+## @deftypefnx {} {@var{n} =} dfg.internal.histc (@var{x}, @var{edges}, @var{dim})
+## @deftypefnx {} {[@var{n}, @var{idx}] =} dfg.internal.histc (@dots{})
+## Internal: @code{histc} of a tensor @var{x} (the method
+## @code{dfg.Tensor/histc} forwards here), as Octave 7.3's histc.m: the
+## double count of the elements of @var{x} in [edges(k), edges(k+1)) along
+## @var{dim} (default the first non-singleton dimension), the last bin
+## counting x == edges(end); @var{idx} is the bin of each element (0
+## outside).  @var{edges} (sorted here, with histc.m's warning, if it is
+## not) and @var{dim} must be plain values.
+##
+## Counts are piecewise constant in @var{x}: their gradient is zero (no
+## gradient flows through the comparisons).  Each element is compared
+## with every edge: time and memory grow as numel (x) times numel (edges).
+## @end deftypefn
+function [n, idx] = histc (x, edges, dim)
+
+  if (nargin < 2 || nargin > 3)
+    error ("dfg:badArgument", "dfg.histc: called with %d arguments (expected 2 to 3)", nargin);
+  endif
+  if (isa (edges, "dfg.Tensor") || (nargin > 2 && isa (dim, "dfg.Tensor")))
+    error ("dfg:badArgument", "dfg.histc: EDGES and DIM must be plain arrays known when the graph is built, not dfg.Tensor (X may be a tensor)");
+  endif
+  if (! ((isnumeric (edges) || islogical (edges)) && isreal (edges)))
+    error ("dfg:badArgument", "dfg.histc: EDGES must be real-valued numbers");
+  endif
+  ne = numel (edges);
+  if (ne == 0)
+    warning ("histc: empty EDGES specified\n");
+    n = idx = [];
+    return;
+  endif
+  edges = double (edges(:));
+  if (! issorted (edges) || edges(1) > edges(end))
+    warning ("histc: edge values not sorted on input");
+    edges = sort (edges);
+  endif
+
+  sz = size (x);
+  nd = numel (sz);
+  if (nargin < 3)
+    (dim = find (sz > 1, 1)) || (dim = 1);
+  elseif (! (isscalar (dim) && isnumeric (dim) && dim == fix (dim)) || ! (1 <= dim && dim <= nd))
+    error ("dfg:badArgument", "dfg.histc: DIM must be an integer and a valid dimension (X is %s)", size_str_ (sz));
+  endif
+  nsz = sz;
+  nsz(dim) = ne;
+
+  ## b(..., k): x in bin k, the edges along dimension nd+1
+  lo = reshape (edges, [ones(1, nd), ne]);
+  hi = reshape ([edges(2:end); NaN], [ones(1, nd), ne]);
+  last = reshape ((1:ne).' == ne, [ones(1, nd), ne]);
+  b = ((lo <= x) & (x < hi)) | (last & (x == lo));
+  perm = 1:nd+1;
+  perm([dim, nd+1]) = [nd+1, dim];
+  n = reshape (permute (sum (b, dim), perm), nsz);
+  if (nargout > 1)
+    idx = sum (b .* reshape (1:ne, [ones(1, nd), ne]), nd + 1);
+  endif
+
+endfunction
+
+function s = size_str_ (sz)
+  s = sprintf ("%dx", sz);
+  s = s(1:end-1);
+endfunction
