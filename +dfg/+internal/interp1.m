@@ -88,6 +88,10 @@ function yi = interp1 (varargin)
     endif
   endif
 
+  if (strcmp (class (xi), "logical"))
+    error ("dfg:badClass", "dfg.interp1: XI must be numeric, not logical (Octave's lookup refuses a logical XI)");
+  endif
+
   x = double (x(:));   # Octave's breaks are x's class; only dx's class matters (below)
   xclass = class (varargin{1});
   nx = rows (x);
@@ -232,31 +236,47 @@ function yi = interp1 (varargin)
     endfor
   endif
 
+  if (any (strcmp (method, {"pchip", "*pchip", "cubic", "*cubic", "spline", "*spline"})))
+    szy = [ny, nc];        # interp1.m gives pchip and spline y(:,:)
+  endif
+  if (y_vector)
+    shape = szx;
+  elseif (xi_vector)
+    shape = [numel(xi), szy(2:end)];
+  else
+    shape = [szx, szy(2:end)];
+  endif
+
   if (! ischar (extrap))
     minx = min (x(1), x(nx));
     maxx = max (x(1), x(nx));
     out = (xi < minx) | ! (xi <= maxx);
     v = cast (extrap, class (yi));
-    if (isa (out, "dfg.Tensor") || isa (yi, "dfg.Tensor"))
+    if (y_vector || xi_vector)
+      ## interp1.m: yi(outliers) = extrap, or yi(outliers, :) = extrap
+      ## with a vector mask: the rows of the m x nc values
       if (nc != 1)
         out = repmat (out, 1, nc);
       endif
-      yi = merge (out, v, yi);
+      if (isa (out, "dfg.Tensor") || isa (yi, "dfg.Tensor"))
+        yi = merge (out, v, yi);
+      else
+        yi(out) = v;
+      endif
+    elseif (isempty (xi))
+      ## nothing is outside
+    elseif (! isa (out, "dfg.Tensor"))
+      ## both XI and Y arrays: interp1.m's yi(outliers, :) = extrap
+      ## applies an XI-shaped mask to the rows of yi (an error or
+      ## whole rows set, as Octave does)
+      yi = reshape (yi, shape);
+      yi(reshape (out, szx), :) = v;
     else
-      yi(out,:) = v;
+      error ("dfg:badArgument", "dfg.interp1: an array XI (%s) that is a tensor, with an array Y (%s) and an extrapolation value: Octave 7.3's interp1.m applies XI's mask of outliers to the rows of the result (an error or whole rows set, depending on the values); give \"extrap\", a vector XI, or a vector Y",
+             size_str_ (szx), size_str_ (szy));
     endif
   endif
-
-  if (any (strcmp (method, {"pchip", "*pchip", "cubic", "*cubic", "spline", "*spline"})))
-    szy = [ny, nc];        # interp1.m gives pchip and spline y(:,:)
-  endif
-  if (y_vector)
-    yi = reshape (yi, szx);
-  elseif (xi_vector)
-    yi = reshape (yi, [numel(xi), szy(2:end)]);
-  else
-    yi = reshape (yi, [szx, szy(2:end)]);
-  endif
+  yi = reshape (yi, shape);
 
 endfunction
 

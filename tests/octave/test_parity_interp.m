@@ -68,6 +68,17 @@
 %!error <dfg.interp1: the "pp" form> interp1 (X, dfg.input ([5 1]), "pp")
 %!error <dfg.interp1: a logical Y with METHOD 'nearest'> interp1 (X, dfg.input ([5 1], "logical"), 2, "nearest")
 %!error <dfg.interp1: called with 7 arguments> interp1 (X, dfg.input ([5 1]), 2, "linear", 1, 2, 3)
+%!test
+%! ## array XI and array Y with NaN outside: Octave sets whole rows of the
+%! ## result where the XI-shaped mask of outliers falls (or errors); dfg
+%! ## does the same for a plain XI and refuses a tensor XI
+%! dfg_check_parity (@(y) interp1 (X, y, [1.5 2.5; 2 1]), {YM});
+%! dfg_check_parity (@(y) interp1 (X, y, [9 2.5; 2 1]), {YM});
+%! dfg_check_parity (@(y) interp1 (X, y, [1.5 2.5; 2 1], "pchip", 0), {YM});
+%! dfg_check_parity (@(y, xi) interp1 (X, y, xi), {YM, zeros(0, 3)});
+%!error <dfg.interp1: an array XI \(2x2\) that is a tensor, with an array Y \(5x3\)> interp1 (X, YM, dfg.input ([2 2]))
+%!error <dfg.interp1: XI must be numeric, not logical> interp1 (X, Y, dfg.input ([1 2], "logical"))
+%!error <dfg.interp1: XI must be numeric, not logical> interp1 (X, dfg.input ([1 5]), true)
 %!error id=dfg:nonconformant interp1 (X, dfg.input ([4 1]), 2)
 %!error id=dfg:badArgument interp1 (X, dfg.input ([5 1]), 2, "foo")
 
