@@ -108,7 +108,7 @@ classdef Tensor < handle
 
     function b = isvector (t)
       sz = dfg_mex ("size", t);
-      b = numel (sz) == 2 && any (sz == 1) && all (sz >= 1);
+      b = numel (sz) == 2 && any (sz == 1);     # (Octave 7: 0x1 and 1x0 too)
     endfunction
 
     function b = isrow (t)

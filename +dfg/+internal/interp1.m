@@ -107,6 +107,9 @@ function yi = interp1 (varargin)
   nc = columns (y);
   xi = xi(:);
 
+  if (nc == 0)
+    error ("dfg:badArgument", "dfg.interp1: Y (%s) has no columns to interpolate (Octave 7.3's interp1 fails on it)", size_str_ (szy));
+  endif
   if (nx < 2 || ny < 2)
     error ("dfg:badArgument", "dfg.interp1: a minimum of 2 points is required in each dimension (X has %d, Y has %d rows)", nx, ny);
   endif
@@ -236,47 +239,49 @@ function yi = interp1 (varargin)
     endfor
   endif
 
+  ## the result's shape: the values are query-major (m x nc) in every
+  ## form; the shape is what interp1.m's ppval (or pchip / spline, then
+  ## shiftdim) gives, found by running them on a dummy of that structure
+  ## (ppval drops a trailing singleton before its shiftdim, so a scalar XI
+  ## with a 3-D Y is not [1, size(Y)(2:end)])
   if (any (strcmp (method, {"pchip", "*pchip", "cubic", "*cubic", "spline", "*spline"})))
-    szy = [ny, nc];        # interp1.m gives pchip and spline y(:,:)
-  endif
-  if (y_vector)
-    shape = szx;
-  elseif (xi_vector)
-    shape = [numel(xi), szy(2:end)];
+    shape = size (ppval (mkpp ([0 1], zeros (nc, 1), nc), zeros (szx)));
+    if (! isvector (zeros (nc, ny)))
+      shape = size (shiftdim (zeros (shape), 1));
+    endif
   else
-    shape = [szx, szy(2:end)];
+    pp = mkpp ([0 1], zeros (nc, 1), szy(2:end));
+    pp.orient = "first";
+    shape = size (ppval (pp, zeros (szx)));
   endif
+  yi = reshape (yi, shape);
 
-  if (! ischar (extrap))
+  if (! ischar (extrap) && numel (xi) > 0)     # (no query: nothing is outside)
     minx = min (x(1), x(nx));
     maxx = max (x(1), x(nx));
-    out = (xi < minx) | ! (xi <= maxx);
+    out = reshape ((xi < minx) | ! (xi <= maxx), szx);   # (NaN is outside)
     v = cast (extrap, class (yi));
-    if (y_vector || xi_vector)
-      ## interp1.m: yi(outliers) = extrap, or yi(outliers, :) = extrap
-      ## with a vector mask: the rows of the m x nc values
-      if (nc != 1)
-        out = repmat (out, 1, nc);
-      endif
+    if (isequal (szx, shape))
+      ## interp1.m: yi(outliers) = extrap
       if (isa (out, "dfg.Tensor") || isa (yi, "dfg.Tensor"))
         yi = merge (out, v, yi);
       else
         yi(out) = v;
       endif
-    elseif (isempty (xi))
-      ## nothing is outside
     elseif (! isa (out, "dfg.Tensor"))
-      ## both XI and Y arrays: interp1.m's yi(outliers, :) = extrap
-      ## applies an XI-shaped mask to the rows of yi (an error or
-      ## whole rows set, as Octave does)
-      yi = reshape (yi, shape);
-      yi(reshape (out, szx), :) = v;
+      ## interp1.m: yi(outliers, :) = extrap, an XI-shaped mask on the
+      ## rows of yi (whole rows set, or an error, as Octave does)
+      yi(out, :) = v;
+    elseif (numel (out) <= shape(1))
+      ## (a mask shorter than the rows leaves the rows past it alone)
+      rows_out = [reshape(out, [], 1); false(shape(1) - numel (out), 1)];
+      rows_out = repmat (rows_out, 1, prod (shape(2:end)));
+      yi = reshape (merge (rows_out, v, reshape (yi, shape(1), [])), shape);
     else
       error ("dfg:badArgument", "dfg.interp1: an array XI (%s) that is a tensor, with an array Y (%s) and an extrapolation value: Octave 7.3's interp1.m applies XI's mask of outliers to the rows of the result (an error or whole rows set, depending on the values); give \"extrap\", a vector XI, or a vector Y",
              size_str_ (szx), size_str_ (szy));
     endif
   endif
-  yi = reshape (yi, shape);
 
 endfunction
 
@@ -333,7 +338,8 @@ function [b, C] = pchip_ (x, y)
     one = ones (1, 1, class (del));
     dmax = merge (pos, max (a1, a2), one);   # 1 where unused: no 0/0 in the gradient
     dmin = min (a1, a2);
-    di = merge (pos, dmin ./ (w1 .* (del1 ./ dmax) + w2 .* (del2 ./ dmax)), 0 * one);
+    den = merge (pos, w1 .* (del1 ./ dmax) + w2 .* (del2 ./ dmax), one);
+    di = merge (pos, dmin ./ den, 0 * one);
     ## the ends: three-point formulas, shape-preserving
     d1 = end_slope_ (h(1), h(2), del(1,:), del(2,:), s(1,:), 1);
     dn = end_slope_ (h(n-2), h(n-1), del(n-2,:), del(n-1,:), s(end,:), 0);

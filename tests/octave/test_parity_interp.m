@@ -77,6 +77,17 @@
 %! dfg_check_parity (@(y) interp1 (X, y, [1.5 2.5; 2 1], "pchip", 0), {YM});
 %! dfg_check_parity (@(y, xi) interp1 (X, y, xi), {YM, zeros(0, 3)});
 %!error <dfg.interp1: an array XI \(2x2\) that is a tensor, with an array Y \(5x3\)> interp1 (X, YM, dfg.input ([2 2]))
+%!test
+%! ## a scalar XI with a 3-D Y: ppval's shape ([1 2] for a 2x1x2 Y, not
+%! ## [1 1 2]) and interp1.m's row mask on it
+%! for m = {"linear", "nearest", "pchip"}
+%!   for xi = {0.25, 1.5, NaN}
+%!     dfg_check_parity (@(y) interp1 (y, xi{1}, m{1}, 0), {reshape([1 1; 2 2], 2, 1, 2)});
+%!     dfg_check_parity (@(y) interp1 (y, xi{1}, m{1}), {reshape(1:8, 2, 2, 2)});
+%!     dfg_check_parity (@(y, xi) interp1 (y, xi, m{1}, 0), {reshape(1:8, 2, 2, 2), xi{1}});
+%!   endfor
+%! endfor
+%!error <dfg.interp1: Y \(2x0\) has no columns> interp1 (dfg.input ([2 0]), [1.5 2])
 %!error <dfg.interp1: XI must be numeric, not logical> interp1 (X, Y, dfg.input ([1 2], "logical"))
 %!error <dfg.interp1: XI must be numeric, not logical> interp1 (X, dfg.input ([1 5]), true)
 %!error id=dfg:nonconformant interp1 (X, dfg.input ([4 1]), 2)
