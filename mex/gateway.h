@@ -165,6 +165,8 @@ int cmd_merge(gw *, int, mxArray **, int, const mxArray **);
 int cmd_matrix(gw *, int, mxArray **, int, const mxArray **);
 int cmd_linalg(gw *, int, mxArray **, int, const mxArray **);
 int cmd_cast(gw *, int, mxArray **, int, const mxArray **);
+/* mex/cmd-interp.c */
+int cmd_take(gw *, int, mxArray **, int, const mxArray **);
 /* mex/cmd-shape.c */
 int cmd_subsref(gw *, int, mxArray **, int, const mxArray **);
 int cmd_subsasgn(gw *, int, mxArray **, int, const mxArray **);

@@ -11,8 +11,10 @@
 ## not) and @var{dim} must be plain values.
 ##
 ## Counts are piecewise constant in @var{x}: their gradient is zero (no
-## gradient flows through the comparisons).  Each element is compared
-## with every edge: time and memory grow as numel (x) times numel (edges).
+## gradient flows through the positions).  Each element's bin comes from
+## @code{dfg.internal.locate} (a stable sort of the edges and the
+## elements, O(n log n)); the counts are a scatter-add of ones at those
+## bins along @var{dim}.
 ## @end deftypefn
 function [n, idx] = histc (x, edges, dim)
 
@@ -47,18 +49,24 @@ function [n, idx] = histc (x, edges, dim)
   nsz = sz;
   nsz(dim) = ne;
 
-  ## b(..., k): x in bin k, the edges along dimension nd+1
-  lo = reshape (edges, [ones(1, nd), ne]);
-  hi = reshape ([edges(2:end); NaN], [ones(1, nd), ne]);
-  last = reshape ((1:ne).' == ne, [ones(1, nd), ne]);
-  b = ((lo <= x) & (x < hi)) | (last & (x == lo));
-  perm = 1:nd+1;
-  perm([dim, nd+1]) = [nd+1, dim];
-  n = reshape (permute (sum (b, dim), perm), nsz);
-  if (nargout > 1)
-    idx = sum (b .* reshape (1:ne, [ones(1, nd), ne]), nd + 1);
+  ## the bin of each element (0 outside [edges(1), edges(end)], NaN
+  ## included), then the counts along dim: a scatter-add (TAKE_ADD) of
+  ## ones at the bins of each slice, bin 0 sent to a spare bin ne+1
+  k = dfg.internal.locate (edges, x);
+  idx = merge (x <= edges(end), k, 0);
+  perm = [dim, 1:dim-1, dim+1:nd];
+  nd_ = sz(dim);
+  nrest = prod (sz(perm(2:end)));
+  P = reshape (permute (idx, perm), nd_, nrest);
+  P = P + (ne + 1) .* (P == 0);
+  G = ones (nd_, nrest);
+  L = max (nd_, ne + 1);
+  if (L > nd_)
+    P = [P; ones(L - nd_, nrest)];
+    G = [G; zeros(L - nd_, nrest)];
   endif
-
+  cnt = dfg.Tensor (dfg_mex ("take_add", G, P, 1));
+  n = ipermute (reshape (cnt(1:ne,:), [ne, sz(perm(2:end))]), perm);
 endfunction
 
 function s = size_str_ (sz)

@@ -20,11 +20,12 @@
 ## tensor ops, so gradients come from their rules: with respect to
 ## @var{y} for every method, with respect to @var{xi} for the linear and
 ## cubic methods (zero for the piecewise constant ones).  The interval of
-## each query is located by comparing it with every break (an
-## @var{m}-by-@var{nbreaks} comparison when @var{xi} is a tensor; Octave's
-## @code{lookup} when it is a plain array) and the piece's coefficients are
-## picked with a mask, so time and memory grow as @var{m} times the number
-## of breaks times the columns of @var{y} for a tensor @var{xi}.
+## each query is Octave's @code{lookup} for a plain @var{xi}; for a tensor
+## @var{xi} it comes from the stable sort of the breaks and the queries
+## (@code{sort}'s positions), and the pieces' coefficients are moved to
+## the queries by those positions (the TAKE op, whose gradient is a
+## scatter-add): time O((@var{m} + breaks) log (@var{m} + breaks)),
+## memory linear.
 ## @end deftypefn
 function yi = interp1 (varargin)
 
@@ -215,12 +216,7 @@ function yi = interp1 (varargin)
 
   ## the piece of each query: lookup (b, xi, "lr") (NaN: the last piece)
   if (isa (xi, "dfg.Tensor"))
-    if (b(end) >= b(1))
-      cnt = sum (b.' <= xi, 2);
-    else
-      cnt = sum (b.' >= xi, 2);
-    endif
-    idx = max (min (cnt + nb .* isnan (xi), np), 1);
+    idx = max (min (dfg.internal.locate (b, xi), np), 1);
   else
     idx = lookup (b, xi, "lr");
     idx = idx(:);
@@ -285,9 +281,10 @@ function yi = interp1 (varargin)
 
 endfunction
 
-## Rows idx of the pieces-by-columns array c: c(idx,:) for plain idx; for
-## a tensor idx, a mask of idx == 1:np picks each row (merge, not a
-## product, so that Inf and NaN elsewhere in c stay out).
+## Rows idx of the pieces-by-columns array c: c(idx,:).  A tensor idx
+## moves the rows with TAKE (padded to a common length: TAKE's positions
+## have the size of what it reads), whose gradient is TAKE_ADD, a
+## scatter-add into c's rows.
 function r = pick_ (c, idx, np)
   if (! isa (idx, "dfg.Tensor"))
     r = c(idx,:);
@@ -295,14 +292,20 @@ function r = pick_ (c, idx, np)
   endif
   m = rows (idx);
   nc = columns (c);
-  w = idx == (1:np);                         # m x np
-  z = zeros (1, 1, class (c));
-  if (nc == 1)
-    r = sum (merge (w, repmat (c.', m, 1), z), 2);
-  else
-    w = repmat (w, [1, 1, nc]);
-    r = sum (merge (w, repmat (reshape (c, 1, np, nc), [m, 1, 1]), z), 2);
-    r = reshape (r, m, nc);
+  L = max (np, m);
+  if (np < L)
+    c = [c; zeros(L - np, nc, class (c))];
+  endif
+  p = idx;
+  if (m < L)
+    p = [p; ones(L - m, 1)];
+  endif
+  if (nc != 1)
+    p = repmat (p, 1, nc);
+  endif
+  r = dfg.Tensor (dfg_mex ("take", c, p, 1));
+  if (m < L)
+    r = r(1:m,:);
   endif
 endfunction
 
