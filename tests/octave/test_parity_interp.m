@@ -206,3 +206,20 @@
 %!test
 %! warning ("off", "all", "local");
 %! assert (histc (dfg.input ([2 3]), []), []);
+
+## the internal gateway commands take / take_add (mex/cmd-interp.c)
+%!test
+%! x = dfg.input ([4 2]);  p = dfg.input ([4 2]);
+%! f = dfg.function ({x, p}, {dfg.Tensor(dfg_mex("take", x, p, 1)), dfg.Tensor(dfg_mex("take_add", x, p, 1))});
+%! X = [1 2 3 4; 5 6 7 8].';  P = [4 4; 1 1; 2 3; 2 2];
+%! [t, ta] = f (X, P);
+%! assert (t, [4 8; 1 5; 2 7; 2 6]);
+%! assert (ta, [2 6; 7 8; 0 7; 1 5]);
+%!error <dfg.take: called with 2 arguments \(expected 3\)> dfg_mex ("take", dfg.input ([2 1]), [1; 2])
+%!error <dfg.take_add: DIM \(argument 3\) must be from 1> dfg_mex ("take_add", dfg.input ([2 1]), [1; 2], 0)
+%!error id=dfg:nonconformant dfg_mex ("take", dfg.input ([2 1]), [1; 2; 1], 1)
+%!error <dfg.take: the positions must be double> dfg_mex ("take", dfg.input ([2 1]), single ([1; 2]), 1)
+%!error <dfg.take: position out of bound>
+%! x = dfg.input ([2 1]);
+%! f = dfg.function (x, dfg.Tensor (dfg_mex ("take", x, [1; 3], 1)));
+%! f ([5; 6]);
