@@ -28,7 +28,7 @@ function A = accumarray (subs, vals, sz = [], func = [], fillval = [], issparse 
   endif
   if (isa (subs, "dfg.Tensor"))
     error ("dfg:badArgument", "dfg.accumarray: SUBS (argument 1) is a dfg.Tensor of size %s; the subscripts must be a plain array known when the graph is built (they fix the output size), VALS may be a tensor",
-           size_str_ (size (subs)));
+           dfg.internal.size_str (subs));
   endif
   for a = {sz, func, fillval, issparse}
     if (isa (a{1}, "dfg.Tensor"))
@@ -149,9 +149,4 @@ function A = accumarray (subs, vals, sz = [], func = [], fillval = [], issparse 
       endif
   endswitch
 
-endfunction
-
-function s = size_str_ (sz)
-  s = sprintf ("%dx", sz);
-  s = s(1:end-1);
 endfunction

@@ -44,7 +44,7 @@ function [n, idx] = histc (x, edges, dim)
   if (nargin < 3)
     (dim = find (sz > 1, 1)) || (dim = 1);
   elseif (! (isscalar (dim) && isnumeric (dim) && dim == fix (dim)) || ! (1 <= dim && dim <= nd))
-    error ("dfg:badArgument", "dfg.histc: DIM must be an integer and a valid dimension (X is %s)", size_str_ (sz));
+    error ("dfg:badArgument", "dfg.histc: DIM must be an integer and a valid dimension (X is %s)", dfg.internal.size_str (x));
   endif
   nsz = sz;
   nsz(dim) = ne;
@@ -67,9 +67,4 @@ function [n, idx] = histc (x, edges, dim)
   endif
   cnt = dfg.Tensor (dfg_mex ("take_add", G, P, 1));
   n = ipermute (reshape (cnt(1:ne,:), [ne, sz(perm(2:end))]), perm);
-endfunction
-
-function s = size_str_ (sz)
-  s = sprintf ("%dx", sz);
-  s = s(1:end-1);
 endfunction

@@ -76,7 +76,7 @@ function yi = interp1 (varargin)
   endif
   if (isa (x, "dfg.Tensor"))
     error ("dfg:badArgument", "dfg.interp1: X (the sample points, argument 1) is a dfg.Tensor of size %s; it must be a plain array known when the graph is built (Y and XI may be tensors)",
-           size_str_ (size (x)));
+           dfg.internal.size_str (x));
   endif
   if (! ((isnumeric (x) || islogical (x)) && isreal (x)))
     error ("dfg:badClass", "dfg.interp1: X must be a real numeric array, not %s", class (x));
@@ -99,6 +99,7 @@ function yi = interp1 (varargin)
   szx = size (xi);
   xi_vector = isvector (zeros (szx));
   y_vector = isvector (y);
+  ysize = dfg.internal.size_str (y);      # (for messages)
   if (y_vector)
     y = y(:);
   endif
@@ -109,14 +110,14 @@ function yi = interp1 (varargin)
   xi = xi(:);
 
   if (nc == 0)
-    error ("dfg:badArgument", "dfg.interp1: Y (%s) has no columns to interpolate (Octave 7.3's interp1 fails on it)", size_str_ (szy));
+    error ("dfg:badArgument", "dfg.interp1: Y (%s) has no columns to interpolate (Octave 7.3's interp1 fails on it)", ysize);
   endif
   if (nx < 2 || ny < 2)
     error ("dfg:badArgument", "dfg.interp1: a minimum of 2 points is required in each dimension (X has %d, Y has %d rows)", nx, ny);
   endif
   spline_m = any (strcmp (method, {"spline", "*spline"}));
   if (ny != nx && ! (spline_m && ny == nx + 2) && ! (nx == 2 && any (strcmp (method, {"pchip", "cubic", "*pchip", "*cubic", "spline", "*spline"}))))
-    error ("dfg:nonconformant", "dfg.interp1: X has %d points but Y has %d rows (size %s)", nx, ny, size_str_ (szy));
+    error ("dfg:nonconformant", "dfg.interp1: X has %d points but Y has %d rows (size %s)", nx, ny, ysize);
   endif
   if (strcmp (class (y), "logical"))
     if (any (strcmp (method, {"nearest", "previous", "next", "*nearest", "*previous", "*next"})))
@@ -275,7 +276,7 @@ function yi = interp1 (varargin)
       yi = reshape (merge (rows_out, v, reshape (yi, shape(1), [])), shape);
     else
       error ("dfg:badArgument", "dfg.interp1: an array XI (%s) that is a tensor, with an array Y (%s) and an extrapolation value: Octave 7.3's interp1.m applies XI's mask of outliers to the rows of the result (an error or whole rows set, depending on the values); give \"extrap\", a vector XI, or a vector Y",
-             size_str_ (szx), size_str_ (szy));
+             dfg.internal.size_str (zeros (szx)), ysize);
     endif
   endif
 
@@ -376,9 +377,4 @@ function d = end_slope_ (h1, h2, del1, del2, s12, first)
   dmax = 3 .* dd;
   d = merge (s12 < 0 & abs (d) > abs (dmax), dmax, d);
   d = merge (sign (d) .* sign (dd) <= 0, zeros (1, 1, class (d)), d);
-endfunction
-
-function s = size_str_ (sz)
-  s = sprintf ("%dx", sz);
-  s = s(1:end-1);
 endfunction

@@ -27,7 +27,7 @@ function [p, s, mu] = polyfit (x, y, n)
   tx = isa (x, "dfg.Tensor");
   if (tx && isargout (2))
     error ("dfg:badArgument", "dfg.polyfit: the structure S (output 2) needs a plain X; X is a dfg.Tensor of size %s (ask for p or [p, ~, mu], or give a plain X)",
-           size_str_ (size (x)));
+           dfg.internal.size_str (x));
   endif
 
   y_is_row_vector = isrow (y);
@@ -121,9 +121,4 @@ function [p, s, mu] = polyfit (x, y, n)
   endif
   p = reshape (p, 1, []);
 
-endfunction
-
-function s = size_str_ (sz)
-  s = sprintf ("%dx", sz);
-  s = s(1:end-1);
 endfunction
