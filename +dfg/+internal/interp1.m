@@ -83,6 +83,8 @@ function yi = interp1 (varargin)
   endif
   if (isempty (extrap))
     extrap = NA;
+  elseif (islogical (extrap))
+    extrap = "extrap";      # (interp1.m replaces outliers by a numeric value only)
   elseif (! ischar (extrap))
     if (isa (extrap, "dfg.Tensor") || ! isscalar (extrap) || ! (isnumeric (extrap) || islogical (extrap)))
       error ("dfg:badArgument", "dfg.interp1: the extrapolation value must be \"extrap\" or a plain numeric scalar");

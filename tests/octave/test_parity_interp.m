@@ -52,6 +52,7 @@
 %! dfg_check_parity (@(y, xi) interp1 ([1 3], y, xi, "spline"), {[2 5 1], [1 1.5 2.9]});
 %! dfg_check_parity (@(y, xi) interp1 (X, y, xi, "spline"), {[0 Y 1], [1.5 3 7.5]});
 %! dfg_check_parity (@(y, xi) interp1 (X, y, xi), {logical([1 0 1 1 0]), [1.5 3 7.5]});
+%! dfg_check_parity (@(y, xi) interp1 (X, y, xi, "pchip", true), {Y, [0 1.5 3 9]});
 ## pchip: flat pieces, sign changes, the ends' limits; Inf in y stays local
 %!test
 %! for yy = {[1 1 2 2 1], [0 3 3.1 -4 -4.2], [1 2 10 11 12], [5 4 -20 -21 0]}
