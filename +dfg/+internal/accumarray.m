@@ -14,12 +14,13 @@
 ## @var{subs} (a matrix of subscripts, one column per dimension, or a cell
 ## of vectors), @var{sz}, @var{func} and @var{fillval} must be plain
 ## values known when the graph is built, so the output size is known then.
-## The values of each bin are gathered (a constant index, padded with a
-## neutral value to the largest bin) and reduced along the bin: the
-## gradient of @code{@@sum} is a gather of the output's adjoint, that of
-## @code{@@max} / @code{@@min} goes to the winners as @code{max} and
-## @code{min} give it.  Memory: the largest bin's count times the number
-## of output elements.
+## @code{@@sum} is a scatter-add (the TAKE_ADD op, adding in the order of
+## @var{subs} as Octave does; O(n)), whose gradient gathers the output's
+## adjoint.  For @code{@@max} / @code{@@min} the values of each bin are
+## gathered (a constant index, padded with NaN to the largest bin) and
+## reduced along the bin, the gradient going to the winners as @code{max}
+## and @code{min} give it; memory: the largest bin's count times the
+## number of output elements.
 ## @end deftypefn
 function A = accumarray (subs, vals, sz = [], func = [], fillval = [], issparse = [])
 
@@ -110,31 +111,45 @@ function A = accumarray (subs, vals, sz = [], func = [], fillval = [], issparse 
     vals = reshape (vals, [], 1);
   endif
 
-  ## G(r, j): the position in [vals; pad] of the r-th value of bin j
-  [sl, ord] = sort (lin);
   cnt = accumarray (lin, 1, [N, 1]);
-  K = max ([cnt; 0]);
-  first = cumsum ([1; cnt(1:end-1)]);
-  r = (1:nsubs).' - first(sl) + 1;
-  G = repmat (nsubs + 1, max (K, 1), N);
-  G(sub2ind (size (G), r, sl)) = ord;
   empty = reshape (cnt == 0, sz);
-  gather = @(v) reshape (v(G(:)), size (G));   # (v(G) of a vector v and a vector G takes v's orientation)
 
   switch (fname)
     case "sum"
-      v = [vals; zeros(1, 1, cls)];
-      A = reshape (sum (gather (v), 1), sz);
+      ## a scatter-add (TAKE_ADD: y(p(k)) += v(k), in the order of k, as
+      ## Octave's __accumarray_sum__ adds) into max (n, N) slots, padded
+      ## with zeros at position 1; its gradient gathers the adjoint
+      L = max (nsubs, N);
+      v = vals;
+      if (strcmp (class (v), "logical"))
+        v = double (v);
+      endif
+      p = lin;
+      if (L > nsubs)
+        v = [v; zeros(L - nsubs, 1, cls)];
+        p = [p; ones(L - nsubs, 1)];
+      endif
+      A = dfg.Tensor (dfg_mex ("take_add", v, p, 1));
+      A = reshape (A(1:N), sz);
       if (fillval != 0 && any (empty(:)))
         A = merge (empty, cast (fillval, cls), A);
       endif
     otherwise
+      ## G(r, j): the position in [vals; NaN] of the r-th value of bin j
+      ## (NaN pads the bins to the largest count, max and min skip it)
+      [sl, ord] = sort (lin);
+      K = max ([cnt; 0]);
+      first = cumsum ([1; cnt(1:end-1)]);
+      r = (1:nsubs).' - first(sl) + 1;
+      G = repmat (nsubs + 1, max (K, 1), N);
+      G(sub2ind (size (G), r, sl)) = ord;
       v = [vals; NaN(1, 1, cls)];
+      M = reshape (v(G(:)), size (G));  # (v(G) of vectors v, G would take v's orientation)
       if (strcmp (fname, "max"))
-        A = reshape (max (gather (v), [], 1), sz);
+        A = reshape (max (M, [], 1), sz);
         nonneg = all (vals >= 0);
       else
-        A = reshape (min (gather (v), [], 1), sz);
+        A = reshape (min (M, [], 1), sz);
         nonneg = all (vals <= 0);
       endif
       ## an empty bin holds accumarray.m's neutral value: 0 when FILLVAL
