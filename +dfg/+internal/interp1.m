@@ -25,7 +25,9 @@
 ## (@code{sort}'s positions), and the pieces' coefficients are moved to
 ## the queries by those positions (the TAKE op, whose gradient is a
 ## scatter-add): time O((@var{m} + breaks) log (@var{m} + breaks)),
-## memory linear.
+## memory linear.  The spline's map from @var{y} to its coefficients is
+## dense: four @var{ny}-by-@var{ny} matrices (memory and time
+## O(@var{ny}^2) per column of @var{y}).
 ## @end deftypefn
 function yi = interp1 (varargin)
 
