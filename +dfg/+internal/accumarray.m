@@ -27,6 +27,7 @@ function A = accumarray (subs, vals, sz = [], func = [], fillval = [], issparse 
   if (nargin < 2 || nargin > 6)
     error ("dfg:badArgument", "dfg.accumarray: called with %d arguments (expected 2 to 6)", nargin);
   endif
+  dfg.internal.refuse_symbolic ("accumarray", {subs, vals});
   if (isa (subs, "dfg.Tensor"))
     error ("dfg:badArgument", "dfg.accumarray: SUBS (argument 1) is a dfg.Tensor of size %s; the subscripts must be a plain array known when the graph is built (they fix the output size), VALS may be a tensor",
            dfg.internal.size_str (subs));

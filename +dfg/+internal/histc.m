@@ -21,6 +21,7 @@ function [n, idx] = histc (x, edges, dim)
   if (nargin < 2 || nargin > 3)
     error ("dfg:badArgument", "dfg.histc: called with %d arguments (expected 2 to 3)", nargin);
   endif
+  dfg.internal.refuse_symbolic ("histc", {x, edges});
   if (isa (edges, "dfg.Tensor") || (nargin > 2 && isa (dim, "dfg.Tensor")))
     error ("dfg:badArgument", "dfg.histc: EDGES and DIM must be plain arrays known when the graph is built, not dfg.Tensor (X may be a tensor)");
   endif

@@ -34,6 +34,7 @@ function yi = interp1 (varargin)
   if (nargin < 2 || nargin > 6)
     error ("dfg:badArgument", "dfg.interp1: called with %d arguments (expected 2 to 6)", nargin);
   endif
+  dfg.internal.refuse_symbolic ("interp1", varargin);
   x = varargin{1};
   y = varargin{2};
   method = "linear";

@@ -21,6 +21,7 @@ function [p, s, mu] = polyfit (x, y, n)
   if (nargin != 3)
     error ("dfg:badArgument", "dfg.polyfit: called with %d arguments (expected 3)", nargin);
   endif
+  dfg.internal.refuse_symbolic ("polyfit", {x, y, n});
   if (isa (n, "dfg.Tensor"))
     error ("dfg:badArgument", "dfg.polyfit: N (argument 3) must be a plain value, not a dfg.Tensor");
   endif
