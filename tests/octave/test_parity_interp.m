@@ -28,6 +28,12 @@
 %!   dfg_check_parity (@(y, xi) interp1 (X, y, xi, m{1}), {single(YM), XI.'});
 %!   dfg_check_parity (@(y, xi) interp1 (X, y, xi, m{1}), {Y, single(XI)});
 %! endfor
+## single sample points
+%!test
+%! for m = {"linear", "nearest", "previous", "next", "pchip", "spline"}
+%!   dfg_check_parity (@(y, xi) interp1 (single (X), y, xi, m{1}), {Y, XI});
+%!   dfg_check_parity (@(y, xi) interp1 (single (X), y, xi, m{1}, "extrap"), {single(Y), XI});
+%! endfor
 ## decreasing and unsorted x, y-only form, left/right, jumps, 3-D y, empties
 %!test
 %! for m = {"linear", "nearest", "previous", "next", "pchip", "spline"}
