@@ -305,7 +305,7 @@ classdef Tensor < handle
 
     function b = isvector (t)
       sz = dfg_mex ("size", t);
-      b = numel (sz) == 2 && any (sz == 1) && all (sz >= 1);
+      b = numel (sz) == 2 && any (sz == 1);     # (Octave 7: 0x1 and 1x0 too)
     endfunction
 
     function b = isrow (t)
@@ -845,6 +845,39 @@ classdef Tensor < handle
       r = dfg.Tensor (dfg_mex ("betainc", varargin{:}));
     endfunction
     ## ---- end of issue 22 element-wise and reduction functions
+
+    ## ---- interpolation, fitting and assembly (issue 22) ----------------
+    ## Octave dispatches here when any argument is a tensor; the work is
+    ## in +dfg/+internal (compositions of tensor ops: the gradients come
+    ## from their rules).
+
+    function yi = interp1 (varargin)
+      ## interp1 (x, y, xi [, method] [, extrap]), interp1 (y, xi, ...):
+      ## Octave 7.3's interp1.m for a plain x and tensor y and/or xi
+      yi = dfg.internal.interp1 (varargin{:});
+    endfunction
+
+    function r = accumarray (varargin)
+      ## accumarray (subs, vals [, sz [, func [, fillval]]]): plain subs,
+      ## tensor vals; func @sum (default), @max or @min, as accumarray.m
+      r = dfg.internal.accumarray (varargin{:});
+    endfunction
+
+    function varargout = polyfit (varargin)
+      ## [p, S, mu] = polyfit (x, y, n) as polyfit.m (S needs a plain x)
+      varargout = cell (1, max (nargout, 1));
+      if (nargout == 3 && ! isargout (2))
+        [varargout{1}, ~, varargout{3}] = dfg.internal.polyfit (varargin{:});
+      else
+        [varargout{:}] = dfg.internal.polyfit (varargin{:});
+      endif
+    endfunction
+
+    function varargout = histc (varargin)
+      ## [n, idx] = histc (x, edges [, dim]): double counts (zero gradient)
+      varargout = cell (1, max (nargout, 1));
+      [varargout{:}] = dfg.internal.histc (varargin{:});
+    endfunction
 
     function r = mean (varargin)
       r = dfg.Tensor (dfg_mex ("mean", varargin{:}));

@@ -1318,7 +1318,7 @@ static const cmd_entry commands[] = {
     {"size", cmd_size}, {"size_sym", cmd_size}, {"sort", cmd_order}, {"sqrt", cmd_unary}, {"squeeze", cmd_reshape},
     {"std", cmd_stats}, {"stop_gradient", cmd_stop_gradient},
     {"subsasgn", cmd_subsasgn}, {"subsref", cmd_subsref},
-    {"sum", cmd_reduce}, {"sumsq", cmd_reduce}, {"svd", cmd_linalg}, {"symreads", cmd_symreads}, {"tan", cmd_unary},
+    {"sum", cmd_reduce}, {"sumsq", cmd_reduce}, {"svd", cmd_linalg}, {"symreads", cmd_symreads}, {"take", cmd_take}, {"take_add", cmd_take}, {"tan", cmd_unary},
     {"tanh", cmd_unary}, {"tcall", cmd_tcall}, {"threads", cmd_threads}, {"times", cmd_binary},
     {"trace", cmd_trace}, {"tracing", cmd_tracing},
     {"transpose", cmd_permute}, {"tril", cmd_tri}, {"triu", cmd_tri},
