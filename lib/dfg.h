@@ -239,6 +239,17 @@ dfg_status dfg_cumext(dfg_id x, int dim, int is_max, int nout, dfg_id * y);
  * (logical: either one true, a logical result); NaN where the slice has a
  * NaN; x itself along a dimension of size 1; an empty x is DFG_ERR_ARG. */
 dfg_status dfg_median(dfg_id x, int dim, dfg_id * y);
+/* Signal processing (lib/core/compose-signal.c), Octave 7.3's semantics.
+ * conv (a, b, shape): shape 0 "full", 1 "same", 2 "valid"; a and b
+ * vectors (any class; single if either is, else double); the result's
+ * orientation and empties as conv.m's.  filter (b, a, x, si, dim): si 0
+ * (or empty) for the zero initial state, else liboctave's size rules; dim
+ * 0-based, negative for the first non-singleton one; y[0] = filter's y,
+ * y[1] (nout == 2) the final state sf.  a(1) == 0 is an error when the
+ * graph runs (the value is not known before).  nout is 1 or 2;
+ * y[0..nout-1] get new references. */
+dfg_status dfg_conv(dfg_id a, dfg_id b, int shape, dfg_id * y);
+dfg_status dfg_filter(dfg_id b, dfg_id a, dfg_id x, dfg_id si, int dim, int nout, dfg_id * y);
 /* circshift: x shifted circularly by shifts[j] along dims[j] (0-based),
  * j < m.  dims NULL: along dimension j, or the default DIM when m == 1. */
 dfg_status dfg_circshift(dfg_id x, int m, const int64_t * shifts, const int * dims, dfg_id * y);

@@ -1,0 +1,219 @@
+/* kernels/cpu/signal.c -- signal processing along one dimension: a window
+ * of a convolution (CONV) and Octave's filter (FILTER).  Contracts in
+ * kernels/cpu/cpu.h. */
+#include <string.h>
+#include "cpu.h"
+
+/* ---- conv ----------------------------------------------------------------- */
+
+typedef struct conv_ctx {
+    int            dt, nt;
+    void *         out;
+    const void *   a, * b;
+    int64_t        na, nb, off, len, pre, post;
+    int            a_full, b_full;
+} conv_ctx;
+
+/* outputs [e0, e1) in column-major order; T the class */
+#define CONV_RANGE(T)                                                              \
+    static void conv_range_##T(const conv_ctx * c, int64_t e0, int64_t e1)         \
+    {                                                                              \
+        const T * a = c->a, * b = c->b;                                            \
+        T * y = c->out;                                                            \
+        int64_t pre = c->pre, len = c->len, na = c->na, nb = c->nb;                \
+        int64_t sa = c->a_full ? pre : 1, sb = c->b_full ? pre : 1;                \
+        for (int64_t e = e0; e < e1; e++) {                                        \
+            int64_t i = e % pre, r = e / pre, k = r % len, j = r / len;            \
+            const T * pa = c->a_full ? a + i + j * pre * na : a;                   \
+            const T * pb = c->b_full ? b + i + j * pre * nb : b;                   \
+            int64_t t = k + c->off;            /* b's index is t - m */            \
+            int64_t lo = t - (nb - 1) > 0 ? t - (nb - 1) : 0;                      \
+            int64_t hi = t < na - 1 ? t : na - 1;                                  \
+            T acc = 0;                                                             \
+            for (int64_t m = lo; m <= hi; m++)                                     \
+                acc += pa[m * sa] * pb[(t - m) * sb];                              \
+            y[e] = acc;                                                            \
+        }                                                                          \
+    }
+CONV_RANGE(double)
+CONV_RANGE(float)
+
+static void conv_part(void * ctx, int t)
+{
+    const conv_ctx * c = ctx;
+    int64_t total = c->pre * c->len * c->post;
+    int64_t chunk = dfg_par_chunk(total, c->nt, 1);
+    int64_t e0 = (int64_t)t * chunk, e1 = e0 + chunk < total ? e0 + chunk : total;
+    if (e0 >= e1)
+        return;
+    if (c->dt == DFG_DOUBLE)
+        conv_range_double(c, e0, e1);
+    else
+        conv_range_float(c, e0, e1);
+}
+
+int dfg_cpu_conv(int dt, void * out, const void * a, int64_t na, int a_full,
+                 const void * b, int64_t nb, int b_full, int64_t off, int64_t len,
+                 int64_t pre, int64_t post)
+{
+    if ((dt != DFG_DOUBLE && dt != DFG_SINGLE) || na < 0 || nb < 0 || len < 0 || pre < 0 || post < 0)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.conv: bad kernel arguments");
+    conv_ctx c = {.dt = dt, .out = out, .a = a, .b = b, .na = na, .nb = nb, .off = off,
+                  .len = len, .pre = pre, .post = post, .a_full = a_full, .b_full = b_full};
+    int64_t total = pre * len * post;
+    if (total == 0)
+        return DFG_OK;
+    int64_t taps = na < nb ? na : nb;
+    double work = (double)total * (double)(taps > 0 ? taps : 1);
+    c.nt = dfg_threads_for(work > 1e18 ? INT64_MAX / 2 : (int64_t)work);
+    if (c.nt > total)
+        c.nt = (int)total;
+    if (c.nt <= 1) {
+        c.nt = 1;
+        conv_part(&c, 0);
+    } else {
+        dfg_par_run(c.nt, conv_part, &c);
+    }
+    return DFG_OK;
+}
+
+/* ---- filter --------------------------------------------------------------- */
+
+typedef struct filter_ctx {
+    int            dt, nt, iir;     /* iir: Octave's a_len > 1 */
+    void *         out;
+    const void *   b, * a;          /* normalised, L each (a: L when iir) */
+    const void *   x, * si;
+    int64_t        l, pre, n, post;
+    dfg_par_status ps;
+} filter_ctx;
+
+/* slices [s0, s1) (slice s: i = s % pre, j = s / pre): liboctave's loops */
+#define FILTER_SLICES(T)                                                               \
+    static void filter_slices_##T(filter_ctx * c, int64_t s0, int64_t s1)              \
+    {                                                                                  \
+        int64_t ns = c->l - 1, pre = c->pre, n = c->n;                                 \
+        const T * pb = c->b, * pa = c->a, * x = c->x, * si = c->si;                    \
+        T * y = c->out;                                                                \
+        T * psi = dfg_malloc((size_t)(ns > 0 ? ns : 1) * sizeof *psi);                 \
+        if (!psi) {                                                                    \
+            dfg_par_fail(&c->ps, s0, dfg_set_error(DFG_ERR_NOMEM, "dfg.filter: out of memory")); \
+            return;                                                                    \
+        }                                                                              \
+        for (int64_t s = s0; s < s1; s++) {                                            \
+            int64_t base = s % pre + (s / pre) * pre * n;                              \
+            if (si)                                                                    \
+                memcpy(psi, si + s * ns, (size_t)ns * sizeof *psi);                    \
+            else                                                                       \
+                for (int64_t q = 0; q < ns; q++)                                       \
+                    psi[q] = 0;                                                        \
+            for (int64_t k = 0, e = base; k < n; k++, e += pre) {                      \
+                T xv = x[e], yv = psi[0] + pb[0] * xv;                                 \
+                y[e] = yv;                                                             \
+                if (c->iir) {                                                          \
+                    for (int64_t q = 0; q < ns - 1; q++)                               \
+                        psi[q] = psi[q + 1] - pa[q + 1] * yv + pb[q + 1] * xv;         \
+                    psi[ns - 1] = pb[ns] * xv - pa[ns] * yv;                           \
+                } else {                                                               \
+                    for (int64_t q = 0; q < ns - 1; q++)                               \
+                        psi[q] = psi[q + 1] + pb[q + 1] * xv;                          \
+                    psi[ns - 1] = pb[ns] * xv;                                         \
+                }                                                                      \
+            }                                                                          \
+        }                                                                              \
+        dfg_free(psi);                                                                 \
+    }
+FILTER_SLICES(double)
+FILTER_SLICES(float)
+
+static void filter_part(void * ctx, int t)
+{
+    filter_ctx * c = ctx;
+    int64_t slices = c->pre * c->post;
+    int64_t chunk = dfg_par_chunk(slices, c->nt, 1);
+    int64_t s0 = (int64_t)t * chunk, s1 = s0 + chunk < slices ? s0 + chunk : slices;
+    if (s0 >= s1)
+        return;
+    if (c->dt == DFG_DOUBLE)
+        filter_slices_double(c, s0, s1);
+    else
+        filter_slices_float(c, s0, s1);
+}
+
+/* the padded, normalised coefficients (T) into cb, ca (L each); returns
+ * 0, or -1 when a(0) is zero */
+#define FILTER_COEFS(T)                                                                \
+    static int filter_coefs_##T(T * cb, T * ca, const T * b, int64_t nb,               \
+                                const T * a, int64_t na, int64_t l)                    \
+    {                                                                                  \
+        for (int64_t q = 0; q < l; q++) {                                              \
+            cb[q] = q < nb ? b[q] : 0;                                                 \
+            ca[q] = q < na ? a[q] : 0;                                                 \
+        }                                                                              \
+        T norm = ca[0];                                                                \
+        if (norm == (T)0)                                                              \
+            return -1;                                                                 \
+        if (norm != (T)1)                                                              \
+            for (int64_t q = 0; q < l; q++) {                                          \
+                ca[q] /= norm;                                                         \
+                cb[q] /= norm;                                                         \
+            }                                                                          \
+        return 0;                                                                      \
+    }
+FILTER_COEFS(double)
+FILTER_COEFS(float)
+
+#define FILTER_SCALE(T)                                                                \
+    static void filter_scale_##T(T * y, const T * x, T b0, int64_t n)                  \
+    {                                                                                  \
+        for (int64_t e = 0; e < n; e++)                                                \
+            y[e] = b0 * x[e];                                                          \
+    }
+FILTER_SCALE(double)
+FILTER_SCALE(float)
+
+int dfg_cpu_filter(int dt, void * out, const void * b, int64_t nb, const void * a, int64_t na,
+                   const void * x, const void * si, int64_t pre, int64_t n, int64_t post)
+{
+    if ((dt != DFG_DOUBLE && dt != DFG_SINGLE) || nb < 0 || na < 1 || pre < 0 || n < 0 || post < 0)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.filter: bad kernel arguments");
+    int64_t l = na > nb ? na : nb;
+    size_t es = dt == DFG_DOUBLE ? sizeof(double) : sizeof(float);
+    void * coef = dfg_malloc(2 * (size_t)l * es);
+    if (!coef)
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg.filter: out of memory");
+    void * cb = coef, * ca = (char *)coef + (size_t)l * es;
+    int bad = dt == DFG_DOUBLE ? filter_coefs_double(cb, ca, b, nb, a, na, l)
+                               : filter_coefs_float(cb, ca, b, nb, a, na, l);
+    if (bad) {
+        dfg_free(coef);
+        return dfg_set_error(DFG_ERR_ARG, "dfg.filter: the first element of A must be nonzero");
+    }
+    int64_t slices = pre * post;
+    int st = DFG_OK;
+    if (n == 0 || slices == 0) {
+        /* nothing to filter */
+    } else if (na <= 1 && l <= 1) {
+        /* Octave: y = b(1) * x */
+        if (dt == DFG_DOUBLE)
+            filter_scale_double(out, x, *(const double *)cb, slices * n);
+        else
+            filter_scale_float(out, x, *(const float *)cb, slices * n);
+    } else {
+        filter_ctx c = {.dt = dt, .iir = na > 1, .out = out, .b = cb, .a = ca, .x = x, .si = si,
+                        .l = l, .pre = pre, .n = n, .post = post};
+        double work = (double)slices * (double)n * (double)l * 4;
+        c.nt = dfg_threads_for(work > 1e18 ? INT64_MAX / 2 : (int64_t)work);
+        if (c.nt > slices)
+            c.nt = (int)slices;
+        if (c.nt <= 1) {
+            c.nt = 1;
+            filter_part(&c, 0);
+        } else {
+            dfg_par_run(c.nt, filter_part, &c);
+        }
+        st = dfg_par_finish(&c.ps);
+    }
+    dfg_free(coef);
+    return st;
+}
