@@ -254,3 +254,45 @@
 %! [g1, g2, s] = f ([1 2 3]);
 %! assert (g1, [0 0 0]); assert (g2, [0 0 0]); assert (s, [0 0 0]);
 %!test dfg_check_grad (@(x) std (x, 0, 3), {[1 2; 3 5]});
+
+## ---- signal processing (issue 22): conv, filter ----
+## conv: gradients to both arguments (correlations), every shape and
+## orientation; filter: to b, a (the IIR recurrence through a(1)'s
+## normalisation), x and si, through y and the final state sf, along DIM
+%!function r = grad_filter_ysf (b, a, x, si, varargin)
+%!  [y, sf] = filter (b, a, x, si, varargin{:});
+%!  r = [y(:); 2 * sf(:)];
+%!endfunction
+%!test
+%! randn ("state", 11);
+%! a = randn (1, 5);  b = randn (3, 1);
+%! for shape = {"full", "same", "valid"}
+%!   sh = shape{1};
+%!   dfg_check_grad (@(a, b) conv (a, b, sh), {a, b});
+%!   dfg_check_grad (@(a, b) conv (a, b, sh), {b, a});
+%!   dfg_check_grad (@(a, b) conv (a, b, sh) .^ 2, {a, b'});
+%! endfor
+%!test dfg_check_grad (@(a) conv (a, a), {[0.5 -1 2]});
+%!test dfg_check_grad (@(a, b) conv (a, b), {1.5, [0.5 -1 2]});
+%!test
+%! randn ("state", 12);
+%! x = randn (6, 2);  b = [0.5 0.3 0.2];  a = [1.3 -0.5 0.2];
+%! dfg_check_grad (@(x) filter (b, a, x), {x});
+%! dfg_check_grad (@(b) filter (b, a, x), {b});
+%! dfg_check_grad (@(a) filter (b, a, x), {a});
+%! dfg_check_grad (@(b, a, x) filter (b, a, x), {b, a, x});
+%! dfg_check_grad (@(b, a, x) filter (b, a, x) .^ 2, {b, a, x});
+%! dfg_check_grad (@(b, a, x) filter (b, a, x, [], 2), {b, a, x});
+%! dfg_check_grad (@(b, a, x) filter (b, a, x), {[0.4 -0.3], 2, x(:, 1)'});
+%! dfg_check_grad (@(b, a, x) filter (b, a, x), {0.7, [1.2 0.3 -0.1], x(:, 1)});
+%! dfg_check_grad (@(b, a, x) filter (b, a, x), {0.7, 1.5, x});
+%!test
+%! randn ("state", 13);
+%! x = randn (5, 3);  b = [0.5 0.3 0.2];  a = [1.3 -0.5];  si = randn (2, 3);
+%! dfg_check_grad (@(b, a, x, si) grad_filter_ysf (b, a, x, si), {b, a, x, si});
+%! dfg_check_grad (@(b, a, x, si) grad_filter_ysf (b, a, x, si, 2), {b, a, x', si});
+%! dfg_check_grad (@(b, a, x, si) grad_filter_ysf (b, a, x, si), {b, [0.8 0.1 0.3 -0.2], x(:, 1), randn(3, 1)});
+%! dfg_check_grad (@(b, a, x, si) grad_filter_ysf (b, a, x, si), {b, a, x(1, :), [0.3 -0.2]});
+%! dfg_check_grad (@(b, a, x, si) grad_filter_ysf (b, a, x, si), {[0.2 0.1 0.4 0.3], a, [0.5 -1], randn(3, 1)});
+%! dfg_check_grad (@(b, a, x, si) grad_filter_ysf (b, a, x, si, 3), {b, a, randn(2, 2, 3), randn(2, 2, 2)});
+%! dfg_check_grad (@(b, a, x) grad_filter_ysf (b, a, x, []), {b, a, x});
