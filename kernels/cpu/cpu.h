@@ -66,9 +66,11 @@ int dfg_cpu_take(int dt, int add, void * out, const void * in, const double * po
  * pre, j < post, element k of a slice at i + k * pre + j * pre * n (n the
  * array's length along the dimension).
  * conv: out (pre x len x post) gets y(k) = sum_m a(m) b(k + off - m) over
- * the m with 0 <= m < na and 0 <= k + off - m < nb, in increasing m; a
- * (b) is pre x na x post when a_full (b_full), else one vector of na (nb)
- * used for every slice.  filter: Octave 7.3's filter (liboctave's
+ * the m with 0 <= m < na and 0 <= k + off - m < nb, in increasing m; with
+ * octave != 0 in conv2's order instead (b's elements in increasing order,
+ * each zero one skipped: liboctave's axpy loops, so conv (NaN, 0) is 0);
+ * a (b) is pre x na x post when a_full (b_full), else one vector of na
+ * (nb) used for every slice.  filter: Octave 7.3's filter (liboctave's
  * direct form II transposed, the same operations in the same order): b
  * (nb) and a (na >= 1) padded with zeros to L = max (na, nb), divided by
  * a(0) unless it is 1 (a(0) == 0 is DFG_ERR_ARG, Octave's message); x and
@@ -78,7 +80,7 @@ int dfg_cpu_take(int dt, int add, void * out, const void * in, const double * po
  * memory lives for the call. */
 int dfg_cpu_conv(int dt, void * out, const void * a, int64_t na, int a_full,
                  const void * b, int64_t nb, int b_full, int64_t off, int64_t len,
-                 int64_t pre, int64_t post);
+                 int64_t pre, int64_t post, int octave);
 int dfg_cpu_filter(int dt, void * out, const void * b, int64_t nb, const void * a, int64_t na,
                    const void * x, const void * si, int64_t pre, int64_t n, int64_t post);
 

@@ -11,7 +11,7 @@ typedef struct conv_ctx {
     void *         out;
     const void *   a, * b;
     int64_t        na, nb, off, len, pre, post;
-    int            a_full, b_full;
+    int            a_full, b_full, octave;
 } conv_ctx;
 
 /* outputs [e0, e1) in column-major order; T the class */
@@ -30,8 +30,16 @@ typedef struct conv_ctx {
             int64_t lo = t - (nb - 1) > 0 ? t - (nb - 1) : 0;                      \
             int64_t hi = t < na - 1 ? t : na - 1;                                  \
             T acc = 0;                                                             \
-            for (int64_t m = lo; m <= hi; m++)                                     \
-                acc += pa[m * sa] * pb[(t - m) * sb];                              \
+            if (c->octave) {                                                       \
+                for (int64_t m = hi; m >= lo; m--) {                               \
+                    T bv = pb[(t - m) * sb];                                       \
+                    if (bv != 0)                                                   \
+                        acc += bv * pa[m * sa];                                    \
+                }                                                                  \
+            } else {                                                               \
+                for (int64_t m = lo; m <= hi; m++)                                 \
+                    acc += pa[m * sa] * pb[(t - m) * sb];                          \
+            }                                                                      \
             y[e] = acc;                                                            \
         }                                                                          \
     }
@@ -54,12 +62,13 @@ static void conv_part(void * ctx, int t)
 
 int dfg_cpu_conv(int dt, void * out, const void * a, int64_t na, int a_full,
                  const void * b, int64_t nb, int b_full, int64_t off, int64_t len,
-                 int64_t pre, int64_t post)
+                 int64_t pre, int64_t post, int octave)
 {
     if ((dt != DFG_DOUBLE && dt != DFG_SINGLE) || na < 0 || nb < 0 || len < 0 || pre < 0 || post < 0)
         return dfg_set_error(DFG_ERR_ARG, "dfg.conv: bad kernel arguments");
     conv_ctx c = {.dt = dt, .out = out, .a = a, .b = b, .na = na, .nb = nb, .off = off,
-                  .len = len, .pre = pre, .post = post, .a_full = a_full, .b_full = b_full};
+                  .len = len, .pre = pre, .post = post, .a_full = a_full, .b_full = b_full,
+                  .octave = octave != 0};
     int64_t total = pre * len * post;
     if (total == 0)
         return DFG_OK;

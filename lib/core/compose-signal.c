@@ -94,7 +94,7 @@ dfg_status dfg_conv(dfg_id a, dfg_id b, int shape, dfg_id * y)
     int64_t ca[2] = {na, 1}, cb[2] = {nb, 1}, out[2] = {row ? 1 : len, row ? len : 1};
     if (!(st = cx_cast_to(&c, a, dt, &ac)) && !(st = cx_cast_to(&c, b, dt, &bc)) &&
         !(st = cx_reshape(&c, ac, 2, ca, &ac)) && !(st = cx_reshape(&c, bc, 2, cb, &bc)) &&
-        !(st = cx_conv(&c, ac, bc, 0, off, len, &r)))
+        !(st = cx_op(&c, DFG_OP_CONV, 2, (dfg_id[2]){ac, bc}, &(dfg_attr){{0, off, len, 1}, {0}, NULL, 0}, &r)))
         st = cx_reshape(&c, r, 2, out, &r);
     return cx_done(&c, st, r, y);
 }
@@ -133,6 +133,23 @@ static dfg_status check_si(int snd, const int64_t * sd, int xnd, const int64_t *
     return DFG_OK;
 }
 
+/* v (a vector along dim of size d) with zeros after it to length l */
+static dfg_status pad_to(cx * c, dfg_id v, dfg_dtype dt, int nd, const int64_t * d, int dim, int64_t l,
+                         dfg_id * out)
+{
+    int64_t z[DFG_MAX_DIMS];
+    if (d[dim] >= l) {
+        *out = v;
+        return DFG_OK;
+    }
+    memcpy(z, d, (size_t)nd * sizeof *z);
+    z[dim] = l - d[dim];
+    dfg_id in[2] = {v, 0};
+    dfg_attr a = {{dim}, {0}, NULL, 0};
+    dfg_status st = cx_fill(c, dt, nd, z, 0, &in[1]);
+    return st ? st : cx_op(c, DFG_OP_CAT, 2, in, &a, out);
+}
+
 /* The final state: sf(j) = sum_m b(m) x(n + j - m) - sum_m a(m) y(n + j -
  * m) + si(n + j) (terms outside x, y, si are zero), with b and a divided
  * by a(1): windows of convolutions, moved to si's layout (the dimension
@@ -152,12 +169,15 @@ static dfg_status final_state(cx * c, dfg_id b, dfg_id a, dfg_id x, dfg_id y, df
     for (int k = 0; k < nd; k++)
         v[k] = 1;
     v[dim] = nb;
+    /* b, and a when longer than 1, padded with zeros to L as Octave does:
+     * its 0 * Inf terms are NaN there too */
     if ((st = cx_op2(c, DFG_OP_DIV, b, a0, &bv)) || (st = cx_reshape(c, bv, nd, v, &bv)) ||
-        (st = cx_conv(c, bv, x, dim, n, l - 1, &t)))
+        (st = pad_to(c, bv, dt, nd, v, dim, l, &bv)) || (st = cx_conv(c, bv, x, dim, n, l - 1, &t)))
         return st;
     if (na > 1) {
         v[dim] = na;
         if ((st = cx_op2(c, DFG_OP_DIV, a, a0, &av)) || (st = cx_reshape(c, av, nd, v, &av)) ||
+            (st = pad_to(c, av, dt, nd, v, dim, l, &av)) ||
             (st = cx_conv(c, av, y, dim, n, l - 1, &u)) || (st = cx_op2(c, DFG_OP_SUB, t, u, &t)))
             return st;
     }

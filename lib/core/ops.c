@@ -279,7 +279,8 @@ static dfg_status infer_signal(dfg_node * n)
     }
     const dfg_node * a = n->in[0], * b = n->in[1];
     int64_t len = n->iattr[2];
-    if (len < 0 || n->iattr[1] < -(INT64_C(1) << 50) || n->iattr[1] > (INT64_C(1) << 50))
+    if (len < 0 || n->iattr[1] < -(INT64_C(1) << 50) || n->iattr[1] > (INT64_C(1) << 50) ||
+        n->iattr[3] < 0 || n->iattr[3] > 1)
         return dfg_set_error(DFG_ERR_ARG, "dfg.conv: bad window (offset %lld, length %lld)",
                              (long long)n->iattr[1], (long long)len);
     int va = is_dim_vector(a, dim), vb = is_dim_vector(b, dim);

@@ -192,7 +192,8 @@ dfg_status dfg_exec_node(const dfg_node * n, void * out, const void * const * in
         dfg_split_dim(n->in[0], dim, &pa, &na, &qa);
         dfg_split_dim(n->in[1], dim, &pb, &nb, &qb);
         return dfg_cpu_conv(n->dtype, out, in[0], na, pa * qa != 1 || pre * post == 1,
-                            in[1], nb, pb * qb != 1 || pre * post == 1, n->iattr[1], len, pre, post);
+                            in[1], nb, pb * qb != 1 || pre * post == 1, n->iattr[1], len, pre, post,
+                            (int)n->iattr[3]);
     }
     case DFG_FAM_RESHAPE:
         if (out != in[0])

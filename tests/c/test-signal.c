@@ -44,12 +44,20 @@ static void test_octave_cases(void)
     const double a[4] = {1, 2, 3, 4}, b[3] = {1, 10, 100};
     const double full[6] = {1, 12, 123, 234, 340, 400};
     double y[6];
-    CHECK(dfg_cpu_conv(DFG_DOUBLE, y, a, 4, 0, b, 3, 0, 0, 6, 1, 1) == DFG_OK && same_vec(y, full, 6));
-    CHECK(dfg_cpu_conv(DFG_DOUBLE, y, a, 4, 0, b, 3, 0, 1, 4, 1, 1) == DFG_OK && same_vec(y, full + 1, 4));
-    CHECK(dfg_cpu_conv(DFG_DOUBLE, y, a, 4, 0, b, 3, 0, 2, 2, 1, 1) == DFG_OK && same_vec(y, full + 2, 2));
+    CHECK(dfg_cpu_conv(DFG_DOUBLE, y, a, 4, 0, b, 3, 0, 0, 6, 1, 1, 0) == DFG_OK && same_vec(y, full, 6));
+    CHECK(dfg_cpu_conv(DFG_DOUBLE, y, a, 4, 0, b, 3, 0, 1, 4, 1, 1, 0) == DFG_OK && same_vec(y, full + 1, 4));
+    CHECK(dfg_cpu_conv(DFG_DOUBLE, y, a, 4, 0, b, 3, 0, 2, 2, 1, 1, 0) == DFG_OK && same_vec(y, full + 2, 2));
     /* windows past either end are zero */
     const double edge[3] = {0, 1, 12};
-    CHECK(dfg_cpu_conv(DFG_DOUBLE, y, a, 4, 0, b, 3, 0, -1, 3, 1, 1) == DFG_OK && same_vec(y, edge, 3));
+    CHECK(dfg_cpu_conv(DFG_DOUBLE, y, a, 4, 0, b, 3, 0, -1, 3, 1, 1, 0) == DFG_OK && same_vec(y, edge, 3));
+    /* conv2's order (octave != 0): conv (NaN, 0) -> 0, conv (0, NaN) -> NaN,
+     * conv ([1 Inf], [1 0]) -> 1 Inf 0 (0 * Inf skipped) */
+    const double nan1 = NAN, zero1 = 0, ainf[2] = {1, INFINITY}, b10[2] = {1, 0};
+    const double want_inf[3] = {1, INFINITY, 0};
+    CHECK(dfg_cpu_conv(DFG_DOUBLE, y, &nan1, 1, 0, &zero1, 1, 0, 0, 1, 1, 1, 1) == DFG_OK && y[0] == 0);
+    CHECK(dfg_cpu_conv(DFG_DOUBLE, y, &zero1, 1, 0, &nan1, 1, 0, 0, 1, 1, 1, 1) == DFG_OK && isnan(y[0]));
+    CHECK(dfg_cpu_conv(DFG_DOUBLE, y, ainf, 2, 0, b10, 2, 0, 0, 3, 1, 1, 1) == DFG_OK && same_vec(y, want_inf, 3));
+    CHECK(dfg_cpu_conv(DFG_DOUBLE, y, a, 4, 0, b, 3, 0, 0, 6, 1, 1, 1) == DFG_OK && same_vec(y, full, 6));
     /* filter ([1 2 3], [2 1], [1 2 3 4]) -> 0.5 1.75 4.125 5.9375 */
     const double fb[3] = {1, 2, 3}, fa[2] = {2, 1}, fx[4] = {1, 2, 3, 4};
     const double fy[4] = {0.5, 1.75, 4.125, 5.9375};
@@ -127,9 +135,12 @@ static void test_sweep(void)
                         int64_t len = n + nb > 1 ? n + nb - 1 : 0;
                         fill(a, 512, &seed);
                         fill(b, 512, &seed);
-                        CHECK(dfg_cpu_conv(DFG_DOUBLE, y, a, n, af, b, nb, bf, off, len, pre, post) == DFG_OK);
+                        CHECK(dfg_cpu_conv(DFG_DOUBLE, y, a, n, af, b, nb, bf, off, len, pre, post, 0) == DFG_OK);
                         ref_conv(r, a, n, af, b, nb, bf, off, len, pre, post);
                         CHECK(same_vec(y, r, pre * len * post));
+                        CHECK(dfg_cpu_conv(DFG_DOUBLE, y, a, n, af, b, nb, bf, off, len, pre, post, 1) == DFG_OK);
+                        for (int64_t k = 0; k < pre * len * post; k++)
+                            CHECK_NEAR(y[k], r[k], 1e-14);
                     }
         /* filter: FIR and IIR of several lengths, with and without a state */
         for (int64_t na = 1; na < 4; na++)
@@ -151,7 +162,7 @@ static void test_sweep(void)
     }
     /* single: the same sums in single precision */
     float fa[6] = {1, 2, 3, 4, 5, 6}, fb[2] = {0.5f, 0.25f}, fy[7];
-    CHECK(dfg_cpu_conv(DFG_SINGLE, fy, fa, 6, 0, fb, 2, 0, 0, 7, 1, 1) == DFG_OK);
+    CHECK(dfg_cpu_conv(DFG_SINGLE, fy, fa, 6, 0, fb, 2, 0, 0, 7, 1, 1, 0) == DFG_OK);
     CHECK(fy[0] == 0.5f && fy[3] == 2.75f && fy[6] == 1.5f);
 }
 
@@ -170,9 +181,9 @@ static void test_threads(void)
     for (int k = 0; k < 2; k++) {
         int64_t pre = k ? 1 : cols, post = k ? cols : 1;      /* along rows, then columns */
         CHECK(dfg_threads_set(1) == DFG_OK);
-        CHECK(dfg_cpu_conv(DFG_DOUBLE, y1, b, nb, 0, x, n, 1, 0, n + nb - 1, pre, post) == DFG_OK);
+        CHECK(dfg_cpu_conv(DFG_DOUBLE, y1, b, nb, 0, x, n, 1, 0, n + nb - 1, pre, post, 0) == DFG_OK);
         CHECK(dfg_threads_set(4) == DFG_OK);
-        CHECK(dfg_cpu_conv(DFG_DOUBLE, y4, b, nb, 0, x, n, 1, 0, n + nb - 1, pre, post) == DFG_OK);
+        CHECK(dfg_cpu_conv(DFG_DOUBLE, y4, b, nb, 0, x, n, 1, 0, n + nb - 1, pre, post, 0) == DFG_OK);
         CHECK(!memcmp(y1, y4, (size_t)((n + nb - 1) * cols) * sizeof *y1));
         CHECK(dfg_threads_set(1) == DFG_OK);
         CHECK(dfg_cpu_filter(DFG_DOUBLE, y1, b, nb, a, 3, x, NULL, pre, n, post) == DFG_OK);
