@@ -46,6 +46,45 @@ typedef struct conv_ctx {
 CONV_RANGE(double)
 CONV_RANGE(float)
 
+/* one slice (pre == post == 1), outputs [e0, e1): the same sums in the
+ * same order per output, as axpy sweeps over a contiguous run (outer loop
+ * over the operand whose order defines the sum), which the compiler can
+ * vectorise */
+#define CONV_AXPY(T)                                                               \
+    static void conv_axpy_##T(const conv_ctx * c, int64_t e0, int64_t e1)          \
+    {                                                                              \
+        const T * a = c->a, * b = c->b;                                            \
+        T * y = c->out;                                                            \
+        int64_t na = c->na, nb = c->nb, off = c->off;                              \
+        for (int64_t e = e0; e < e1; e++)                                          \
+            y[e] = 0;                                                              \
+        if (c->octave) {                  /* b's elements ascending, zeros out */  \
+            for (int64_t i = 0; i < nb; i++) {                                     \
+                T bv = b[i];                                                       \
+                if (bv == 0)                                                       \
+                    continue;                                                      \
+                /* m = k + off - i in [0, na) */                                   \
+                int64_t lo = i - off > e0 ? i - off : e0;                          \
+                int64_t hi = na + i - off < e1 ? na + i - off : e1;                \
+                const T * pa = a + off - i;                                        \
+                for (int64_t k = lo; k < hi; k++)                                  \
+                    y[k] += bv * pa[k];                                            \
+            }                                                                      \
+        } else {                          /* a's elements ascending */             \
+            for (int64_t m = 0; m < na; m++) {                                     \
+                T av = a[m];                                                       \
+                /* t = k + off - m in [0, nb) */                                   \
+                int64_t lo = m - off > e0 ? m - off : e0;                          \
+                int64_t hi = nb + m - off < e1 ? nb + m - off : e1;                \
+                const T * pb = b + off - m;                                        \
+                for (int64_t k = lo; k < hi; k++)                                  \
+                    y[k] += av * pb[k];                                            \
+            }                                                                      \
+        }                                                                          \
+    }
+CONV_AXPY(double)
+CONV_AXPY(float)
+
 static void conv_part(void * ctx, int t)
 {
     const conv_ctx * c = ctx;
@@ -54,10 +93,11 @@ static void conv_part(void * ctx, int t)
     int64_t e0 = (int64_t)t * chunk, e1 = e0 + chunk < total ? e0 + chunk : total;
     if (e0 >= e1)
         return;
+    int one = c->pre == 1 && c->post == 1;
     if (c->dt == DFG_DOUBLE)
-        conv_range_double(c, e0, e1);
+        (one ? conv_axpy_double : conv_range_double)(c, e0, e1);
     else
-        conv_range_float(c, e0, e1);
+        (one ? conv_axpy_float : conv_range_float)(c, e0, e1);
 }
 
 int dfg_cpu_conv(int dt, void * out, const void * a, int64_t na, int a_full,

@@ -160,6 +160,21 @@ static void test_sweep(void)
                         CHECK_NEAR(y[k], r[k], 1e-13);
                 }
     }
+    /* one slice (axpy sweeps) is bitwise the per-element loop of several,
+     * in both orders, zeros and non-finite values included */
+    for (int octave = 0; octave < 2; octave++) {
+        double v[37], w[10], y1[60], y2[120];
+        fill(v, 37, &seed);
+        fill(w, 5, &seed);
+        w[1] = 0;
+        v[3] = INFINITY;
+        memcpy(w + 5, w, 5 * sizeof *w);
+        for (int64_t off = -3; off < 12; off += 5) {
+            CHECK(dfg_cpu_conv(DFG_DOUBLE, y1, v, 37, 0, w, 5, 0, off, 45, 1, 1, octave) == DFG_OK);
+            CHECK(dfg_cpu_conv(DFG_DOUBLE, y2, v, 37, 0, w, 5, 1, off, 45, 1, 2, octave) == DFG_OK);
+            CHECK(!memcmp(y1, y2, 45 * sizeof *y1) && !memcmp(y1, y2 + 45, 45 * sizeof *y1));
+        }
+    }
     /* single: the same sums in single precision */
     float fa[6] = {1, 2, 3, 4, 5, 6}, fb[2] = {0.5f, 0.25f}, fy[7];
     CHECK(dfg_cpu_conv(DFG_SINGLE, fy, fa, 6, 0, fb, 2, 0, 0, 7, 1, 1, 0) == DFG_OK);
