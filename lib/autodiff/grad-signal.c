@@ -90,9 +90,10 @@ static void grad_filter(gctx * c, dfg_node * y, dfg_node * g, const int * need, 
         /* w's first L-1 along dim, the dimension moved first, si's size */
         dfg_node * t = conv(c, one, w, dim, 0, l - 1);
         if (t && dim > 0) {
-            dfg_attr p = {{t->ndim}, {0}, NULL, 0};
+            int nd = t->ndim > dim + 1 ? t->ndim : dim + 1;     /* t may end in 1s */
+            dfg_attr p = {{nd}, {0}, NULL, 0};
             p.i[1] = dim;
-            for (int k = 0, q = 2; k < t->ndim; k++)
+            for (int k = 0, q = 2; k < nd; k++)
                 if (k != dim)
                     p.i[q++] = k;
             t = gb_op(c, DFG_OP_PERMUTE, 1, &t, &p);

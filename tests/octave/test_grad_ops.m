@@ -296,3 +296,5 @@
 %! dfg_check_grad (@(b, a, x, si) grad_filter_ysf (b, a, x, si), {[0.2 0.1 0.4 0.3], a, [0.5 -1], randn(3, 1)});
 %! dfg_check_grad (@(b, a, x, si) grad_filter_ysf (b, a, x, si, 3), {b, a, randn(2, 2, 3), randn(2, 2, 2)});
 %! dfg_check_grad (@(b, a, x) grad_filter_ysf (b, a, x, []), {b, a, x});
+%! ## a state of length 1 along the last dimension (its size ends in 1s)
+%! dfg_check_grad (@(b, a, x, si) grad_filter_ysf (b, a, x, si, 3), {[0.5 0.2], [1.2 0.3], randn(2, 2, 3), randn(1, 2, 2)});

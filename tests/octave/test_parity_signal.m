@@ -85,6 +85,9 @@
 %!test dfg_check_parity (@(x, si) filter (B3, 1, x, si, 2), {X, randn(2, 7)}, [], 2);
 %!test dfg_check_parity (@(x, si) filter (B3, A2, x, si, 3), {X3, randn(2, 3, 4)}, [], 2);
 %!test dfg_check_parity (@(x, si) filter (B3, A2, x, si), {X3, randn(2, 4, 2)}, [], 2);
+%!test dfg_check_parity (@(x, si) filter ([0.5 0.2], [1 0.3], x, si, 3), {X3, randn(1, 3, 4)}, [], 2);
+%!test dfg_check_parity (@(x) filter ([0.5 0.2], [1 0.3], x, [], 3), {X3}, [], 2);
+%!error <dimensionality of SI and X must agree> filter (1, 2, dfg.constant (ones (2, 1, 3)), [], 3)
 %!test dfg_check_parity (@(x, si) filter ([1 2 3], 1, x, si, 2), {ones(2, 3), [1 2 3; 4 5 6]}, 0, 2);
 %!test dfg_check_parity (@(x, si) filter ([1 2 3], [2 1], x, si), {[1 2 3 4]', [1 2]}, [], 2);
 %!test dfg_check_parity (@(x, si) filter ([1 2 3], [2 1], x, si), {zeros(1, 0), [1 2]}, [], 2);
