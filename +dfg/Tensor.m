@@ -589,13 +589,19 @@ classdef Tensor < handle
       r = dfg.Tensor (dfg_mex ("median", varargin{:}));
     endfunction
 
-    ## ---- signal processing (issue 22): conv, filter ----
+    ## ---- signal processing (issue 22): conv, conv2, filter ----
 
     function r = conv (varargin)
       ## conv (a, b [, shape]) as Octave 7.3's conv.m ("full", "same",
       ## "valid"; the orientation and empties of its results); single if
       ## either is; gradients to both arguments (correlations).
       r = dfg.Tensor (dfg_mex ("conv", varargin{:}));
+    endfunction
+
+    function r = conv2 (varargin)
+      ## conv2 (a, b [, shape]) and conv2 (v1, v2, m [, shape]) as Octave's
+      ## (sizes, class, conv2's order of sums); gradients to every argument.
+      r = dfg.Tensor (dfg_mex ("conv2", varargin{:}));
     endfunction
 
     function varargout = filter (varargin)

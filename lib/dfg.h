@@ -249,6 +249,11 @@ dfg_status dfg_median(dfg_id x, int dim, dfg_id * y);
  * graph runs (the value is not known before).  nout is 1 or 2;
  * y[0..nout-1] get new references. */
 dfg_status dfg_conv(dfg_id a, dfg_id b, int shape, dfg_id * y);
+/* conv2 (a, b, shape) of matrices and conv2 (v1, v2, m, shape) (m's
+ * columns convolved with v1, then its rows with v2), shape as conv's;
+ * Octave's sizes (an empty argument gives 0x0), class and order of sums. */
+dfg_status dfg_conv2(dfg_id a, dfg_id b, int shape, dfg_id * y);
+dfg_status dfg_conv2_sep(dfg_id v1, dfg_id v2, dfg_id m, int shape, dfg_id * y);
 dfg_status dfg_filter(dfg_id b, dfg_id a, dfg_id x, dfg_id si, int dim, int nout, dfg_id * y);
 /* circshift: x shifted circularly by shifts[j] along dims[j] (0-based),
  * j < m.  dims NULL: along dimension j, or the default DIM when m == 1. */

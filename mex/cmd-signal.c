@@ -1,5 +1,5 @@
-/* mex/cmd-signal.c -- gateway commands for signal processing: conv and
- * filter (built by lib/core/compose-signal.c; here only their arguments
+/* mex/cmd-signal.c -- gateway commands for signal processing: conv, conv2
+ * and filter (built by lib/core/compose-signal.c; here only their arguments
  * are read, in Octave 7.3's order of checks where the library cannot see
  * them). */
 #include <math.h>
@@ -47,6 +47,43 @@ int cmd_conv(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
     if ((st = gw_operand(g, prhs[0], 1, &a)) || (st = gw_operand(g, prhs[1], 2, &b)))
         return st;
     return gw_out(g, dfg_conv(a, b, shape, &y), &y, plhs);
+}
+
+/* y = conv2 (a, b [, shape]), conv2 (v1, v2, m [, shape]) */
+int cmd_conv2(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    dfg_id in[3] = {0, 0, 0}, y = 0;
+    int shape = 0, st = nargs(g, nrhs, 2, 4);
+    if (st)
+        return st;
+    if (nlhs > 1)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.conv2: called with too many outputs (%d; conv2 has 1)", nlhs);
+    /* Octave: a third char argument is SHAPE, else the separable form */
+    int sep = nrhs == 4 || (nrhs == 3 && (gw_is_tensor(prhs[2]) || !mxIsChar(prhs[2])));
+    int nops = sep ? 3 : 2;
+    if (nrhs > nops) {
+        char s[16];
+        const mxArray * p = prhs[nops];
+        if (gw_is_tensor(p) || !mxIsChar(p) || mxGetM(p) > 1 || mxGetString(p, s, sizeof s))
+            return dfg_set_error(DFG_ERR_ARG, "dfg.conv2: SHAPE type not valid");
+        if (!strcmp(s, "full"))
+            shape = 0;
+        else if (!strcmp(s, "same"))
+            shape = 1;
+        else if (!strcmp(s, "valid"))
+            shape = 2;
+        else
+            return dfg_set_error(DFG_ERR_ARG, "dfg.conv2: SHAPE type not valid (\"%s\"; \"full\", \"same\" or \"valid\")", s);
+    }
+    for (int k = 0; k < nops; k++) {
+        if (!gw_is_tensor(prhs[k]) && !mxIsNumeric(prhs[k]) && !mxIsLogical(prhs[k]))
+            return dfg_set_error(DFG_ERR_DTYPE, "dfg.conv2: argument %d must be numeric or logical", k + 1);
+        if ((st = gw_operand(g, prhs[k], k + 1, &in[k])))
+            return st;
+    }
+    if (sep)
+        return gw_out(g, dfg_conv2_sep(in[0], in[1], in[2], shape, &y), &y, plhs);
+    return gw_out(g, dfg_conv2(in[0], in[1], shape, &y), &y, plhs);
 }
 
 /* y = filter (b, a, x [, si [, dim]]), [y, sf] = filter (...) */

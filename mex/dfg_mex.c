@@ -1276,7 +1276,7 @@ static const cmd_entry commands[] = {
     {"atan", cmd_unary}, {"atan2", cmd_binary}, {"atanh", cmd_unary},
     {"cache", cmd_cache}, {"cast", cmd_cast}, {"cat", cmd_cat}, {"ceil", cmd_unary},
     {"chol", cmd_linalg}, {"circshift", cmd_circshift}, {"class", cmd_class},
-    {"commands", cmd_commands}, {"conj", cmd_realpart}, {"constant", cmd_constant}, {"conv", cmd_conv}, {"cos", cmd_unary}, {"cosh", cmd_unary},
+    {"commands", cmd_commands}, {"conj", cmd_realpart}, {"constant", cmd_constant}, {"conv", cmd_conv}, {"conv2", cmd_conv2}, {"cos", cmd_unary}, {"cosh", cmd_unary},
     {"ctranspose", cmd_permute}, {"ctrl", cmd_ctrl}, {"cummax", cmd_order}, {"cummin", cmd_order},
     {"cumprod", cmd_scan}, {"cumsum", cmd_scan},
     {"describe", cmd_describe}, {"det", cmd_linalg}, {"device", cmd_device}, {"diag", cmd_diag},

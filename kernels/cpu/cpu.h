@@ -83,6 +83,14 @@ int dfg_cpu_conv(int dt, void * out, const void * a, int64_t na, int a_full,
                  int64_t pre, int64_t post, int octave);
 int dfg_cpu_filter(int dt, void * out, const void * b, int64_t nb, const void * a, int64_t na,
                    const void * x, const void * si, int64_t pre, int64_t n, int64_t post);
+/* conv2: out (lr x lc) gets y(r, s) = sum over a's columns q ascending,
+ * then its rows p ascending (octave != 0: b's rows ascending, i.e. p
+ * descending, zero b elements skipped, as liboctave's dconv2o) of a(p, q)
+ * b(r + offr - p, s + offc - q), terms outside b zero; a is ma x na, b mb
+ * x nb, column-major.  Threads: split by output columns. */
+int dfg_cpu_conv2(int dt, void * out, const void * a, int64_t ma, int64_t na,
+                  const void * b, int64_t mb, int64_t nb, int64_t offr, int64_t lr,
+                  int64_t offc, int64_t lc, int octave);
 
 /* ---- dense linear algebra (kernels/cpu/linalg.c, BLAS/LAPACK) -----------
  * dt is DFG_DOUBLE or DFG_SINGLE for every argument.  Matrices are

@@ -1,6 +1,6 @@
-/* kernels/cpu/signal.c -- signal processing along one dimension: a window
- * of a convolution (CONV) and Octave's filter (FILTER).  Contracts in
- * kernels/cpu/cpu.h. */
+/* kernels/cpu/signal.c -- signal processing: a window of a convolution
+ * along one dimension (CONV) or of a 2-D one (CONV2), and Octave's filter
+ * (FILTER).  Contracts in kernels/cpu/cpu.h. */
 #include <string.h>
 #include "cpu.h"
 
@@ -122,6 +122,84 @@ int dfg_cpu_conv(int dt, void * out, const void * a, int64_t na, int a_full,
         conv_part(&c, 0);
     } else {
         dfg_par_run(c.nt, conv_part, &c);
+    }
+    return DFG_OK;
+}
+
+/* ---- conv2 ---------------------------------------------------------------- */
+
+typedef struct conv2_ctx {
+    int            dt, nt, octave;
+    void *         out;
+    const void *   a, * b;
+    int64_t        ma, na, mb, nb, offr, lr, offc, lc;
+} conv2_ctx;
+
+#define CONV2_COLS(T)                                                              \
+    static void conv2_cols_##T(const conv2_ctx * c, int64_t s0, int64_t s1)        \
+    {                                                                              \
+        const T * a = c->a, * b = c->b;                                            \
+        T * y = c->out;                                                            \
+        int64_t ma = c->ma, na = c->na, mb = c->mb, nb = c->nb;                    \
+        for (int64_t s = s0; s < s1; s++)                                          \
+            for (int64_t r = 0; r < c->lr; r++) {                                  \
+                int64_t tr = r + c->offr, tc = s + c->offc;                        \
+                int64_t q0 = tc - (nb - 1) > 0 ? tc - (nb - 1) : 0;                \
+                int64_t q1 = tc < na - 1 ? tc : na - 1;                            \
+                int64_t p0 = tr - (mb - 1) > 0 ? tr - (mb - 1) : 0;                \
+                int64_t p1 = tr < ma - 1 ? tr : ma - 1;                            \
+                T acc = 0;                                                         \
+                for (int64_t q = q0; q <= q1; q++) {                               \
+                    const T * pa = a + q * ma, * pb = b + (tc - q) * mb;           \
+                    if (c->octave) {                                               \
+                        for (int64_t p = p1; p >= p0; p--) {                       \
+                            T bv = pb[tr - p];                                     \
+                            if (bv != 0)                                           \
+                                acc += bv * pa[p];                                 \
+                        }                                                          \
+                    } else {                                                       \
+                        for (int64_t p = p0; p <= p1; p++)                         \
+                            acc += pa[p] * pb[tr - p];                             \
+                    }                                                              \
+                }                                                                  \
+                y[r + s * c->lr] = acc;                                            \
+            }                                                                      \
+    }
+CONV2_COLS(double)
+CONV2_COLS(float)
+
+static void conv2_part(void * ctx, int t)
+{
+    const conv2_ctx * c = ctx;
+    int64_t chunk = dfg_par_chunk(c->lc, c->nt, 1);
+    int64_t s0 = (int64_t)t * chunk, s1 = s0 + chunk < c->lc ? s0 + chunk : c->lc;
+    if (s0 >= s1)
+        return;
+    if (c->dt == DFG_DOUBLE)
+        conv2_cols_double(c, s0, s1);
+    else
+        conv2_cols_float(c, s0, s1);
+}
+
+int dfg_cpu_conv2(int dt, void * out, const void * a, int64_t ma, int64_t na,
+                  const void * b, int64_t mb, int64_t nb, int64_t offr, int64_t lr,
+                  int64_t offc, int64_t lc, int octave)
+{
+    if ((dt != DFG_DOUBLE && dt != DFG_SINGLE) || ma < 0 || na < 0 || mb < 0 || nb < 0 || lr < 0 || lc < 0)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.conv2: bad kernel arguments");
+    conv2_ctx c = {.dt = dt, .octave = octave != 0, .out = out, .a = a, .b = b, .ma = ma, .na = na,
+                   .mb = mb, .nb = nb, .offr = offr, .lr = lr, .offc = offc, .lc = lc};
+    if (lr * lc == 0)
+        return DFG_OK;
+    double work = (double)lr * (double)lc * (double)(ma < mb ? ma : mb) * (double)(na < nb ? na : nb);
+    c.nt = dfg_threads_for(work > 1e18 ? INT64_MAX / 2 : (int64_t)work);
+    if (c.nt > lc)
+        c.nt = (int)lc;
+    if (c.nt <= 1) {
+        c.nt = 1;
+        conv2_part(&c, 0);
+    } else {
+        dfg_par_run(c.nt, conv2_part, &c);
     }
     return DFG_OK;
 }

@@ -609,6 +609,7 @@ const dfg_grad_rule dfg_grad_rules[DFG_OP_COUNT] = {
     [DFG_OP_MATMUL] = grad_matmul,
     [DFG_OP_TAKE] = grad_take, [DFG_OP_TAKE_ADD] = grad_take,
     [DFG_OP_CONV] = dfg_grad_signal, [DFG_OP_FILTER] = dfg_grad_signal,
+    [DFG_OP_CONV2] = dfg_grad_signal,
     [DFG_OP_MLDIVIDE] = dfg_grad_linalg, [DFG_OP_INV] = dfg_grad_linalg,
     [DFG_OP_DET] = dfg_grad_linalg, [DFG_OP_CHOL] = dfg_grad_linalg,
     [DFG_OP_LU] = dfg_grad_linalg, [DFG_OP_QR] = dfg_grad_linalg,

@@ -8,6 +8,8 @@
  * an operand used for every slice (a vector along the dimension) gets the
  * sum over the slices.
  *
+ * CONV2 likewise in both dimensions, both operands flipped in both.
+ *
  * FILTER (b, a, x, si): with c = a / a(1), d = b / a(1), y solves
  * sum_k c(k) y(n-k) = sum_k d(k) x(n-k) + si(n) (si zero past its end).
  * H, the filter 1/c, is lower triangular Toeplitz, its transpose
@@ -67,6 +69,28 @@ static void grad_conv(gctx * c, dfg_node * y, dfg_node * g, const int * need, df
         gx[1] = gb_sum_to(c, conv(c, g, gb_flip(c, X(0), dim), dim, na - 1 - off, nb), X(1));
 }
 
+/* CONV2: the same in both dimensions (both operands flipped in both) */
+static dfg_node * conv2(gctx * c, dfg_node * a, dfg_node * b, int64_t offr, int64_t lr,
+                        int64_t offc, int64_t lc)
+{
+    dfg_node * in[2] = {a, b};
+    dfg_attr at = {{0, offr, lr, offc, lc}, {0}, NULL, 0};
+    if (!a || !b)
+        return gb_fail(c, DFG_ERR_INTERNAL);
+    return gb_op(c, DFG_OP_CONV2, 2, in, &at);
+}
+
+static void grad_conv2(gctx * c, dfg_node * y, dfg_node * g, const int * need, dfg_node ** gx)
+{
+    dfg_node * a = X(0), * b = X(1);
+    int64_t offr = y->iattr[1], offc = y->iattr[3];
+    int64_t ma = a->dims[0], na = a->dims[1], mb = b->dims[0], nb = b->dims[1];
+    if (need[0])
+        gx[0] = conv2(c, g, gb_flip(c, gb_flip(c, b, 0), 1), mb - 1 - offr, ma, nb - 1 - offc, na);
+    if (need[1])
+        gx[1] = conv2(c, g, gb_flip(c, gb_flip(c, a, 0), 1), ma - 1 - offr, mb, na - 1 - offc, nb);
+}
+
 static void grad_filter(gctx * c, dfg_node * y, dfg_node * g, const int * need, dfg_node ** gx)
 {
     int dim = (int)y->iattr[0];
@@ -118,6 +142,8 @@ void dfg_grad_signal(gctx * c, dfg_node * y, dfg_node * g, const int * need, dfg
 {
     if (y->op == DFG_OP_CONV)
         grad_conv(c, y, g, need, gx);
+    else if (y->op == DFG_OP_CONV2)
+        grad_conv2(c, y, g, need, gx);
     else
         grad_filter(c, y, g, need, gx);
 }

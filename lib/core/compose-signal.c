@@ -1,6 +1,6 @@
-/* lib/core/compose-signal.c -- conv and filter as Octave 7.3 has them,
- * built of the SIGNAL ops (CONV: a window of a convolution; FILTER:
- * Octave's filter) and re-index ops, so that gradients come from their
+/* lib/core/compose-signal.c -- conv, conv2 and filter as Octave 7.3 has
+ * them, built of the SIGNAL ops (CONV: a window of a convolution along a
+ * dimension; CONV2: of a 2-D one; FILTER: Octave's filter) and re-index ops, so that gradients come from their
  * rules (lib/autodiff/grad-signal.c).
  *
  * Ownership as compose.c: the builders borrow their input ids and hand
@@ -96,6 +96,87 @@ dfg_status dfg_conv(dfg_id a, dfg_id b, int shape, dfg_id * y)
         !(st = cx_reshape(&c, ac, 2, ca, &ac)) && !(st = cx_reshape(&c, bc, 2, cb, &bc)) &&
         !(st = cx_op(&c, DFG_OP_CONV, 2, (dfg_id[2]){ac, bc}, &(dfg_attr){{0, off, len, 1}, {0}, NULL, 0}, &r)))
         st = cx_reshape(&c, r, 2, out, &r);
+    return cx_done(&c, st, r, y);
+}
+
+/* ---- conv2 ---------------------------------------------------------------- */
+
+/* the window [*off, *off + *len) of a full convolution of lengths n (the
+ * first operand's) and k for shape 0 full, 1 same, 2 valid (convn's) */
+static void window(int shape, int64_t n, int64_t k, int64_t * off, int64_t * len)
+{
+    *off = shape == 0 ? 0 : shape == 1 ? k / 2 : k - 1;
+    *len = shape == 0 ? n + k - 1 : shape == 1 ? n : (n >= k ? n - k + 1 : 0);
+}
+
+dfg_status dfg_conv2(dfg_id a, dfg_id b, int shape, dfg_id * y)
+{
+    cx c;
+    dfg_id r = 0, ac, bc;
+    dfg_dtype ta, tb;
+    int nda, ndb;
+    int64_t da[DFG_MAX_DIMS], db[DFG_MAX_DIMS];
+    dfg_status st = cx_begin(&c, a, &ta, &nda, da);
+    if (st || (st = cx_begin(&c, b, &tb, &ndb, db)))
+        return st;
+    if (shape < 0 || shape > 2)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.conv2: SHAPE type not valid");
+    if (nda > 2 || ndb > 2) {
+        char s1[256], s2[256];
+        return dfg_set_error(DFG_ERR_ARG, "dfg.conv2: A and B must be 1-D vectors or 2-D matrices (A is %s, B is %s)",
+                             shape_of(nda, da, s1, sizeof s1), shape_of(ndb, db, s2, sizeof s2));
+    }
+    dfg_dtype dt = (ta == DFG_SINGLE || tb == DFG_SINGLE) ? DFG_SINGLE : DFG_DOUBLE;
+    int64_t o[2], l[2];
+    if (da[0] * da[1] == 0 || db[0] * db[1] == 0) {     /* Octave: 0x0 */
+        int64_t z[2] = {0, 0};
+        st = cx_fill(&c, dt, 2, z, 0, &r);
+        return cx_done(&c, st, st ? 0 : r, y);
+    }
+    window(shape, da[0], db[0], &o[0], &l[0]);
+    window(shape, da[1], db[1], &o[1], &l[1]);
+    dfg_attr at = {{0, o[0], l[0], o[1], l[1], 1}, {0}, NULL, 0};
+    if (!(st = cx_cast_to(&c, a, dt, &ac)) && !(st = cx_cast_to(&c, b, dt, &bc)))
+        st = cx_op(&c, DFG_OP_CONV2, 2, (dfg_id[2]){ac, bc}, &at, &r);
+    return cx_done(&c, st, r, y);
+}
+
+dfg_status dfg_conv2_sep(dfg_id v1, dfg_id v2, dfg_id m, int shape, dfg_id * y)
+{
+    cx c;
+    dfg_id r = 0, u1, u2, mc;
+    dfg_dtype t1, t2, tm;
+    int nd1, nd2, ndm;
+    int64_t d1[DFG_MAX_DIMS], d2[DFG_MAX_DIMS], dm[DFG_MAX_DIMS];
+    dfg_status st = cx_begin(&c, v1, &t1, &nd1, d1);
+    if (st || (st = cx_begin(&c, v2, &t2, &nd2, d2)) || (st = cx_begin(&c, m, &tm, &ndm, dm)))
+        return st;
+    if (shape < 0 || shape > 2)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.conv2: SHAPE type not valid");
+    if (!is_vector(nd1, d1) || !is_vector(nd2, d2))
+        return dfg_set_error(DFG_ERR_ARG, "dfg.conv2: arguments must be vectors for separable option");
+    /* an N-d m is read as a matrix (Octave's matrix_value): the trailing
+     * dimensions folded into the columns */
+    for (int k = 2; k < ndm; k++)
+        dm[1] *= dm[k];
+    dfg_dtype dt = (t1 == DFG_SINGLE || t2 == DFG_SINGLE || tm == DFG_SINGLE) ? DFG_SINGLE : DFG_DOUBLE;
+    int64_t n1 = d1[0] * d1[1], n2 = d2[0] * d2[1];
+    if (n1 == 0 || n2 == 0 || dm[0] * dm[1] == 0) {    /* Octave: 0x0 */
+        int64_t z[2] = {0, 0};
+        st = cx_fill(&c, dt, 2, z, 0, &r);
+        return cx_done(&c, st, st ? 0 : r, y);
+    }
+    int64_t o[2], l[2], col[2] = {n1, 1}, row[2] = {1, n2};
+    window(shape, dm[0], n1, &o[0], &l[0]);
+    window(shape, dm[1], n2, &o[1], &l[1]);
+    /* columns with v1, then rows with v2, each in conv2's order */
+    dfg_attr a1 = {{0, o[0], l[0], 1}, {0}, NULL, 0}, a2 = {{1, o[1], l[1], 1}, {0}, NULL, 0};
+    if (!(st = cx_cast_to(&c, v1, dt, &u1)) && !(st = cx_cast_to(&c, v2, dt, &u2)) &&
+        !(st = cx_cast_to(&c, m, dt, &mc)) && !(st = cx_reshape(&c, mc, 2, dm, &mc)) &&
+        !(st = cx_reshape(&c, u1, 2, col, &u1)) &&
+        !(st = cx_reshape(&c, u2, 2, row, &u2)) &&
+        !(st = cx_op(&c, DFG_OP_CONV, 2, (dfg_id[2]){mc, u1}, &a1, &r)))
+        st = cx_op(&c, DFG_OP_CONV, 2, (dfg_id[2]){r, u2}, &a2, &r);
     return cx_done(&c, st, r, y);
 }
 

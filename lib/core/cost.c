@@ -12,6 +12,10 @@ double dfg_node_flops(const dfg_node * n)
         return (double)n->in[0]->numel;
     case DFG_FAM_SIGNAL: {     /* a multiply-add per tap of each output */
         int dim = (int)n->iattr[0];
+        if (n->op == DFG_OP_CONV2) {
+            const dfg_node * a = n->in[0], * b = n->in[1];
+            return 2.0 * (double)n->numel * (double)(a->numel < b->numel ? a->numel : b->numel);
+        }
         if (n->op == DFG_OP_FILTER) {
             int64_t l = n->in[0]->numel > n->in[1]->numel ? n->in[0]->numel : n->in[1]->numel;
             return 4.0 * (double)n->numel * (double)l;

@@ -229,7 +229,7 @@ static dfg_status infer_order(dfg_node * n)
     return set_shape(n, x->ndim, x->dims);
 }
 
-/* SIGNAL: CONV (a, b) and FILTER (b, a, x, si), all of one class (double
+/* SIGNAL: CONV (a, b), CONV2 (a, b) and FILTER (b, a, x, si), all of one class (double
  * or single; the builders cast); sizes as lib/base/ops.def says.  The
  * kernels walk the dimension, so no symbolic size is taken (dfg_infer). */
 static int64_t extent(const dfg_node * x, int k)
@@ -279,6 +279,19 @@ static dfg_status infer_signal(dfg_node * n)
     }
     const dfg_node * a = n->in[0], * b = n->in[1];
     int64_t len = n->iattr[2];
+    if (n->op == DFG_OP_CONV2) {
+        const int64_t lim = INT64_C(1) << 50;
+        if (a->ndim != 2 || b->ndim != 2)
+            return dfg_set_error(DFG_ERR_ARG, "dfg.conv2: A and B must be 1-D vectors or 2-D matrices");
+        for (int k = 1; k <= 4; k++)
+            if (n->iattr[k] < -lim || n->iattr[k] > lim || (k % 2 == 0 && n->iattr[k] < 0))
+                return dfg_set_error(DFG_ERR_ARG, "dfg.conv2: bad window");
+        if (n->iattr[5] < 0 || n->iattr[5] > 1)
+            return dfg_set_error(DFG_ERR_ARG, "dfg.conv2: bad summation order");
+        d[0] = n->iattr[2];
+        d[1] = n->iattr[4];
+        return set_shape(n, 2, d);
+    }
     if (len < 0 || n->iattr[1] < -(INT64_C(1) << 50) || n->iattr[1] > (INT64_C(1) << 50) ||
         n->iattr[3] < 0 || n->iattr[3] > 1)
         return dfg_set_error(DFG_ERR_ARG, "dfg.conv: bad window (offset %lld, length %lld)",

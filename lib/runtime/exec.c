@@ -187,6 +187,12 @@ dfg_status dfg_exec_node(const dfg_node * n, void * out, const void * const * in
             return dfg_cpu_filter(n->dtype, out, in[0], n->in[0]->numel, in[1], n->in[1]->numel,
                                   in[2], n->in[3]->numel ? in[3] : NULL, pre, len, post);
         }
+        if (n->op == DFG_OP_CONV2) {
+            const dfg_node * a = n->in[0], * b = n->in[1];
+            return dfg_cpu_conv2(n->dtype, out, in[0], a->dims[0], a->dims[1], in[1], b->dims[0],
+                                 b->dims[1], n->iattr[1], n->iattr[2], n->iattr[3], n->iattr[4],
+                                 (int)n->iattr[5]);
+        }
         int64_t pa, na, qa, pb, nb, qb;
         dfg_split_dim(n, dim, &pre, &len, &post);
         dfg_split_dim(n->in[0], dim, &pa, &na, &qa);

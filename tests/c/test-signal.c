@@ -1,6 +1,6 @@
 /* tests/c/test-signal.c -- kernels/cpu/signal.c (dfg_cpu_conv,
- * dfg_cpu_filter) and the graphs of lib/core/compose-signal.c built on
- * them (dfg_conv, dfg_filter):
+ * dfg_cpu_conv2, dfg_cpu_filter) and the graphs of lib/core/compose-signal.c
+ * built on them (dfg_conv, dfg_conv2, dfg_conv2_sep, dfg_filter):
  *  - fixed cases whose expected values come from GNU Octave 7.3 (the
  *    command quoted next to each);
  *  - a sweep over classes, [pre, n, post] layouts, full and broadcast
@@ -181,6 +181,58 @@ static void test_sweep(void)
     CHECK(fy[0] == 0.5f && fy[3] == 2.75f && fy[6] == 1.5f);
 }
 
+/* ---- conv2 ----------------------------------------------------------------------- */
+
+static void ref_conv2(double * y, const double * a, int64_t ma, int64_t na, const double * b,
+                      int64_t mb, int64_t nb, int64_t offr, int64_t lr, int64_t offc, int64_t lc)
+{
+    for (int64_t s = 0; s < lc; s++)
+        for (int64_t r = 0; r < lr; r++) {
+            double acc = 0;
+            for (int64_t q = 0; q < na; q++)
+                for (int64_t p = 0; p < ma; p++) {
+                    int64_t i = r + offr - p, j = s + offc - q;
+                    if (i >= 0 && i < mb && j >= 0 && j < nb)
+                        acc += a[p + q * ma] * b[i + j * mb];
+                }
+            y[r + s * lr] = acc;
+        }
+}
+
+static void test_conv2(void)
+{
+    /* conv2 (magic (3), [1 2; 3 4]) -> [8 25 9 18; ...]: its "same" part
+     * [46 39 38; 44 61 32; 43 42 8] (Octave 7.3) */
+    const double m3[9] = {8, 3, 4, 1, 5, 9, 6, 7, 2}, k[4] = {1, 3, 2, 4};
+    const double same[9] = {46, 44, 43, 39, 61, 42, 38, 32, 8};
+    double y[16], r[16];
+    for (int octave = 0; octave < 2; octave++) {
+        CHECK(dfg_cpu_conv2(DFG_DOUBLE, y, m3, 3, 3, k, 2, 2, 1, 3, 1, 3, octave) == DFG_OK);
+        CHECK(same_vec(y, same, 9));
+    }
+    /* conv2 (NaN, 0) -> 0, conv2 (0, NaN) -> NaN */
+    const double nan1 = NAN, zero1 = 0;
+    CHECK(dfg_cpu_conv2(DFG_DOUBLE, y, &nan1, 1, 1, &zero1, 1, 1, 0, 1, 0, 1, 1) == DFG_OK && y[0] == 0);
+    CHECK(dfg_cpu_conv2(DFG_DOUBLE, y, &zero1, 1, 1, &nan1, 1, 1, 0, 1, 0, 1, 1) == DFG_OK && isnan(y[0]));
+    /* a sweep of windows against the naive double sum */
+    unsigned seed = 21;
+    double a[20], b[12], *yy = malloc(400 * sizeof *yy), *rr = malloc(400 * sizeof *rr);
+    fill(a, 20, &seed);
+    fill(b, 12, &seed);
+    for (int64_t offr = -2; offr < 6; offr += 3)
+        for (int64_t offc = -1; offc < 6; offc += 2) {
+            CHECK(dfg_cpu_conv2(DFG_DOUBLE, yy, a, 4, 5, b, 3, 4, offr, 7, offc, 8, 0) == DFG_OK);
+            ref_conv2(rr, a, 4, 5, b, 3, 4, offr, 7, offc, 8);
+            CHECK(same_vec(yy, rr, 56));
+            CHECK(dfg_cpu_conv2(DFG_DOUBLE, yy, a, 4, 5, b, 3, 4, offr, 7, offc, 8, 1) == DFG_OK);
+            for (int q = 0; q < 56; q++)
+                CHECK_NEAR(yy[q], rr[q], 1e-14);
+        }
+    free(yy);
+    free(rr);
+    (void)r;
+}
+
 /* ---- threads -------------------------------------------------------------------- */
 
 static void test_threads(void)
@@ -206,6 +258,12 @@ static void test_threads(void)
         CHECK(dfg_cpu_filter(DFG_DOUBLE, y4, b, nb, a, 3, x, NULL, pre, n, post) == DFG_OK);
         CHECK(!memcmp(y1, y4, (size_t)(n * cols) * sizeof *y1));
     }
+    /* conv2 of 200 x 250 by 5 x 4: split by columns */
+    CHECK(dfg_threads_set(1) == DFG_OK);
+    CHECK(dfg_cpu_conv2(DFG_DOUBLE, y1, x, 200, 250, b, 5, 4, 0, 204, 0, 253, 1) == DFG_OK);
+    CHECK(dfg_threads_set(4) == DFG_OK);
+    CHECK(dfg_cpu_conv2(DFG_DOUBLE, y4, x, 200, 250, b, 5, 4, 0, 204, 0, 253, 1) == DFG_OK);
+    CHECK(!memcmp(y1, y4, (size_t)(204 * 253) * sizeof *y1));
     CHECK(dfg_threads_set(0) == DFG_OK);
     free(x); free(b); free(y1); free(y4);
 }
@@ -321,6 +379,63 @@ static void test_graphs(void)
         dfg_release(ids[k]);
 }
 
+static void test_conv2_graph(void)
+{
+    /* y = conv2 (A, K, "same") + conv2 (u, v, A, "valid") summed with
+     * weights (3 x 3); gradients on cpu and sim, bitwise */
+    int64_t da[2] = {4, 5}, dk[2] = {2, 3}, du[2] = {1, 2}, dv[2] = {3, 1};
+    dfg_id A = 0, K = 0, u = 0, v = 0, c1 = 0, c2 = 0, g[4] = {0, 0, 0, 0};
+    CHECK(dfg_input(DFG_DOUBLE, 2, da, "A", &A) == DFG_OK);
+    CHECK(dfg_input(DFG_DOUBLE, 2, dk, "K", &K) == DFG_OK);
+    CHECK(dfg_input(DFG_DOUBLE, 2, du, "u", &u) == DFG_OK);
+    CHECK(dfg_input(DFG_DOUBLE, 2, dv, "v", &v) == DFG_OK);
+    CHECK(dfg_conv2(A, K, 1, &c1) == DFG_OK);
+    CHECK(dfg_conv2_sep(u, v, A, 2, &c2) == DFG_OK);
+    double W1[20], W2[9];
+    unsigned seed = 31;
+    fill(W1, 20, &seed);
+    fill(W2, 9, &seed);
+    dfg_id s1 = weighted_sum(c1, 20, W1), s2 = weighted_sum(c2, 9, W2), t = 0;
+    dfg_id in[2] = {s1, s2};
+    CHECK(dfg_op(DFG_OP_ADD, 2, in, NULL, &t) == DFG_OK);
+    dfg_id xs[4] = {A, K, u, v};
+    CHECK(dfg_grad(t, 4, xs, 0, g) == DFG_OK);
+    double XA[20], XK[6], XU[2], XV[3];
+    fill(XA, 20, &seed);
+    fill(XK, 6, &seed);
+    fill(XU, 2, &seed);
+    fill(XV, 3, &seed);
+    const void * data[4] = {XA, XK, XU, XV};
+    dfg_id outs[6] = {c1, c2, g[0], g[1], g[2], g[3]};
+    static double r[2][6][20];
+    double * rc[6], * rs[6];
+    memset(r, 0, sizeof r);
+    for (int k = 0; k < 6; k++) {
+        rc[k] = r[0][k];
+        rs[k] = r[1][k];
+    }
+    CHECK(run("cpu", 4, xs, data, 6, outs, rc) == DFG_OK);
+    CHECK(run("sim", 4, xs, data, 6, outs, rs) == DFG_OK || !fprintf(stderr, "  sim: %s\n", dfg_last_error()));
+    CHECK(!memcmp(r[0], r[1], sizeof r[0]));
+    /* the value against the naive sum; the gradient in K: sum_rs W1(r, s)
+     * dy(r, s)/dK, one naive conv2 per element of K */
+    double want[20];
+    ref_conv2(want, XA, 4, 5, XK, 2, 3, 1, 4, 1, 5);
+    for (int k = 0; k < 20; k++)
+        CHECK_NEAR(r[0][0][k], want[k], 1e-14);
+    for (int k = 0; k < 6; k++) {
+        double e[6] = {0}, ye[20], dot = 0;
+        e[k] = 1;
+        ref_conv2(ye, XA, 4, 5, e, 2, 3, 1, 4, 1, 5);
+        for (int q = 0; q < 20; q++)
+            dot += W1[q] * ye[q];
+        CHECK_NEAR(r[0][3][k], dot, 1e-13);
+    }
+    dfg_id ids[] = {A, K, u, v, c1, c2, s1, s2, t, g[0], g[1], g[2], g[3]};
+    for (size_t k = 0; k < sizeof ids / sizeof ids[0]; k++)
+        dfg_release(ids[k]);
+}
+
 /* ---- errors --------------------------------------------------------------------- */
 
 static void test_errors(void)
@@ -377,7 +492,9 @@ int main(void)
     RUN(test_octave_cases);
     RUN(test_sweep);
     RUN(test_threads);
+    RUN(test_conv2);
     RUN(test_graphs);
+    RUN(test_conv2_graph);
     RUN(test_errors);
     HARNESS_END();
 }

@@ -288,7 +288,7 @@ function T = fz_ops (sel)
   R = {"sum", "sumsq", "prod", "mean", "max", "min", "any", "all", "maxi", "mini", ...
        "cumsum", "cumprod", "norm", "var", "std", "trace", "sort", "sorti", ...
        "cummax", "cummin", "cummaxi", "cummini", "median", ...
-       "conv", "filter", "filtersf"};
+       "conv", "conv2", "filter", "filtersf"};
   S = {"reshape", "permute", "ipermute", "squeeze", "repmat", "cat", ...
        "horzcat", "vertcat", "brackets", "flip", "fliplr", "flipud", ...
        "circshift", "diag", "tril", "triu", "colon"};
@@ -662,6 +662,16 @@ function [n, G] = fz_make (op, G, depth)
         n = fz_opnode (op, sprintf ("conv ($1, $2%s)", shape), false, {a, b});
       else
         n = fz_opnode (op, sprintf ("conv ($2, $1%s)", shape), false, {a, b});
+      endif
+    case "conv2"
+      shape = fz_pick ({"", ", \"full\"", ", \"same\"", ", \"valid\""});
+      if (rand () < 0.6)
+        [b, G] = fz_newvar (G, [randi([0 3]) randi([1 3])]);
+        n = fz_opnode (op, sprintf ("conv2 ($1, $2%s)", shape), false, {a, b});
+      else
+        [b, G] = fz_newvar (G, fz_pick ({[1 randi(3)], [randi(3) 1]}));
+        [c, G] = fz_newvar (G, fz_pick ({[1 randi(3)], [randi(3) 1]}));
+        n = fz_opnode (op, sprintf ("conv2 ($2, $3, $1%s)", shape), false, {a, b, c});
       endif
     case {"filter", "filtersf"}
       [b, G] = fz_newvar (G, [1 randi(3)]);
@@ -1079,7 +1089,7 @@ function tol = fz_tol (C, cls, opts)
   endif
   ## sums in another order than Octave's (conv2's loops; filter's final
   ## state as windows of convolutions): rounding, as BLAS
-  sums = {"conv", "filtersf"};
+  sums = {"conv", "conv2", "filtersf"};
   if (any (ismember (ops, blas)) || any (ismember (ops, sums)))
     tol = ifelse_ (sgl, 1e-3, 1e-8);
   endif

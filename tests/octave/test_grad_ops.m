@@ -256,8 +256,8 @@
 %!test dfg_check_grad (@(x) std (x, 0, 3), {[1 2; 3 5]});
 
 ## ---- signal processing (issue 22): conv, filter ----
-## conv: gradients to both arguments (correlations), every shape and
-## orientation; filter: to b, a (the IIR recurrence through a(1)'s
+## conv, conv2: gradients to every argument (correlations), every shape
+## and orientation; filter: to b, a (the IIR recurrence through a(1)'s
 ## normalisation), x and si, through y and the final state sf, along DIM
 %!function r = grad_filter_ysf (b, a, x, si, varargin)
 %!  [y, sf] = filter (b, a, x, si, varargin{:});
@@ -273,6 +273,15 @@
 %!   dfg_check_grad (@(a, b) conv (a, b, sh) .^ 2, {a, b'});
 %! endfor
 %!test dfg_check_grad (@(a) conv (a, a), {[0.5 -1 2]});
+%!test
+%! randn ("state", 14);
+%! M = randn (4, 3);  K = randn (2, 3);
+%! for shape = {"full", "same", "valid"}
+%!   sh = shape{1};
+%!   dfg_check_grad (@(a, b) conv2 (a, b, sh), {M, K});
+%!   dfg_check_grad (@(a, b) conv2 (a, b, sh) .^ 2, {K, M});
+%!   dfg_check_grad (@(u, v, m) conv2 (u, v, m, sh), {[0.5 -1], [2; 1; 0.3], M});
+%! endfor
 %!test dfg_check_grad (@(a, b) conv (a, b), {1.5, [0.5 -1 2]});
 %!test
 %! randn ("state", 12);

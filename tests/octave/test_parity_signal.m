@@ -1,5 +1,6 @@
 ## Parity of dfg's signal processing with Octave's: conv (full, same, valid;
-## row and column orientation, scalars, empties, single and logical) and
+## row and column orientation, scalars, empties, single and logical), conv2
+## (matrices and the separable form) and
 ## filter (FIR and IIR, a(1) normalisation, initial and final states, DIM,
 ## matrices column-wise, 3-D, empties, single and logical).
 ## Run with the repository root and tests/octave on the path:
@@ -41,6 +42,42 @@
 %!test dfg_check_parity (@(a, b) conv (a, b, "valid"), {[1 2 3]', [1 2]}, 0);
 %!test dfg_check_parity (@(a, b) conv (a, b), {single([1 2]), [1 2 3]'}, 0);
 %!test dfg_check_parity (@(a, b) conv (a, b), {[1 NaN 3], [1 Inf]});
+
+## conv2: matrices and the separable form, every shape, class, empties
+%!test
+%! M = randn (4, 5);  K = randn (2, 3);  Ks = single (randn (3, 2));
+%! for shape = {"full", "same", "valid"}
+%!   sh = shape{1};
+%!   dfg_check_parity (@(a, b) conv2 (a, b, sh), {M, K});
+%!   dfg_check_parity (@(a, b) conv2 (a, b, sh), {K, M});
+%!   dfg_check_parity (@(a, b) conv2 (a, b, sh), {M, Ks});
+%!   dfg_check_parity (@(a, b) conv2 (a, b, sh), {Ar, Bc});
+%!   dfg_check_parity (@(a, b) conv2 (a, b, sh), {S, M});
+%!   dfg_check_parity (@(a, b) conv2 (a, b, sh), {M > 0, K > 0});
+%!   dfg_check_parity (@(a, b) conv2 (a, b, sh), {zeros(0, 3), K});
+%!   dfg_check_parity (@(a, b) conv2 (a, b, sh), {M, zeros(2, 0)});
+%!   dfg_check_parity (@(a, b) conv2 (a, b, sh), {ones(2, 3), ones(3, 3)});
+%!   dfg_check_parity (@(u, v, m) conv2 (u, v, m, sh), {[1 2 3], [1; 2], M});
+%!   dfg_check_parity (@(u, v, m) conv2 (u, v, m, sh), {Bc, Br, M});
+%!   dfg_check_parity (@(u, v, m) conv2 (u, v, m, sh), {Br, single([2 1]), M});
+%!   dfg_check_parity (@(u, v, m) conv2 (u, v, m, sh), {[1 2], [1 2], zeros(0, 3)});
+%!   dfg_check_parity (@(u, v, m) conv2 (u, v, m, sh), {zeros(1, 0), [1 2], M});
+%! endfor
+%!test dfg_check_parity (@(a, b) conv2 (a, b), {magic(3), [1 2; 3 4]}, 0);
+%!test dfg_check_parity (@(a, b) conv2 (a, b, "same"), {magic(3), [1 2; 3 4]}, 0);
+%!test dfg_check_parity (@(u, v, m) conv2 (u, v, m), {[1 2], [1; 3], magic(3)}, 0);
+%!test dfg_check_parity (@(u, v, m) conv2 (u, v, m), {[1 2 3], [1 2], magic(4)});
+%!test dfg_check_parity (@(u, v, m) conv2 (u, v, m), {1, [1 2], reshape(1:8, 2, 2, 2)}, 0);
+%!test dfg_check_parity (@(u, v, m) conv2 (u, v, m, "same"), {[1 2], [1 2], randn(2, 2, 2)});
+%!test dfg_check_parity (@(u, v, m) conv2 (u, v, m), {1, 1, zeros(0, 1, 2)});
+%!test dfg_check_parity (@(a, b) conv2 (a, b), {NaN, 0});
+%!test dfg_check_parity (@(a, b) conv2 (a, b), {0, NaN});
+%!test dfg_check_parity (@(u, v, m) conv2 (u, v, m), {[1 2], [3 4], NaN});
+%!error <dfg.conv2: A and B must be 1-D vectors or 2-D matrices> conv2 (dfg.constant (ones (2, 2, 2)), 1)
+%!error <dfg.conv2: SHAPE type not valid> conv2 (dfg.constant (ones (2)), 1, "x")
+%!error <dfg.conv2: SHAPE type not valid> conv2 (dfg.constant (ones (2)), 1, ones (2), "SAME")
+%!error <dfg.conv2: arguments must be vectors for separable option> conv2 ([1 2], ones (2), dfg.constant (ones (2)))
+%!error <dfg.conv2: called with 5 arguments> conv2 (dfg.constant (1), 2, 3, "full", 4)
 
 ## filter: FIR, IIR, normalisation, class
 %!test dfg_check_parity (@(x) filter (B3, 1, x), {Ar});
