@@ -1,4 +1,4 @@
-## bench_signal -- conv and filter through dfg plans against Octave's own
+## bench_signal -- conv, conv2 and filter through dfg plans against Octave's own
 ## (issue 22, signal processing).
 ##
 ## Timed here (median of interleaved samples, bench_time):
@@ -8,6 +8,8 @@
 ##   filter FIR   y = filter (ones (1, 16) / 16, 1, x), x 1e6 x 1;
 ##   [y, sf]      the same IIR filter with an initial state, x 1000 x 1000;
 ##   conv         conv (x, b), x 1e6 x 1, b 1 x 16 (full) and "same";
+##   conv2        conv2 (x, k, "same"), x 1000 x 1000, k 5 x 5, and the
+##                separable conv2 (u, v, x) with u, v of 5;
 ##   gradient     dfg.value_and_grad of sum (filter (b, a, x) .^ 2) in x,
 ##                x 1000 x 1000, against Octave's hand-written adjoint
 ##                (flipud (filter (b, a, flipud (2 * y)))).
@@ -22,13 +24,13 @@ if (! exist ("bench_setup", "file"))
   addpath (fileparts (mfilename ("fullpath")));
 endif
 bench_setup ();
-bench_header ("bench_signal: conv and filter through dfg plans vs Octave's conv and filter");
+bench_header ("bench_signal: conv, conv2 and filter through dfg plans vs Octave's");
 
 rand ("state", 3);
 x1 = rand (1e6, 1) - 0.5;
 xm = rand (1000, 1000) - 0.5;
 b = [0.2 0.3 0.2];  a = [1 -0.5 0.1];  bf = ones (1, 16) / 16;  si = rand (2, 1000);
-k16 = rand (1, 16);
+k16 = rand (1, 16);  k55 = rand (5, 5);
 
 function f = plan_of (fn, varargin)
   ins = cellfun (@(v) dfg.input (size (v)), varargin, "UniformOutput", false);
@@ -43,6 +45,8 @@ cases = {
   "filter FIR 16 taps, 1e6 x 1",  @(x) filter (bf, 1, x),              {x1}
   "conv full, 1e6 x 1 by 16",     @(x) conv (x, k16),                  {x1}
   "conv same, 1e6 x 1 by 16",     @(x) conv (x, k16, "same"),          {x1}
+  "conv2 same, 1000 x 1000 by 5 x 5", @(x) conv2 (x, k55, "same"),     {xm}
+  "conv2 separable, 1000 x 1000",  @(x) conv2 (k16(1:5), k16(6:10), x), {xm}
 };
 worst = 0;
 names = {};  ratios = [];  tms = [];

@@ -76,7 +76,8 @@ int dfg_cpu_take(int dt, int add, void * out, const void * in, const double * po
  * a(0) unless it is 1 (a(0) == 0 is DFG_ERR_ARG, Octave's message); x and
  * out pre x n x post; si NULL (zero initial state) or (L - 1) x (pre *
  * post) with slice i + j * pre at column i + j * pre.  out never aliases
- * an input.  Threads: split by slices (conv: by output elements).  Scratch
+ * an input.  Threads: split by slices (conv: by slices, by runs of the
+ * pre outputs at one position, or, for one slice, by outputs).  Scratch
  * memory lives for the call. */
 int dfg_cpu_conv(int dt, void * out, const void * a, int64_t na, int a_full,
                  const void * b, int64_t nb, int b_full, int64_t off, int64_t len,

@@ -14,47 +14,73 @@ typedef struct conv_ctx {
     int            a_full, b_full, octave;
 } conv_ctx;
 
-/* outputs [e0, e1) in column-major order; T the class */
-#define CONV_RANGE(T)                                                              \
-    static void conv_range_##T(const conv_ctx * c, int64_t e0, int64_t e1)         \
+/* runs [u0, u1) of the pre elements y(:, k, j), u = k + j * len (pre >
+ * 1): each output gets its terms in the order the contract names, added
+ * across the run (contiguous, so the compiler can vectorise); T the class */
+#define CONV_RUNS(T)                                                               \
+    static void conv_runs_##T(const conv_ctx * c, int64_t u0, int64_t u1)          \
     {                                                                              \
         const T * a = c->a, * b = c->b;                                            \
         T * y = c->out;                                                            \
         int64_t pre = c->pre, len = c->len, na = c->na, nb = c->nb;                \
-        int64_t sa = c->a_full ? pre : 1, sb = c->b_full ? pre : 1;                \
-        for (int64_t e = e0; e < e1; e++) {                                        \
-            int64_t i = e % pre, r = e / pre, k = r % len, j = r / len;            \
-            const T * pa = c->a_full ? a + i + j * pre * na : a;                   \
-            const T * pb = c->b_full ? b + i + j * pre * nb : b;                   \
+        for (int64_t u = u0; u < u1; u++) {                                        \
+            int64_t k = u % len, j = u / len;                                      \
+            T * py = y + (k + j * len) * pre;                                      \
+            const T * pa = c->a_full ? a + j * pre * na : a;                       \
+            const T * pb = c->b_full ? b + j * pre * nb : b;                       \
             int64_t t = k + c->off;            /* b's index is t - m */            \
             int64_t lo = t - (nb - 1) > 0 ? t - (nb - 1) : 0;                      \
             int64_t hi = t < na - 1 ? t : na - 1;                                  \
-            T acc = 0;                                                             \
-            if (c->octave) {                                                       \
-                for (int64_t m = hi; m >= lo; m--) {                               \
-                    T bv = pb[(t - m) * sb];                                       \
-                    if (bv != 0)                                                   \
-                        acc += bv * pa[m * sa];                                    \
+            for (int64_t i = 0; i < pre; i++)                                      \
+                py[i] = 0;                                                         \
+            for (int64_t q = 0; q <= hi - lo; q++) {                               \
+                int64_t m = c->octave ? hi - q : lo + q;                           \
+                const T * ra = pa + (c->a_full ? m * pre : m);                     \
+                const T * rb = pb + (c->b_full ? (t - m) * pre : t - m);           \
+                if (c->b_full && c->a_full) {                                      \
+                    if (c->octave) {                                               \
+                        for (int64_t i = 0; i < pre; i++)                          \
+                            if (rb[i] != 0)                                        \
+                                py[i] += rb[i] * ra[i];                            \
+                    } else {                                                       \
+                        for (int64_t i = 0; i < pre; i++)                          \
+                            py[i] += ra[i] * rb[i];                                \
+                    }                                                              \
+                } else if (c->b_full) {                                            \
+                    T av = *ra;                                                    \
+                    if (c->octave) {                                               \
+                        for (int64_t i = 0; i < pre; i++)                          \
+                            if (rb[i] != 0)                                        \
+                                py[i] += rb[i] * av;                               \
+                    } else {                                                       \
+                        for (int64_t i = 0; i < pre; i++)                          \
+                            py[i] += av * rb[i];                                   \
+                    }                                                              \
+                } else {                                                           \
+                    T bv = *rb;                                                    \
+                    if (c->octave && bv == 0)                                      \
+                        continue;                                                  \
+                    if (c->a_full)                                                 \
+                        for (int64_t i = 0; i < pre; i++)                          \
+                            py[i] += ra[i] * bv;                                   \
+                    else                                                           \
+                        for (int64_t i = 0; i < pre; i++)                          \
+                            py[i] += *ra * bv;                                     \
                 }                                                                  \
-            } else {                                                               \
-                for (int64_t m = lo; m <= hi; m++)                                 \
-                    acc += pa[m * sa] * pb[(t - m) * sb];                          \
             }                                                                      \
-            y[e] = acc;                                                            \
         }                                                                          \
     }
-CONV_RANGE(double)
-CONV_RANGE(float)
+CONV_RUNS(double)
+CONV_RUNS(float)
 
-/* one slice (pre == post == 1), outputs [e0, e1): the same sums in the
- * same order per output, as axpy sweeps over a contiguous run (outer loop
- * over the operand whose order defines the sum), which the compiler can
- * vectorise */
+/* one slice along the dimension (pre == 1): a, b, y its vectors, outputs
+ * [e0, e1): the same sums in the same order per output, as axpy sweeps
+ * over a contiguous run (outer loop over the operand whose order defines
+ * the sum), which the compiler can vectorise */
 #define CONV_AXPY(T)                                                               \
-    static void conv_axpy_##T(const conv_ctx * c, int64_t e0, int64_t e1)          \
+    static void conv_axpy_##T(const conv_ctx * c, T * y, const T * a, const T * b, \
+                              int64_t e0, int64_t e1)                              \
     {                                                                              \
-        const T * a = c->a, * b = c->b;                                            \
-        T * y = c->out;                                                            \
         int64_t na = c->na, nb = c->nb, off = c->off;                              \
         for (int64_t e = e0; e < e1; e++)                                          \
             y[e] = 0;                                                              \
@@ -85,19 +111,45 @@ CONV_RANGE(float)
 CONV_AXPY(double)
 CONV_AXPY(float)
 
+/* the work units of a part: one slice's outputs (pre == post == 1),
+ * slices (pre == 1), or runs of pre outputs */
+static int64_t conv_units(const conv_ctx * c)
+{
+    if (c->pre == 1)
+        return c->post == 1 ? c->len : c->post;
+    return c->len * c->post;
+}
+
+#define CONV_PART(T)                                                               \
+    static void conv_part_##T(const conv_ctx * c, int64_t u0, int64_t u1)          \
+    {                                                                              \
+        const T * a = c->a, * b = c->b;                                            \
+        T * y = c->out;                                                            \
+        if (c->pre != 1) {                                                         \
+            conv_runs_##T(c, u0, u1);                                              \
+        } else if (c->post == 1) {                                                 \
+            conv_axpy_##T(c, y, a, b, u0, u1);                                     \
+        } else {                                                                   \
+            for (int64_t j = u0; j < u1; j++)                                      \
+                conv_axpy_##T(c, y + j * c->len, c->a_full ? a + j * c->na : a,     \
+                              c->b_full ? b + j * c->nb : b, 0, c->len);           \
+        }                                                                          \
+    }
+CONV_PART(double)
+CONV_PART(float)
+
 static void conv_part(void * ctx, int t)
 {
     const conv_ctx * c = ctx;
-    int64_t total = c->pre * c->len * c->post;
+    int64_t total = conv_units(c);
     int64_t chunk = dfg_par_chunk(total, c->nt, 1);
-    int64_t e0 = (int64_t)t * chunk, e1 = e0 + chunk < total ? e0 + chunk : total;
-    if (e0 >= e1)
+    int64_t u0 = (int64_t)t * chunk, u1 = u0 + chunk < total ? u0 + chunk : total;
+    if (u0 >= u1)
         return;
-    int one = c->pre == 1 && c->post == 1;
     if (c->dt == DFG_DOUBLE)
-        (one ? conv_axpy_double : conv_range_double)(c, e0, e1);
+        conv_part_double(c, u0, u1);
     else
-        (one ? conv_axpy_float : conv_range_float)(c, e0, e1);
+        conv_part_float(c, u0, u1);
 }
 
 int dfg_cpu_conv(int dt, void * out, const void * a, int64_t na, int a_full,
@@ -115,8 +167,8 @@ int dfg_cpu_conv(int dt, void * out, const void * a, int64_t na, int a_full,
     int64_t taps = na < nb ? na : nb;
     double work = (double)total * (double)(taps > 0 ? taps : 1);
     c.nt = dfg_threads_for(work > 1e18 ? INT64_MAX / 2 : (int64_t)work);
-    if (c.nt > total)
-        c.nt = (int)total;
+    if (c.nt > conv_units(&c))
+        c.nt = (int)conv_units(&c);
     if (c.nt <= 1) {
         c.nt = 1;
         conv_part(&c, 0);
@@ -135,35 +187,46 @@ typedef struct conv2_ctx {
     int64_t        ma, na, mb, nb, offr, lr, offc, lc;
 } conv2_ctx;
 
+/* output columns [s0, s1), each as axpy sweeps down the column (per
+ * output the terms in the contract's order) */
 #define CONV2_COLS(T)                                                              \
     static void conv2_cols_##T(const conv2_ctx * c, int64_t s0, int64_t s1)        \
     {                                                                              \
         const T * a = c->a, * b = c->b;                                            \
-        T * y = c->out;                                                            \
         int64_t ma = c->ma, na = c->na, mb = c->mb, nb = c->nb;                    \
-        for (int64_t s = s0; s < s1; s++)                                          \
-            for (int64_t r = 0; r < c->lr; r++) {                                  \
-                int64_t tr = r + c->offr, tc = s + c->offc;                        \
-                int64_t q0 = tc - (nb - 1) > 0 ? tc - (nb - 1) : 0;                \
-                int64_t q1 = tc < na - 1 ? tc : na - 1;                            \
-                int64_t p0 = tr - (mb - 1) > 0 ? tr - (mb - 1) : 0;                \
-                int64_t p1 = tr < ma - 1 ? tr : ma - 1;                            \
-                T acc = 0;                                                         \
-                for (int64_t q = q0; q <= q1; q++) {                               \
-                    const T * pa = a + q * ma, * pb = b + (tc - q) * mb;           \
-                    if (c->octave) {                                               \
-                        for (int64_t p = p1; p >= p0; p--) {                       \
-                            T bv = pb[tr - p];                                     \
-                            if (bv != 0)                                           \
-                                acc += bv * pa[p];                                 \
-                        }                                                          \
-                    } else {                                                       \
-                        for (int64_t p = p0; p <= p1; p++)                         \
-                            acc += pa[p] * pb[tr - p];                             \
+        int64_t lr = c->lr, offr = c->offr;                                        \
+        for (int64_t s = s0; s < s1; s++) {                                        \
+            T * py = (T *)c->out + s * lr;                                         \
+            int64_t tc = s + c->offc;                                              \
+            int64_t q0 = tc - (nb - 1) > 0 ? tc - (nb - 1) : 0;                    \
+            int64_t q1 = tc < na - 1 ? tc : na - 1;                                \
+            for (int64_t r = 0; r < lr; r++)                                       \
+                py[r] = 0;                                                         \
+            for (int64_t q = q0; q <= q1; q++) {                                   \
+                const T * pa = a + q * ma, * pb = b + (tc - q) * mb;               \
+                if (c->octave) {          /* b's rows ascending, zeros out */      \
+                    for (int64_t i = 0; i < mb; i++) {                             \
+                        T bv = pb[i];                                              \
+                        if (bv == 0)                                               \
+                            continue;                                              \
+                        int64_t lo = i - offr > 0 ? i - offr : 0;                  \
+                        int64_t hi = ma + i - offr < lr ? ma + i - offr : lr;      \
+                        const T * ra = pa + offr - i;                              \
+                        for (int64_t r = lo; r < hi; r++)                          \
+                            py[r] += bv * ra[r];                                   \
+                    }                                                              \
+                } else {                  /* a's rows ascending */                 \
+                    for (int64_t p = 0; p < ma; p++) {                             \
+                        T av = pa[p];                                              \
+                        int64_t lo = p - offr > 0 ? p - offr : 0;                  \
+                        int64_t hi = mb + p - offr < lr ? mb + p - offr : lr;      \
+                        const T * rb = pb + offr - p;                              \
+                        for (int64_t r = lo; r < hi; r++)                          \
+                            py[r] += av * rb[r];                                   \
                     }                                                              \
                 }                                                                  \
-                y[r + s * c->lr] = acc;                                            \
             }                                                                      \
+        }                                                                          \
     }
 CONV2_COLS(double)
 CONV2_COLS(float)
