@@ -25,7 +25,7 @@ typedef struct conv_ctx {
         int64_t pre = c->pre, len = c->len, na = c->na, nb = c->nb;                \
         for (int64_t u = u0; u < u1; u++) {                                        \
             int64_t k = u % len, j = u / len;                                      \
-            T * py = y + (k + j * len) * pre;                                      \
+            T * restrict py = y + (k + j * len) * pre;                             \
             const T * pa = c->a_full ? a + j * pre * na : a;                       \
             const T * pb = c->b_full ? b + j * pre * nb : b;                       \
             int64_t t = k + c->off;            /* b's index is t - m */            \
@@ -78,7 +78,8 @@ CONV_RUNS(float)
  * over a contiguous run (outer loop over the operand whose order defines
  * the sum), which the compiler can vectorise */
 #define CONV_AXPY(T)                                                               \
-    static void conv_axpy_##T(const conv_ctx * c, T * y, const T * a, const T * b, \
+    static void conv_axpy_##T(const conv_ctx * c, T * restrict y, const T * a,      \
+                              const T * b,                                         \
                               int64_t e0, int64_t e1)                              \
     {                                                                              \
         int64_t na = c->na, nb = c->nb, off = c->off;                              \
@@ -92,7 +93,7 @@ CONV_RUNS(float)
                 /* m = k + off - i in [0, na) */                                   \
                 int64_t lo = i - off > e0 ? i - off : e0;                          \
                 int64_t hi = na + i - off < e1 ? na + i - off : e1;                \
-                const T * pa = a + off - i;                                        \
+                const T * restrict pa = a + off - i;                               \
                 for (int64_t k = lo; k < hi; k++)                                  \
                     y[k] += bv * pa[k];                                            \
             }                                                                      \
@@ -102,7 +103,7 @@ CONV_RUNS(float)
                 /* t = k + off - m in [0, nb) */                                   \
                 int64_t lo = m - off > e0 ? m - off : e0;                          \
                 int64_t hi = nb + m - off < e1 ? nb + m - off : e1;                \
-                const T * pb = b + off - m;                                        \
+                const T * restrict pb = b + off - m;                               \
                 for (int64_t k = lo; k < hi; k++)                                  \
                     y[k] += av * pb[k];                                            \
             }                                                                      \
@@ -196,7 +197,7 @@ typedef struct conv2_ctx {
         int64_t ma = c->ma, na = c->na, mb = c->mb, nb = c->nb;                    \
         int64_t lr = c->lr, offr = c->offr;                                        \
         for (int64_t s = s0; s < s1; s++) {                                        \
-            T * py = (T *)c->out + s * lr;                                         \
+            T * restrict py = (T *)c->out + s * lr;                                \
             int64_t tc = s + c->offc;                                              \
             int64_t q0 = tc - (nb - 1) > 0 ? tc - (nb - 1) : 0;                    \
             int64_t q1 = tc < na - 1 ? tc : na - 1;                                \
@@ -211,7 +212,7 @@ typedef struct conv2_ctx {
                             continue;                                              \
                         int64_t lo = i - offr > 0 ? i - offr : 0;                  \
                         int64_t hi = ma + i - offr < lr ? ma + i - offr : lr;      \
-                        const T * ra = pa + offr - i;                              \
+                        const T * restrict ra = pa + offr - i;                     \
                         for (int64_t r = lo; r < hi; r++)                          \
                             py[r] += bv * ra[r];                                   \
                     }                                                              \
@@ -220,7 +221,7 @@ typedef struct conv2_ctx {
                         T av = pa[p];                                              \
                         int64_t lo = p - offr > 0 ? p - offr : 0;                  \
                         int64_t hi = mb + p - offr < lr ? mb + p - offr : lr;      \
-                        const T * rb = pb + offr - p;                              \
+                        const T * restrict rb = pb + offr - p;                     \
                         for (int64_t r = lo; r < hi; r++)                          \
                             py[r] += av * rb[r];                                   \
                     }                                                              \
