@@ -879,6 +879,29 @@ classdef Tensor < handle
       [varargout{:}] = dfg.internal.histc (varargin{:});
     endfunction
 
+    ## ---- signal processing (issue 22): conv, conv2, filter ----
+
+    function r = conv (varargin)
+      ## conv (a, b [, shape]) as Octave 7.3's conv.m ("full", "same",
+      ## "valid"; the orientation and empties of its results); single if
+      ## either is; gradients to both arguments (correlations).
+      r = dfg.Tensor (dfg_mex ("conv", varargin{:}));
+    endfunction
+
+    function r = conv2 (varargin)
+      ## conv2 (a, b [, shape]) and conv2 (v1, v2, m [, shape]) as Octave's
+      ## (sizes, class, conv2's order of sums); gradients to every argument.
+      r = dfg.Tensor (dfg_mex ("conv2", varargin{:}));
+    endfunction
+
+    function varargout = filter (varargin)
+      ## [y, sf] = filter (b, a, x [, si [, dim]]): Octave's IIR/FIR filter
+      ## (normalised by a(1), which must be nonzero when the graph runs),
+      ## along the first non-singleton dimension or DIM, with initial and
+      ## final states; gradients to b, a, x and si.
+      varargout = multi_out_ ("filter", nargout, 2, varargin);
+    endfunction
+
     function r = mean (varargin)
       r = dfg.Tensor (dfg_mex ("mean", varargin{:}));
     endfunction

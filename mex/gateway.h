@@ -160,6 +160,10 @@ int cmd_realpart(gw *, int, mxArray **, int, const mxArray **);
 int cmd_minmax(gw *, int, mxArray **, int, const mxArray **);
 int cmd_scan(gw *, int, mxArray **, int, const mxArray **);
 int cmd_order(gw *, int, mxArray **, int, const mxArray **);
+/* mex/cmd-signal.c */
+int cmd_conv(gw *, int, mxArray **, int, const mxArray **);
+int cmd_conv2(gw *, int, mxArray **, int, const mxArray **);
+int cmd_filter(gw *, int, mxArray **, int, const mxArray **);
 int cmd_stats(gw *, int, mxArray **, int, const mxArray **);
 int cmd_norm(gw *, int, mxArray **, int, const mxArray **);
 int cmd_dot(gw *, int, mxArray **, int, const mxArray **);
