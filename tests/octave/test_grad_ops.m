@@ -274,6 +274,8 @@
 %!test dfg_check_grad (@(a, b) linspace (a, b, 6), {0.3, 2.1});
 %!test dfg_check_grad (@(a, b) linspace (a, b, 5), {[0.3; -1], 2.1});
 %!test dfg_check_grad (@(a, b) sum (linspace (a, b, 7) .^ 2), {single(0.3), single(2.1)});
+## a == -b: the middle is +0, and still moves with the limits (fuzz seed 602)
+%!test dfg_check_grad (@(a, b) linspace (a, b, 5), {1, -1});
 
 ## ---- issue 22: diff, cbrt, nthroot, vecnorm, erfinv, erfcinv ----
 %!test dfg_check_grad (@(x) diff (x), {A});
