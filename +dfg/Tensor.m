@@ -789,7 +789,7 @@ classdef Tensor < handle
       r = dfg.Tensor (dfg_mex ("median", varargin{:}));
     endfunction
 
-    ## ---- issue 22: element-wise and reduction functions (mex/cmd-elem.c)
+    ## ---- more element-wise and reduction functions (mex/cmd-elem.c) ----
     function r = diff (varargin)
       ## diff (x [, k [, dim]]): Octave 7.3's builtin (order K >= the size
       ## along the default DIM goes on along the next dimensions as Octave
@@ -844,9 +844,9 @@ classdef Tensor < handle
       ## dfg:notDifferentiable)
       r = dfg.Tensor (dfg_mex ("betainc", varargin{:}));
     endfunction
-    ## ---- end of issue 22 element-wise and reduction functions
+    ## ---- end of the element-wise and reduction functions
 
-    ## ---- interpolation, fitting and assembly (issue 22) ----------------
+    ## ---- interpolation, fitting and assembly ---------------------------
     ## Octave dispatches here when any argument is a tensor; the work is
     ## in +dfg/+internal (compositions of tensor ops: the gradients come
     ## from their rules).
@@ -879,7 +879,7 @@ classdef Tensor < handle
       [varargout{:}] = dfg.internal.histc (varargin{:});
     endfunction
 
-    ## ---- signal processing (issue 22): conv, conv2, filter ----
+    ## ---- signal processing: conv, conv2, filter ----
 
     function r = conv (varargin)
       ## conv (a, b [, shape]) as Octave 7.3's conv.m ("full", "same",

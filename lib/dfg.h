@@ -247,7 +247,7 @@ dfg_status dfg_median(dfg_id x, int dim, dfg_id * y);
  * NaN or below 1 giving no columns, 1 giving b; in a + b's class. */
 dfg_status dfg_linspace(dfg_id a, dfg_id b, double n, dfg_id * y);
 
-/* Issue 22, element-wise and reduction functions (lib/core/compose-elem.c).
+/* More element-wise and reduction functions (lib/core/compose-elem.c).
  * diff (x, order, dim) as Octave 7.3's builtin: repeated first differences
  * along dim (0-based; negative: Octave's default, which for order >= the
  * size there goes on along the next dimensions as data.cc does); logical

@@ -174,7 +174,7 @@ int cmd_cast(gw *, int, mxArray **, int, const mxArray **);
 /* mex/cmd-range.c */
 int cmd_linspace(gw *, int, mxArray **, int, const mxArray **);
 
-/* mex/cmd-elem.c (issue 22: element-wise and reduction functions) */
+/* mex/cmd-elem.c (more element-wise and reduction functions) */
 int cmd_diff(gw *, int, mxArray **, int, const mxArray **);
 int cmd_nthroot(gw *, int, mxArray **, int, const mxArray **);
 int cmd_vecnorm(gw *, int, mxArray **, int, const mxArray **);

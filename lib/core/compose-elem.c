@@ -1,5 +1,5 @@
 /* lib/core/compose-elem.c -- composite element-wise and reduction
- * functions of issue 22: diff, nthroot, vecnorm and mode, built as graphs
+ * functions: diff, nthroot, vecnorm and mode, built as graphs
  * of primitive ops (so gradients come from the primitives' rules) with
  * Octave 7.3's values, classes and sizes.
  *
