@@ -273,14 +273,20 @@ dfg_status dfg_chol(dfg_id x, dfg_id * y);
  *   lu:  nout 1: Y = L + U - I (square x only, else DFG_ERR_UNSUPPORTED);
  *        2: [P' L, U]; 3: [L, U, P] with P double.  An empty x gives nout
  *        double 0x0s.
- *   qr:  nout 2: [Q, R], economy-size when econ; nout 1 and 3 are
- *        DFG_ERR_UNSUPPORTED.
+ *   qr:  nout 2: [Q, R], economy-size when econ; nout 1: Octave 7.3's
+ *        raw xGEQRF result (m x n, no gradient); 3 is DFG_ERR_UNSUPPORTED.
  *   eig: of a symmetric x: nout 1: the eigenvalues (a column); 2: [V, D]
  *        with D = eye .* w'; 3 is DFG_ERR_UNSUPPORTED.  An empty x gives
  *        nout double 0x0s. */
 dfg_status dfg_lu(dfg_id x, int nout, dfg_id * y);
 dfg_status dfg_qr(dfg_id x, int econ, int nout, dfg_id * y);
 dfg_status dfg_eig(dfg_id x, int nout, dfg_id * y);
+/* svd: nout 1: the singular values (econ ignored, as Octave); 2 or 3:
+ * [U, S, V] = svd (A) (econ 0: U m x m, S m x n, V n x n) or svd (A,
+ * "econ") (econ 1: U m x k, S k x k, V n x k), k = min (m, n); econ 2:
+ * svd (A, 0), the economy SVD when m > n, else the full one; x 2-D.  An empty x
+ * gives Octave 7.3's shapes (full: U = eye (m), V = eye (n)) in x's class. */
+dfg_status dfg_svd(dfg_id x, int econ, int nout, dfg_id * y);
 
 /* ---- indexing (lib/core/subscript.c) -----------------------------------------
  * Octave's index rules, decided when the graph is built, as the MEX

@@ -527,23 +527,35 @@ int cmd_matrix(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
 
 /* ---- LAPACK functions ------------------------------------------------------------------------- */
 
-/* inv, det, pinv, chol, svd (x); [...] = lu (x), qr (x [, "econ" | 0]),
- * eig (x): the forms and Octave's rules are lib/core/compose-linalg.c's. */
+/* inv, det, pinv, chol (x); [...] = lu (x), qr (x [, "econ" | 0]),
+ * svd (x [, econ]), eig (x): the forms and Octave's rules are lib/core/compose-linalg.c's. */
 int cmd_linalg(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
 {
     dfg_id x, y[3] = {0, 0, 0};
     const char * f = g->fn;
-    int is_qr = !strcmp(f, "qr"), nout = nlhs < 1 ? 1 : nlhs, st;
-    if ((st = nargs(g, nrhs, 1, is_qr ? 2 : 1)) || (st = gw_operand(g, prhs[0], 1, &x)))
+    int is_qr = !strcmp(f, "qr"), is_svd = !strcmp(f, "svd"), nout = nlhs < 1 ? 1 : nlhs, st;
+    if ((st = nargs(g, nrhs, 1, is_qr || is_svd ? 2 : 1)) || (st = gw_operand(g, prhs[0], 1, &x)))
         return st;
     if (!strcmp(f, "chol") && nlhs > 1)
         return dfg_set_error(DFG_ERR_UNSUPPORTED, "dfg.chol: the failure output [R, p] is not supported");
-    if (!strcmp(f, "svd")) {
-        if (nlhs > 1)
-            return dfg_set_error(DFG_ERR_UNSUPPORTED, "dfg.svd: only singular values (s = svd (A)) are supported");
-        if (!(st = gw_op1(g, DFG_OP_SVD, x, &y[0])))
-            plhs[0] = gw_result(g, y[0]);
-        return st;
+    if (is_svd) {
+        /* Octave 7.3: a second argument with one element that is not a
+         * string (svd (A, 0)) asks for the economy SVD when A has more rows
+         * than columns; any other second argument ("econ") for it always */
+        int econ = 0;
+        if (nrhs > 1) {
+            dfg_id e;
+            int64_t ne = mxGetNumberOfElements(prhs[1]);
+            if (gw_is_tensor(prhs[1])) {
+                int nd;
+                int64_t d[DFG_MAX_DIMS];
+                if ((st = gw_operand(g, prhs[1], 2, &e)) || (st = dfg_info(e, NULL, &nd, d)))
+                    return st;
+                ne = dfg_shape_numel(nd, d);
+            }
+            econ = !mxIsChar(prhs[1]) && ne == 1 ? 2 : 1;
+        }
+        return gw_outs(g, dfg_svd(x, econ, nout, y), nout, y, plhs);
     }
     if (!strcmp(f, "inv"))
         return gw_out(g, dfg_inv(x, &y[0]), &y[0], plhs);

@@ -208,6 +208,10 @@ static dfg_node * grad_qr(gctx * c, dfg_node * y, dfg_node * g)
     dfg_node * a = y->in[0];
     int64_t m = a->dims[0], q = a->dims[1];
     int econ = (int)y->iattr[0];
+    if (econ == 2)
+        return gb_fail(c, dfg_set_error(DFG_ERR_NO_GRAD,
+                                        "dfg.grad: qr (A) with one output (LAPACK's Householder form) "
+                                        "has no gradient; use [Q, R] = qr (A) (or qr (A, 0))"));
     if (m > q && !econ)
         return gb_fail(c, dfg_set_error(DFG_ERR_NO_GRAD,
                                         "dfg.grad: the gradient of qr of a tall matrix needs the economy "
@@ -256,6 +260,12 @@ static dfg_node * grad_svd(gctx * c, dfg_node * y, dfg_node * g)
 {
     dfg_node * a = y->in[0];
     int64_t m = a->dims[0], n = a->dims[1], k = m < n ? m : n;
+    if (y->iattr[0] == 2)           /* the composite uses 1 for a square A */
+        return gb_fail(c, dfg_set_error(DFG_ERR_NO_GRAD,
+                                        "dfg.grad: the gradient of [U, S, V] = svd (A) of a non-square "
+                                        "matrix needs the economy SVD svd (A, \"econ\") (A is %lldx%lld; "
+                                        "the extra columns of U or V are not unique)",
+                                        (long long)m, (long long)n));
     dfg_node * src = y->iattr[0] ? y : gb_op1i(c, DFG_OP_SVD, a, 1);
     dfg_node * u = gb_part(c, src, 0, m, k), * s = gb_part(c, src, m * k, k, 1);
     dfg_node * v = gb_part(c, src, m * k + k, n, k);

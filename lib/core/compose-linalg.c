@@ -136,7 +136,7 @@ dfg_status dfg_chol(dfg_id x, dfg_id * y)
     return linalg1(DFG_OP_CHOL, 1, x, y);
 }
 
-/* ---- lu, qr, eig ------------------------------------------------------------ */
+/* ---- lu, qr, eig, svd ------------------------------------------------------------ */
 
 static dfg_status check_nout(const char * fn, int nout)
 {
@@ -207,13 +207,21 @@ dfg_status dfg_qr(dfg_id x, int econ, int nout, dfg_id * y)
     dfg_status st = cx_begin(&c, x, NULL, NULL, NULL);
     if (st || (st = check_nout("qr", nout)))
         return st;
-    if (nout == 1)
-        return dfg_set_error(DFG_ERR_UNSUPPORTED, "dfg.qr: the one-output form (LAPACK's packed factors) is not "
-                             "supported; use [Q, R] = qr (A)");
+    dfg_dtype dt;
     /* an N-d x is read folded, as Octave does */
-    if ((st = fold2d(&c, &x)) || (st = dfg_info(x, NULL, &nd, d)))
+    if ((st = fold2d(&c, &x)) || (st = dfg_info(x, &dt, &nd, d)))
         return cx_done(&c, st, 0, y);
     int64_t m = d[0], n = d[1], k = m < n ? m : n, qc = econ ? k : m;
+    if (nout == 1) {
+        /* Octave 7.3's qr (A) of a full A (either form): the raw xGEQRF
+         * result, m x n, of x's class (an empty x: itself) */
+        dfg_attr raw = {{2}, {0}, NULL, 0};
+        if (m * n == 0)
+            st = cx_fill(&c, float_of(dt), 2, d, 0, &r[0]);
+        else if (!(st = cx_op(&c, DFG_OP_QR, 1, &x, &raw, &packed)))
+            st = cx_part(&c, packed, 0, m, n, &r[0]);
+        return cx_done_n(&c, st, 1, r, y);
+    }
     dfg_attr a = {{econ != 0}, {0}, NULL, 0};
     if (!(st = cx_op(&c, DFG_OP_QR, 1, &x, &a, &packed)) && !(st = cx_part(&c, packed, 0, m, qc, &r[0])) &&
         !(st = cx_part(&c, packed, m * qc, qc, n, &r[1])) && nout == 3)
@@ -250,4 +258,72 @@ dfg_status dfg_eig(dfg_id x, int nout, dfg_id * y)
         /* [V, D, W] = eig (A), the left eigenvectors, are not built */
         st = dfg_set_error(DFG_ERR_UNSUPPORTED, "dfg.eig: the form with 3 outputs is not supported");
     return cx_done_n(&c, st, 2, r, y);
+}
+
+/* S of [U, S, V] = svd (A): the r x q matrix with s (k = min (r, q)) on its
+ * diagonal, eye (k) .* s' padded with zeros. */
+static dfg_status sigma_matrix(cx * c, dfg_dtype dt, dfg_id s, int64_t r, int64_t q, dfg_id * y)
+{
+    int64_t k = r < q ? r : q;
+    dfg_id eye = 0, st_, dg;
+    dfg_status st;
+    if ((st = cx_take(c, dfg_eye_named("svd", dt, k, &eye), &eye, &eye)) || (st = cx_transpose(c, s, &st_)) ||
+        (st = cx_op2(c, DFG_OP_MUL, eye, st_, &dg)))
+        return st;
+    if (r == q) {
+        *y = dg;
+        return DFG_OK;
+    }
+    int dim = r > q ? 0 : 1;
+    int64_t zd[2] = {r > q ? r - q : r, r > q ? q : q - r};
+    dfg_id in[2] = {dg, 0};
+    dfg_attr a = {{dim}, {0}, NULL, 0};
+    if ((st = cx_fill(c, dt, 2, zd, 0, &in[1])))
+        return st;
+    return cx_op(c, DFG_OP_CAT, 2, in, &a, y);
+}
+
+dfg_status dfg_svd(dfg_id x, int econ, int nout, dfg_id * y)
+{
+    cx c;
+    dfg_id r[3] = {0, 0, 0}, packed, s;
+    dfg_dtype dt;
+    int nd;
+    int64_t d[DFG_MAX_DIMS];
+    dfg_status st = cx_begin(&c, x, &dt, &nd, d);
+    if (st || (st = check_nout("svd", nout)))
+        return st;
+    if (nout == 1) {                     /* the singular values, either form */
+        st = cx_op1(&c, DFG_OP_SVD, x, &r[0]);
+        return cx_done_n(&c, st, 1, r, y);
+    }
+    if (nd != 2)
+        return cx_done(&c, dfg_set_error(DFG_ERR_SHAPE, "dfg.svd: A must be a 2-D matrix"), 0, y);
+    int64_t m = d[0], n = d[1], k = m < n ? m : n;
+    if (econ == 2)
+        econ = m > n;
+    int64_t ur = m, uc = econ ? k : m, sr = econ ? k : m, sc = econ ? k : n, vr = n, vc = econ ? k : n;
+    dt = float_of(dt);
+    if (k == 0) {
+        /* Octave 7.3: U = eye (m), S m x n, V = eye (n) (economy: m x 0,
+         * 0 x 0 and n x 0), of A's class */
+        int64_t su[2] = {ur, uc}, ss[2] = {sr, sc}, sv[2] = {vr, vc};
+        if (econ)
+            st = cx_fill(&c, dt, 2, su, 0, &r[0]);
+        else
+            st = cx_take(&c, dfg_eye_named("svd", dt, m, &r[0]), &r[0], &r[0]);
+        if (!st)
+            st = cx_fill(&c, dt, 2, ss, 0, &r[1]);
+        if (!st && nout == 3)
+            st = econ ? cx_fill(&c, dt, 2, sv, 0, &r[2]) : cx_take(&c, dfg_eye_named("svd", dt, n, &r[2]), &r[2], &r[2]);
+        return cx_done_n(&c, st, nout, r, y);
+    }
+    /* a square A: the full SVD is the economy one (which has a gradient) */
+    int full = !econ && m != n;
+    dfg_attr a = {{full ? 2 : 1}, {0}, NULL, 0};
+    int64_t soff = ur * uc;
+    if (!(st = cx_op(&c, DFG_OP_SVD, 1, &x, &a, &packed)) && !(st = cx_part(&c, packed, 0, ur, uc, &r[0])) &&
+        !(st = cx_part(&c, packed, soff, k, 1, &s)) && !(st = sigma_matrix(&c, dt, s, sr, sc, &r[1])) && nout == 3)
+        st = cx_part(&c, packed, soff + k, vr, vc, &r[2]);
+    return cx_done_n(&c, st, nout, r, y);
 }

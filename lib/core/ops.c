@@ -525,12 +525,12 @@ static dfg_status infer_linalg(dfg_node * n)
     case DFG_OP_QR:
         if ((st = need_2d(n, a, "A")))
             return st;
-        d[0] = n->iattr[0] ? m * k + k * q : m * m + m * q;
+        d[0] = n->iattr[0] == 2 ? m * q : n->iattr[0] ? m * k + k * q : m * m + m * q;
         return set_shape(n, 2, d);
     case DFG_OP_SVD:
         if ((st = need_2d(n, a, "A")))
             return st;
-        d[0] = k + (n->iattr[0] ? (m + q) * k : 0);
+        d[0] = k + (n->iattr[0] == 2 ? m * m + q * q : n->iattr[0] ? (m + q) * k : 0);
         return set_shape(n, 2, d);
     case DFG_OP_PINV:
         if ((st = need_2d(n, a, "A")))

@@ -79,6 +79,8 @@ static dfg_status exec_linalg(const dfg_node * n, void * out, const void * const
         return dfg_cpu_lu(dt, m, q, in[0], o, o + es * (size_t)(m * k),
                           o + es * (size_t)(m * k + k * q), (int)n->iattr[0]);
     case DFG_OP_QR: {
+        if (n->iattr[0] == 2)
+            return dfg_cpu_qr_raw(dt, m, q, in[0], out);
         int64_t qc = n->iattr[0] ? k : m;
         return dfg_cpu_qr(dt, (int)n->iattr[0], m, q, in[0], o, o + es * (size_t)(m * qc));
     }
@@ -91,6 +93,9 @@ static dfg_status exec_linalg(const dfg_node * n, void * out, const void * const
     case DFG_OP_SVD:
         if (!n->iattr[0])
             return dfg_cpu_svd_values(dt, m, q, in[0], out);
+        if (n->iattr[0] == 2)
+            return dfg_cpu_svd_full(dt, m, q, in[0], o, o + es * (size_t)(m * m),
+                                    o + es * (size_t)(m * m + k));
         return dfg_cpu_svd(dt, m, q, in[0], o, o + es * (size_t)(m * k),
                            o + es * (size_t)(m * k + k));
     case DFG_OP_PINV:     return dfg_cpu_pinv(dt, m, q, in[0], out);

@@ -81,3 +81,16 @@
 %! [q, r] = qr (x);
 %! g = dfg.grad (sum (r(:)) + sum (q(:) .^ 2), x);
 %! assert (size (g), [3 4]);
+
+## ---- issue 22: svd with vectors (i22-linalg) ---------------------------------
+## grad_svd_parts removes the sign of each singular vector pair
+%!test dfg_check_grad (@(a) grad_svd_parts (a, true), {A});
+%!test dfg_check_grad (@(a) grad_svd_parts (a, true), {N});
+%!test dfg_check_grad (@(a) grad_svd_parts (a, true), {M});
+%!test dfg_check_grad (@(a) grad_svd_parts (a, false), {M});
+%!test dfg_check_grad (@(a) grad_svd_parts (a, true), {-2});
+%!test dfg_check_grad (@(a) nthargout (2, @svd, a, 0), {N});
+## the full SVD of a non-square matrix (extra columns not unique) and the
+## one-output qr (Householder form) have no gradient
+%!error <economy SVD> x = dfg.input ([4 3]); [u, s, v] = svd (x); dfg.grad (sum (s(:)), x)
+%!error <Householder> x = dfg.input ([4 3]); dfg.grad (sum (qr (x)(:)), x)

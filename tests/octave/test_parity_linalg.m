@@ -373,3 +373,36 @@
 %! ## mpower reads an N-d matrix folded, as Octave does
 %! dfg_check_parity (@(x) x ^ 0, {single(reshape ([1 1 1; 3 1 2; 0 0 2], [3 1 3]))});
 %! dfg_check_parity (@(x) x ^ 2, {reshape(magic (3), [3 1 3])});
+
+## ---- issue 22: svd forms, one-output qr (i22-linalg) -----------------------
+## [U, S, V] = svd (A) by xGESVD as Octave (the same signs), svd (A, "econ"),
+## svd (A, 0) (economy only when A has more rows than columns, as 7.3)
+%!test
+%! randn ("state", 22);
+%! for x = {randn(4, 3), randn(3, 5), randn(4), single(randn (3, 2)), single(randn (2, 3)), 5, -3, ...
+%!          [1 2; 2 4], zeros(3), zeros(0, 0), zeros(0, 3), zeros(3, 0), single(zeros (2, 0))}
+%!   for nout = 1:3
+%!     dfg_check_parity (@(a) svd (a), x, [1e-10, 1e-4], nout);
+%!     dfg_check_parity (@(a) svd (a, "econ"), x, [1e-10, 1e-4], nout);
+%!     dfg_check_parity (@(a) svd (a, 0), x, [1e-10, 1e-4], nout);
+%!   endfor
+%! endfor
+%!test dfg_check_parity (@(a) svd (a, 1), {randn(2, 4)}, [1e-10, 1e-4], 3);
+%!test dfg_check_parity (@(a) svd (a, [0 0]), {randn(2, 4)}, [1e-10, 1e-4], 3);
+%!test dfg_check_parity (@(a) svd (a, "e"), {randn(4, 2)}, [1e-10, 1e-4], 3);
+%!test dfg_check_parity (@(a) svd (a, true), {randn(4, 2)}, [1e-10, 1e-4], 3);
+%!test
+%! [u, s, v] = svd (dfg.constant (magic (4)));
+%! assert (dfg.value (u * s * v'), magic (4), 1e-12);
+%!error <2-D> [u, s, v] = svd (dfg.constant (ones (2, 2, 2)));
+%!error <Inf or NaN> [u, s, v] = svd (dfg.constant ([1 NaN; 2 3])); dfg.value (u);
+%!error <too many outputs> [a, b, c, d] = svd (dfg.constant (eye (2)));
+## qr (A) with one output: Octave 7.3's raw xGEQRF result (reflectors
+## below the diagonal, scaled), any shape and class; N-d read folded
+%!test
+%! randn ("state", 23);
+%! for x = {randn(4, 3), randn(3, 5), randn(4), single(randn (5, 2)), 5, -5, [1; 2; 3], [1 2 3], ...
+%!          zeros(3), zeros(0, 3), zeros(3, 0), single(zeros (0, 0)), ones(2, 2, 2)}
+%!   dfg_check_parity (@(a) qr (a), x, [1e-10, 1e-4]);
+%!   dfg_check_parity (@(a) qr (a, 0), x, [1e-10, 1e-4]);
+%! endfor
