@@ -399,8 +399,8 @@ classdef Tensor < handle
       r = dfg.Tensor (dfg_mex ("det", a));
     endfunction
 
-    function r = pinv (a)
-      r = dfg.Tensor (dfg_mex ("pinv", a));
+    function r = pinv (varargin)
+      r = dfg.Tensor (dfg_mex ("pinv", varargin{:}));
     endfunction
 
     function r = plus (a, b, varargin)

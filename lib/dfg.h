@@ -266,6 +266,9 @@ dfg_status dfg_mrdivide(dfg_id a, dfg_id b, dfg_id * y);
 dfg_status dfg_inv(dfg_id x, dfg_id * y);
 dfg_status dfg_det(dfg_id x, dfg_id * y);
 dfg_status dfg_pinv(dfg_id x, dfg_id * y);
+/* pinv (x, tol): tol > 0 replaces the default tolerance (0: the default;
+ * negative or NaN: DFG_ERR_ARG as Octave's "TOL must be greater than zero") */
+dfg_status dfg_pinv_tol(dfg_id x, double tol, dfg_id * y);
 dfg_status dfg_chol(dfg_id x, dfg_id * y);
 /* The forms with nout outputs (1 to 3) of Octave's multi-output LAPACK
  * functions, one new reference in y[k] for each output k < nout, taken

@@ -534,7 +534,8 @@ int cmd_linalg(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
     dfg_id x, y[3] = {0, 0, 0};
     const char * f = g->fn;
     int is_qr = !strcmp(f, "qr"), is_svd = !strcmp(f, "svd"), nout = nlhs < 1 ? 1 : nlhs, st;
-    if ((st = nargs(g, nrhs, 1, is_qr || is_svd ? 2 : 1)) || (st = gw_operand(g, prhs[0], 1, &x)))
+    int two = is_qr || is_svd || !strcmp(f, "pinv");
+    if ((st = nargs(g, nrhs, 1, two ? 2 : 1)) || (st = gw_operand(g, prhs[0], 1, &x)))
         return st;
     if (!strcmp(f, "chol") && nlhs > 1)
         return dfg_set_error(DFG_ERR_UNSUPPORTED, "dfg.chol: the failure output [R, p] is not supported");
@@ -561,8 +562,12 @@ int cmd_linalg(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
         return gw_out(g, dfg_inv(x, &y[0]), &y[0], plhs);
     if (!strcmp(f, "det"))
         return gw_out(g, dfg_det(x, &y[0]), &y[0], plhs);
-    if (!strcmp(f, "pinv"))
-        return gw_out(g, dfg_pinv(x, &y[0]), &y[0], plhs);
+    if (!strcmp(f, "pinv")) {
+        double tol = 0;   /* pinv (A, tol): a tolerance known now */
+        if (nrhs > 1 && (st = gw_scalar(g, prhs[1], 2, 0, &tol)))
+            return st;
+        return gw_out(g, dfg_pinv_tol(x, tol, &y[0]), &y[0], plhs);
+    }
     if (!strcmp(f, "chol"))
         return gw_out(g, dfg_chol(x, &y[0]), &y[0], plhs);
     if (!strcmp(f, "lu"))

@@ -122,6 +122,8 @@ int dfg_cpu_svd_full(int dt, int64_t m, int64_t n, const void * a, void * u,
 /* pinv of m x n into n x m, tolerance as Octave:
  * max(m, n) * sigma_max * eps(class). */
 int dfg_cpu_pinv(int dt, int64_t m, int64_t n, const void * a, void * out);
+/* pinv (A, tol): singular values below tol dropped (tol <= 0: the default) */
+int dfg_cpu_pinv_tol(int dt, int64_t m, int64_t n, const void * a, double tol, void * out);
 /* The condition estimate for a factor another device made (the GPU's
  * solvers: kernels/cuda/dfg_cuda.h's dfg_cuda_rcond_fn, which this
  * matches), so that its warnings are the CPU's: LAPACK's 1-norm rcond of

@@ -786,11 +786,16 @@ int dfg_cpu_svd_full(int dt, int64_t m, int64_t n, const void * a, void * u, voi
     return svd_vectors(dt, 1, m, n, a, u, s, v);
 }
 
-/* Matrix::pseudo_inverse: economy SVD, singular values below
- * tol = max(m, n) * sigma_max * eps(class) dropped (tol == 0 -> realmin),
- * result V_r * diag(1 ./ sigma_r) * U_r'.  Inf or NaN gives all NaN, as
- * Octave's pinv does. */
+/* Matrix::pseudo_inverse: economy SVD, singular values below tol dropped
+ * (utol > 0: tol = utol, Octave's pinv (A, tol); else tol = max(m, n) *
+ * sigma_max * eps(class), 0 -> realmin), result V_r * diag(1 ./ sigma_r) *
+ * U_r'.  Inf or NaN gives all NaN, as Octave's pinv does. */
 int dfg_cpu_pinv(int dt, int64_t m, int64_t n, const void * a, void * out)
+{
+    return dfg_cpu_pinv_tol(dt, m, n, a, 0, out);
+}
+
+int dfg_cpu_pinv_tol(int dt, int64_t m, int64_t n, const void * a, double utol, void * out)
 {
     int status = check_args("pinv", dt, m, n, 0);
     if (status != DFG_OK || m == 0 || n == 0)
@@ -809,7 +814,7 @@ int dfg_cpu_pinv(int dt, int64_t m, int64_t n, const void * a, void * out)
     if ((status = gesvd(dt, "S", (int) m, (int) n, f, s, u, vt)) != DFG_OK)
         goto done;
     double eps = dt == DFG_DOUBLE ? DBL_EPSILON : FLT_EPSILON;
-    double tol = rnd(dt, rnd(dt, (double) (m > n ? m : n) * ld(dt, s, 0)) * eps);
+    double tol = utol > 0 ? rnd(dt, utol) : rnd(dt, rnd(dt, (double) (m > n ? m : n) * ld(dt, s, 0)) * eps);
     if (tol == 0)
         tol = dt == DFG_DOUBLE ? DBL_MIN : FLT_MIN;
     for (r = k - 1; r >= 0 && ld(dt, s, r) < tol; r--)

@@ -131,6 +131,27 @@ dfg_status dfg_pinv(dfg_id x, dfg_id * y)
     return linalg1(DFG_OP_PINV, 1, x, y);
 }
 
+dfg_status dfg_pinv_tol(dfg_id x, double tol, dfg_id * y)
+{
+    cx c;
+    dfg_id r = 0;
+    int nd;
+    int64_t d[DFG_MAX_DIMS];
+    dfg_attr a = {{0}, {tol > 0 ? tol : 0, 0}, NULL, 0};
+    dfg_status st = cx_begin(&c, x, NULL, NULL, NULL);
+    if (st)
+        return st;
+    if (tol < 0 || tol != tol)
+        return cx_done(&c, dfg_set_error(DFG_ERR_ARG, "dfg.pinv: TOL must be greater than zero"), 0, y);
+    if ((st = fold2d(&c, &x)) || (st = dfg_info(x, NULL, &nd, d)))
+        return cx_done(&c, st, 0, y);
+    if (dfg_shape_numel(nd, d) == 0)
+        st = cx_empty(&c, &r);
+    else
+        st = cx_op(&c, DFG_OP_PINV, 1, &x, &a, &r);
+    return cx_done(&c, st, r, y);
+}
+
 dfg_status dfg_chol(dfg_id x, dfg_id * y)
 {
     return linalg1(DFG_OP_CHOL, 1, x, y);

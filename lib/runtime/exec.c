@@ -98,7 +98,7 @@ static dfg_status exec_linalg(const dfg_node * n, void * out, const void * const
                                     o + es * (size_t)(m * m + k));
         return dfg_cpu_svd(dt, m, q, in[0], o, o + es * (size_t)(m * k),
                            o + es * (size_t)(m * k + k));
-    case DFG_OP_PINV:     return dfg_cpu_pinv(dt, m, q, in[0], out);
+    case DFG_OP_PINV:     return dfg_cpu_pinv_tol(dt, m, q, in[0], n->dattr[0], out);
     }
     return dfg_set_error(DFG_ERR_INTERNAL, "dfg: no kernel for %s", dfg_ops[n->op].name);
 }
