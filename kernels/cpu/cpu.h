@@ -105,6 +105,11 @@ int dfg_cpu_qr_raw(int dt, int64_t m, int64_t n, const void * a, void * r);
 /* symmetric eig of n x n (upper triangle used, as Octave): w gets n
  * ascending eigenvalues; v (may be NULL) gets n x n eigenvectors. */
 int dfg_cpu_eig_sym(int dt, int64_t n, const void * a, void * w, void * v);
+/* eig of an n x n matrix that is not symmetric, as Octave (xGEEVX,
+ * balanced): w gets the n real eigenvalues in LAPACK's order, v (may be
+ * NULL) the unit-norm right eigenvectors; a complex eigenvalue is
+ * DFG_ERR_DOMAIN (dfg's results are real). */
+int dfg_cpu_eig_gen(int dt, int64_t n, const void * a, void * w, void * v);
 /* singular values of m x n, descending, min(m, n) of them. */
 int dfg_cpu_svd_values(int dt, int64_t m, int64_t n, const void * a, void * s);
 /* svd of m x n, as Octave's [U, S, V] = svd (A, "econ") with its

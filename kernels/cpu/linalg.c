@@ -53,6 +53,10 @@ DS(orgqr, (cint *, cint *, cint *, void *, cint *, const void *, void *,
            cint *, int *))
 DS(syev, (const char *, const char *, cint *, void *, cint *, void *, void *,
           cint *, int *, size_t, size_t))
+DS(geevx, (const char *, const char *, const char *, const char *, cint *,
+           void *, cint *, void *, void *, void *, cint *, void *, cint *,
+           int *, int *, void *, void *, void *, void *, void *, cint *, int *,
+           int *, size_t, size_t, size_t, size_t))
 DS(gesvd, (const char *, const char *, cint *, cint *, void *, cint *, void *,
            void *, cint *, void *, cint *, void *, cint *, int *, size_t,
            size_t))
@@ -699,6 +703,50 @@ int dfg_cpu_eig_sym(int dt, int64_t n64, const void * a, void * w, void * v)
     if (f != v)
         drop(f);
     drop(work);
+    return s;
+}
+
+/* ---- eig (general) ------------------------------------------------------ */
+/* EIG::init for a real matrix that is not exactly symmetric: xGEEVX with
+ * balancing ("B", Octave's default), no left vectors, right vectors when v
+ * is not NULL, no condition numbers.  dfg's results are real: the values
+ * (unsorted, as LAPACK gives them) and vectors of a real spectrum; a
+ * complex eigenvalue (wi != 0) is DFG_ERR_DOMAIN, never a wrong real
+ * number.  Inf or NaN is Octave's error. */
+int dfg_cpu_eig_gen(int dt, int64_t n64, const void * a, void * w, void * v)
+{
+    int s = check_args("eig", dt, n64, 0, 0), n = (int) n64, info = 0, lwork = -1, ilo, ihi;
+    if (s != DFG_OK || n == 0)
+        return s;
+    if (!all_finite(dt, a, n64 * n64))
+        return dfg_set_error(DFG_ERR_ARG, "EIG: matrix contains Inf or NaN values");
+    const char * job = v ? "V" : "N";
+    int one = 1, ldv = v ? n : 1;
+    real_t wq, abnrm, dummy;
+    void * f = nbuf(dt, n64 * n64), * wi = nbuf(dt, n64), * scale = nbuf(dt, n64);
+    void * rce = nbuf(dt, n64), * rcv = nbuf(dt, n64), * work = NULL;
+    int * iwork = ibuf(2 * n64);
+    s = DFG_ERR_NOMEM;
+    if (!f || !wi || !scale || !rce || !rcv || !iwork)
+        goto done;
+    copy(dt, f, a, n64 * n64);
+    LP(dt, geevx)("B", "N", job, "N", &n, f, &n, w, wi, &dummy, &one, v ? v : &dummy, &ldv, &ilo, &ihi,
+                  scale, &abnrm, rce, rcv, &wq, &lwork, iwork, &info, 1, 1, 1, 1);
+    lwork = lwork_of(dt, wq);
+    if (!(work = nbuf(dt, lwork)))
+        goto done;
+    LP(dt, geevx)("B", "N", job, "N", &n, f, &n, w, wi, &dummy, &one, v ? v : &dummy, &ldv, &ilo, &ihi,
+                  scale, &abnrm, rce, rcv, work, &lwork, iwork, &info, 1, 1, 1, 1);
+    s = DFG_OK;
+    if (info != 0)
+        s = dfg_set_error(DFG_ERR_ARG, "eig: %s failed to converge", dt == DFG_DOUBLE ? "dgeevx" : "sgeevx");
+    for (int64_t i = 0; i < n64 && s == DFG_OK; i++)
+        if (ld(dt, wi, i) != 0)
+            s = dfg_set_error(DFG_ERR_DOMAIN, "dfg.eig: A has complex eigenvalues (%g%+gi); dfg's "
+                              "tensors are real (complex results are not supported yet)",
+                              ld(dt, w, i), ld(dt, wi, i));
+done:
+    drop(f); drop(wi); drop(scale); drop(rce); drop(rcv); drop(work); drop(iwork);
     return s;
 }
 

@@ -231,25 +231,42 @@ static dfg_node * grad_qr(gctx * c, dfg_node * y, dfg_node * g)
     return gb_cat(c, 1, 2, parts);
 }
 
-/* Symmetric eig: A = V diag (lam) V'.
- * gA = V (diag (glam) + F .* (V' gV)) V', F(i, j) = 1 / (lam(j) - lam(i)),
- * made symmetric (the kernel takes symmetric matrices only). */
+/* eig: the kernel takes the symmetric solver for an exactly symmetric A
+ * and the general one otherwise (as Octave); the rule follows it at run
+ * time (a merge on sum (abs (A - A')(:)) == 0).
+ * Symmetric, A = V diag (lam) V': gA = V (diag (glam) + F .* (V' gV)) V',
+ * F(i, j) = 1 / (lam(j) - lam(i)), made symmetric (the symmetric solver
+ * sees symmetric perturbations only).
+ * General (real spectrum), A = V diag (lam) V^-1 with unit-norm columns of
+ * V (LAPACK's normalisation): with gV' = gV - V diag (diag (V' gV)) (the
+ * part the normalisation removes), gA = V^-T (diag (glam) + F .* (V' gV'))
+ * V'.  Repeated eigenvalues contribute 0 (safe reciprocals). */
 static dfg_node * grad_eig(gctx * c, dfg_node * y, dfg_node * g)
 {
     dfg_node * a = y->in[0];
     int64_t m = a->dims[0];
+    dfg_node * asym = gb_sum_all(c, gb_op1(c, DFG_OP_ABS, gb_sub(c, a, T(a))));
+    dfg_node * sym = gb_op2(c, DFG_OP_EQ, asym, gb_scalar(c, asym ? asym->dtype : DFG_DOUBLE, 0));
+    dfg_node * gs, * gg;
     if (!y->iattr[0]) {
-        /* values only: V diag (g) V' from the factorization with vectors */
+        /* values only: V diag (g) V' (V^-T diag (g) V') from the
+         * factorization with vectors */
         dfg_node * e = gb_op1i(c, DFG_OP_EIG_SYM, a, 1);
         dfg_node * v = gb_part(c, e, m, m, m);
-        return MMT(scale_cols(c, v, g), v);
+        gs = MMT(scale_cols(c, v, g), v);
+        gg = solve(c, T(v), gb_mul(c, T(v), g));
+        return gb_merge(c, sym, gs, gg);
     }
     dfg_node * lam = gb_part(c, y, 0, m, 1), * v = gb_part(c, y, m, m, m);
     dfg_node * gl = gb_part(c, g, 0, m, 1), * gv = gb_part(c, g, m, m, m);
     dfg_node * f = gb_safe_recip(c, gaps(c, lam));
     dfg_node * inner = gb_add(c, gb_diag_matrix(c, gl), gb_mul(c, f, MTM(v, gv)));
     dfg_node * ga = MMT(MM(v, inner), v);
-    return gb_muls(c, gb_add(c, ga, T(ga)), 0.5);
+    gs = gb_muls(c, gb_add(c, ga, T(ga)), 0.5);
+    dfg_node * gvn = gb_sub(c, gv, scale_cols(c, v, gb_diag_part(c, MTM(v, gv))));
+    dfg_node * ginner = gb_add(c, gb_diag_matrix(c, gl), gb_mul(c, f, MTM(v, gvn)));
+    gg = solve(c, T(v), MMT(ginner, v));
+    return gb_merge(c, sym, gs, gg);
 }
 
 /* Economy SVD A = U diag (s) V' (k = min (m, n)):

@@ -44,9 +44,9 @@ int dfg_red_code(int op)
     return isred ? red_code[op] : -1;
 }
 
-/* eig of a matrix that is not exactly symmetric would be complex in
- * general: dfg only has the symmetric solver. */
-static dfg_status check_symmetric(const dfg_node * a, const void * p)
+/* 1 when the n x n matrix p is exactly symmetric (Octave's issymmetric,
+ * which picks the symmetric solver). */
+static int is_symmetric(const dfg_node * a, const void * p)
 {
     int64_t n = a->dims[0];
     for (int64_t j = 0; j < n; j++)
@@ -55,11 +55,9 @@ static dfg_status check_symmetric(const dfg_node * a, const void * p)
                 ? ((const double *)p)[i + n * j] == ((const double *)p)[j + n * i]
                 : ((const float *)p)[i + n * j] == ((const float *)p)[j + n * i];
             if (!same)
-                return dfg_set_error(DFG_ERR_UNSUPPORTED,
-                                     "dfg.eig: A must be symmetric (dfg has the real symmetric "
-                                     "eigensolver only; use (A + A')/2 for a symmetric part)");
+                return 0;
         }
-    return DFG_OK;
+    return 1;
 }
 
 static dfg_status exec_linalg(const dfg_node * n, void * out, const void * const * in)
@@ -84,12 +82,12 @@ static dfg_status exec_linalg(const dfg_node * n, void * out, const void * const
         int64_t qc = n->iattr[0] ? k : m;
         return dfg_cpu_qr(dt, (int)n->iattr[0], m, q, in[0], o, o + es * (size_t)(m * qc));
     }
-    case DFG_OP_EIG_SYM: {
-        dfg_status st = check_symmetric(a, in[0]);
-        if (st)
-            return st;
+    case DFG_OP_EIG_SYM:
+        /* as Octave's EIG: the symmetric solver for an exactly symmetric A,
+         * else the general one (a real spectrum, or an error) */
+        if (!is_symmetric(a, in[0]))
+            return dfg_cpu_eig_gen(dt, m, in[0], o, n->iattr[0] ? o + es * (size_t)m : NULL);
         return dfg_cpu_eig_sym(dt, m, in[0], o, n->iattr[0] ? o + es * (size_t)m : NULL);
-    }
     case DFG_OP_SVD:
         if (!n->iattr[0])
             return dfg_cpu_svd_values(dt, m, q, in[0], out);

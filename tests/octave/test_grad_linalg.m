@@ -94,3 +94,11 @@
 ## one-output qr (Householder form) have no gradient
 %!error <economy SVD> x = dfg.input ([4 3]); [u, s, v] = svd (x); dfg.grad (sum (s(:)), x)
 %!error <Householder> x = dfg.input ([4 3]); dfg.grad (sum (qr (x)(:)), x)
+## eig of a non-symmetric matrix (real, distinct spectrum): values and
+## vectors (unit norm, as LAPACK); the symmetric rule where A is symmetric
+%!test
+%! randn ("state", 25);  X = randn (4);
+%! dfg_check_grad (@(a) eig (a), {X * diag([1 2 3 4]) / X});
+%! dfg_check_grad (@(a) grad_eig_gen_parts (a), {X * diag([1 2 3 4]) / X});
+%!test dfg_check_grad (@(a) grad_eig_gen_parts (a), {[2 1; 0.5 3]});
+%!test dfg_check_grad (@(a) grad_eig_gen_parts (a), {[1 2 0.1; 0.2 3 1; 0.1 0.3 5]});

@@ -406,3 +406,16 @@
 %!   dfg_check_parity (@(a) qr (a), x, [1e-10, 1e-4]);
 %!   dfg_check_parity (@(a) qr (a, 0), x, [1e-10, 1e-4]);
 %! endfor
+## eig of a matrix that is not symmetric: Octave's xGEEVX (balanced), the
+## values unsorted as LAPACK gives them, real spectra only; a complex
+## eigenvalue is an error at run time (never wrong real numbers)
+%!test
+%! randn ("state", 24);
+%! X = randn (4);  G = X * diag ([1 2 3 4]) / X;
+%! for x = {G, single(G), [2 1; 0 3], [4 1; 2 3], single([4 1; 2 3]), triu(magic (4)), [1 2; 2 1], 7}
+%!   dfg_check_parity (@(a) eig (a), x, [1e-10, 1e-4]);
+%!   dfg_check_parity (@(a) eig (a), x, [1e-10, 1e-4], 2);
+%! endfor
+%!error <complex eigenvalues> dfg.value (eig (dfg.constant ([0 1; -1 0])));
+%!error <complex eigenvalues> f = dfg.jit (@(a) eig (a)); [v, d] = f (single ([1 2; -3 1]));
+%!error <Inf or NaN> dfg.value (eig (dfg.constant ([1 2; NaN 1])));
