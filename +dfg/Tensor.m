@@ -719,6 +719,50 @@ classdef Tensor < handle
       varargout = multi_out_ ("chol", nargout, 3, varargin);
     endfunction
 
+    ## ---- issue 22: matrix functions, cond, rank, null, orth ----------------
+    function r = expm (a)
+      r = dfg.Tensor (dfg_mex ("expm", a));
+    endfunction
+
+    function varargout = sqrtm (a)
+      ## [s, err] = sqrtm (A): err = norm (s*s - A, "fro") / norm (A, "fro")
+      ## as Octave's sqrtm; a third output is -1 (Octave's placeholder)
+      if (nargout > 3)
+        error ("dfg:badArgument", "dfg.sqrtm: called with too many outputs (%d; sqrtm has at most 3)", nargout);
+      endif
+      varargout{1} = dfg.Tensor (dfg_mex ("sqrtm", a));
+      if (nargout > 1)
+        s = varargout{1};
+        varargout{2} = norm (s * s - a, "fro") / norm (a, "fro");
+      endif
+      if (nargout > 2)
+        varargout{3} = -1;
+      endif
+    endfunction
+
+    function r = logm (a, varargin)
+      if (nargin > 1 || nargout > 1)
+        error ("dfg:unsupported", "dfg.logm: only S = logm (A) is supported (the iteration limit OPT_ITERS is Octave's default, 100, and the iteration count ITERS is not an output)");
+      endif
+      r = dfg.Tensor (dfg_mex ("logm", a));
+    endfunction
+
+    function r = cond (varargin)
+      r = dfg.Tensor (dfg_mex ("cond", varargin{:}));
+    endfunction
+
+    function r = rank (varargin)
+      r = dfg.Tensor (dfg_mex ("rank", varargin{:}));
+    endfunction
+
+    function Z = null (varargin)
+      error ("dfg:dataDependentSize", "dfg.null: the number of columns of null (A) is the nullity of A, which depends on the values; use [U, S, V] = svd (A) and V(:, r+1:end) for a rank r known in advance");
+    endfunction
+
+    function Z = orth (varargin)
+      error ("dfg:dataDependentSize", "dfg.orth: the number of columns of orth (A) is the rank of A, which depends on the values; use [U, S, V] = svd (A) and U(:, 1:r) for a rank r known in advance");
+    endfunction
+
   endmethods
 endclassdef
 

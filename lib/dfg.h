@@ -102,6 +102,8 @@ const char * dfg_last_error(void);           /* thread's last message        */
 /* A warning left by the last plan run (e.g. a singular matrix), or NULL;
  * reading it clears it. */
 const char * dfg_take_warning(void);
+/* The Octave id of the warning dfg_take_warning returned last. */
+const char * dfg_warning_id(void);
 
 /* Long runs (loops inside plans) call pending() every few iterations and
  * stop with DFG_ERR_INTERRUPTED when it returns nonzero; the MEX gateway
@@ -290,6 +292,18 @@ dfg_status dfg_eig(dfg_id x, int nout, dfg_id * y);
  * svd (A, 0), the economy SVD when m > n, else the full one; x 2-D.  An empty x
  * gives Octave 7.3's shapes (full: U = eye (m), V = eye (n)) in x's class. */
 dfg_status dfg_svd(dfg_id x, int econ, int nout, dfg_id * y);
+/* expm, sqrtm, logm of a square 2-D x (Octave 7.3's values; an empty x is
+ * itself; a complex result fails when the plan runs, dfg:complexResult). */
+dfg_status dfg_expm(dfg_id x, dfg_id * y);
+dfg_status dfg_sqrtm(dfg_id x, dfg_id * y);
+dfg_status dfg_logm(dfg_id x, dfg_id * y);
+/* cond (x) (p == 2, not fro: sigma (1) / sigma (end), Inf when either is
+ * 0, the double 0 for an empty x), cond (x, p) / cond (x, "fro") (norm (x,
+ * p) * norm (inv (x), p)), as Octave 7.3's cond.m; x 2-D. */
+dfg_status dfg_cond(dfg_id x, double p, int fro, dfg_id * y);
+/* rank (x) / rank (x, tol) as rank.m: the double count of singular values
+ * above the tolerance (no gradient: an integer of the values). */
+dfg_status dfg_rank(dfg_id x, int has_tol, double tol, dfg_id * y);
 
 /* ---- indexing (lib/core/subscript.c) -----------------------------------------
  * Octave's index rules, decided when the graph is built, as the MEX

@@ -538,7 +538,10 @@ int cmd_linalg(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
     if ((st = nargs(g, nrhs, 1, two ? 2 : 1)) || (st = gw_operand(g, prhs[0], 1, &x)))
         return st;
     if (!strcmp(f, "chol") && nlhs > 1)
-        return dfg_set_error(DFG_ERR_UNSUPPORTED, "dfg.chol: the failure output [R, p] is not supported");
+        /* Octave's R is (p-1) x (p-1) when A is not positive definite */
+        return dfg_set_error(DFG_ERR_DATA_SIZE, "dfg.chol: [R, p] = chol (A) has a size that depends on the "
+                             "values (R is (p-1)x(p-1) when A is not positive definite); use R = chol (A), "
+                             "an error when A is not positive definite, or min (eig ((A + A')/2)) > 0 as a test");
     if (is_svd) {
         /* Octave 7.3: a second argument with one element that is not a
          * string (svd (A, 0)) asks for the economy SVD when A has more rows

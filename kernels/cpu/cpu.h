@@ -127,6 +127,18 @@ int dfg_cpu_svd_full(int dt, int64_t m, int64_t n, const void * a, void * u,
 /* pinv of m x n into n x m, tolerance as Octave:
  * max(m, n) * sigma_max * eps(class). */
 int dfg_cpu_pinv(int dt, int64_t m, int64_t n, const void * a, void * out);
+/* Matrix functions of the n x n a into out (kernels/cpu/matfun.c), as
+ * Octave 7.3's expm.m, sqrtm and logm.m; computed in double (single
+ * rounded at the end).  A complex result (sqrtm, logm of a matrix with a
+ * negative real eigenvalue) is DFG_ERR_DOMAIN; sqrtm of a singular matrix
+ * warns as Octave (Octave:sqrtm:SingularMatrix). */
+int dfg_cpu_expm(int dt, int64_t n, const void * a, void * out);
+int dfg_cpu_sqrtm(int dt, int64_t n, const void * a, void * out);
+int dfg_cpu_logm(int dt, int64_t n, const void * a, void * out);
+/* The Frechet derivative L_f (a, e) of f = expm ('e'), sqrtm ('s') or
+ * logm ('l') at the n x n a in the direction e, into out (n x n): the
+ * upper-right block of f ([a e; 0 a]) by the kernels above. */
+int dfg_cpu_frechet(int dt, int f, int64_t n, const void * a, const void * e, void * out);
 /* pinv (A, tol): singular values below tol dropped (tol <= 0: the default) */
 int dfg_cpu_pinv_tol(int dt, int64_t m, int64_t n, const void * a, double tol, void * out);
 /* The condition estimate for a factor another device made (the GPU's

@@ -8,6 +8,7 @@
  * one new reference per output handed out, intermediates released by the
  * builder's list, nothing left behind on an error (outputs untouched).
  * Errors of the primitive ops are passed on as those ops set them. */
+#include <math.h>
 #include <string.h>
 #include "compose-impl.h"
 
@@ -347,4 +348,134 @@ dfg_status dfg_svd(dfg_id x, int econ, int nout, dfg_id * y)
         !(st = cx_part(&c, packed, soff, k, 1, &s)) && !(st = sigma_matrix(&c, dt, s, sr, sc, &r[1])) && nout == 3)
         st = cx_part(&c, packed, soff + k, vr, vc, &r[2]);
     return cx_done_n(&c, st, nout, r, y);
+}
+
+/* ---- expm, sqrtm, logm ------------------------------------------------------ */
+
+/* A primary matrix function of a square 2-D x: an empty x is itself (as
+ * Octave 7.3's expm, sqrtm and logm), x's class kept; logical x is an
+ * error for expm and sqrtm (Octave's "must be a square matrix" and an
+ * undefined value), read as double by logm (log of a logical scalar). */
+static dfg_status matfun(int op, dfg_id x, dfg_id * y)
+{
+    cx c;
+    dfg_id r = 0;
+    dfg_dtype dt;
+    int nd;
+    int64_t d[DFG_MAX_DIMS];
+    const char * fn = dfg_ops[op].name;
+    dfg_status st = cx_begin(&c, x, &dt, &nd, d);
+    if (st)
+        return st;
+    if (nd != 2 || d[0] != d[1]) {
+        char s[256];
+        st = dfg_set_error(DFG_ERR_SHAPE, "dfg.%s: A must be a square matrix, not %s", fn,
+                           dfg_shape_str(nd, d, s, sizeof s));
+        return cx_done(&c, st, 0, y);
+    }
+    if (dt != DFG_DOUBLE && dt != DFG_SINGLE) {
+        if (op != DFG_OP_LOGM || dt != DFG_LOGICAL)
+            return cx_done(&c, dfg_set_error(DFG_ERR_DTYPE, "dfg.%s: A must be a double or single "
+                                             "matrix, not %s", fn, dfg_dtype_name(dt)), 0, y);
+        dfg_attr cast = {{DFG_DOUBLE}, {0}, NULL, 0};
+        if ((st = cx_op(&c, DFG_OP_CAST, 1, &x, &cast, &x)))
+            return cx_done(&c, st, 0, y);
+    }
+    if (d[0] == 0)
+        return cx_done(&c, DFG_OK, x, y);
+    st = cx_op1(&c, op, x, &r);
+    return cx_done(&c, st, r, y);
+}
+
+dfg_status dfg_expm(dfg_id x, dfg_id * y)
+{
+    return matfun(DFG_OP_EXPM, x, y);
+}
+
+dfg_status dfg_sqrtm(dfg_id x, dfg_id * y)
+{
+    return matfun(DFG_OP_SQRTM, x, y);
+}
+
+dfg_status dfg_logm(dfg_id x, dfg_id * y)
+{
+    return matfun(DFG_OP_LOGM, x, y);
+}
+
+/* ---- cond, rank ---------------------------------------------------------------- */
+
+dfg_status dfg_cond(dfg_id x, double p, int fro, dfg_id * y)
+{
+    cx c;
+    dfg_id r = 0;
+    dfg_dtype dt;
+    int nd;
+    int64_t d[DFG_MAX_DIMS];
+    dfg_status st = cx_begin(&c, x, &dt, &nd, d);
+    if (st)
+        return st;
+    if (nd != 2)
+        return cx_done(&c, dfg_set_error(DFG_ERR_SHAPE, "dfg.cond: A must be a 2-D matrix"), 0, y);
+    if (fro || p != 2) {
+        /* cond.m: norm (A, p) * norm (inv (A), p) */
+        dfg_id na, ia, ni;
+        if (!(st = cx_take(&c, dfg_norm(x, p, fro, &na), &na, &na)) &&
+            !(st = cx_take(&c, dfg_inv(x, &ia), &ia, &ia)) &&
+            !(st = cx_take(&c, dfg_norm(ia, p, fro, &ni), &ni, &ni)))
+            st = cx_op2(&c, DFG_OP_MUL, na, ni, &r);
+        return cx_done(&c, st, r, y);
+    }
+    int64_t k = d[0] < d[1] ? d[0] : d[1];
+    if (k == 0)                                   /* an empty A: the double 0 */
+        return cx_done(&c, cx_const(&c, DFG_DOUBLE, 0, &r), r, y);
+    /* sigma (1) / sigma (end), Inf when either is 0 (the SVD fails on Inf
+     * or NaN when the plan runs: cond.m's error, in svd's words) */
+    dfg_id s, s1, sn, z1, zn, z, q, inf;
+    if (!(st = cx_op1(&c, DFG_OP_SVD, x, &s)) && !(st = cx_part(&c, s, 0, 1, 1, &s1)) &&
+        !(st = cx_part(&c, s, k - 1, 1, 1, &sn)) && !(st = cx_const(&c, float_of(dt), 0, &z)) &&
+        !(st = cx_op2(&c, DFG_OP_EQ, s1, z, &z1)) && !(st = cx_op2(&c, DFG_OP_EQ, sn, z, &zn)) &&
+        !(st = cx_op2(&c, DFG_OP_OR, z1, zn, &z)) && !(st = cx_op2(&c, DFG_OP_DIV, s1, sn, &q)) &&
+        !(st = cx_const(&c, float_of(dt), INFINITY, &inf))) {
+        dfg_id in3[3] = {z, inf, q};
+        st = cx_op(&c, DFG_OP_MERGE, 3, in3, NULL, &r);
+    }
+    return cx_done(&c, st, r, y);
+}
+
+dfg_status dfg_rank(dfg_id x, int has_tol, double tol, dfg_id * y)
+{
+    cx c;
+    dfg_id r = 0;
+    dfg_dtype dt;
+    int nd;
+    int64_t d[DFG_MAX_DIMS];
+    dfg_status st = cx_begin(&c, x, &dt, &nd, d);
+    if (st)
+        return st;
+    if (nd != 2)
+        return cx_done(&c, dfg_set_error(DFG_ERR_SHAPE, "dfg.rank: A must be a 2-D matrix"), 0, y);
+    int64_t m = d[0], n = d[1], k = m < n ? m : n;
+    if (k == 0)                                   /* sum ([]) */
+        return cx_done(&c, cx_const(&c, DFG_DOUBLE, 0, &r), r, y);
+    /* rank.m: sum (sigma > tol), tol = max (size (A)) * sigma (1) * eps
+     * (eps ("single") for single A) unless given */
+    dfg_id s, t, gt;
+    dfg_attr sum0 = {{0}, {0}, NULL, 0};
+    dfg_dtype ft = float_of(dt);
+    if ((st = cx_op1(&c, DFG_OP_SVD, x, &s)))
+        return cx_done(&c, st, 0, y);
+    if (has_tol) {
+        st = cx_const(&c, DFG_DOUBLE, tol, &t);
+    } else {
+        dfg_id s1, f;
+        double eps = ft == DFG_SINGLE ? 1.1920928955078125e-07 : 2.220446049250313e-16;
+        if (!(st = cx_part(&c, s, 0, 1, 1, &s1)) && !(st = cx_const(&c, DFG_DOUBLE, (double)(m > n ? m : n), &f)) &&
+            !(st = cx_op2(&c, DFG_OP_MUL, f, s1, &t)) && !(st = cx_const(&c, DFG_DOUBLE, eps, &f)))
+            st = cx_op2(&c, DFG_OP_MUL, t, f, &t);
+    }
+    /* the result is an integer of the values: no gradient flows (the
+     * comparison has none) */
+    if (!st && !(st = cx_op2(&c, DFG_OP_GT, s, t, &gt)))
+        st = cx_op(&c, DFG_OP_SUM, 1, &gt, &sum0, &r);
+    return cx_done(&c, st, r, y);
 }

@@ -97,6 +97,12 @@ static dfg_status exec_linalg(const dfg_node * n, void * out, const void * const
         return dfg_cpu_svd(dt, m, q, in[0], o, o + es * (size_t)(m * k),
                            o + es * (size_t)(m * k + k));
     case DFG_OP_PINV:     return dfg_cpu_pinv_tol(dt, m, q, in[0], n->dattr[0], out);
+    case DFG_OP_EXPM:     return dfg_cpu_expm(dt, m, in[0], out);
+    case DFG_OP_SQRTM:    return dfg_cpu_sqrtm(dt, m, in[0], out);
+    case DFG_OP_LOGM:     return dfg_cpu_logm(dt, m, in[0], out);
+    case DFG_OP_FRECHET:
+        return dfg_cpu_frechet(dt, n->iattr[0] == DFG_OP_EXPM ? 'e' : n->iattr[0] == DFG_OP_SQRTM ? 's' : 'l',
+                               m, in[0], in[1], out);
     }
     return dfg_set_error(DFG_ERR_INTERNAL, "dfg: no kernel for %s", dfg_ops[n->op].name);
 }
