@@ -259,7 +259,9 @@ static int utri_sqrt_z(int64_t n, zc * t)
             singular = 1;
         for (int64_t i = j - 1; i >= 0; i--) {
             const zc * coli = t + n * i;
-            zc colji = colj[i] /= (coli[i] + colj[j]);
+            if (colj[i] != 0)                   /* 0 stays 0 (Higham's loop) */
+                colj[i] /= (coli[i] + colj[j]);
+            zc colji = colj[i];
             for (int64_t k = 0; k < i; k++)
                 colj[k] -= coli[k] * colji;
         }
@@ -278,7 +280,9 @@ static int utri_sqrt_d(int64_t n, double * t)
             singular = 1;
         for (int64_t i = j - 1; i >= 0; i--) {
             const double * coli = t + n * i;
-            double colji = colj[i] /= (coli[i] + colj[j]);
+            if (colj[i] != 0)
+                colj[i] /= (coli[i] + colj[j]);
+            double colji = colj[i];
             for (int64_t k = 0; k < i; k++)
                 colj[k] -= coli[k] * colji;
         }

@@ -426,8 +426,10 @@ dfg_status dfg_cond(dfg_id x, double p, int fro, dfg_id * y)
         return cx_done(&c, st, r, y);
     }
     int64_t k = d[0] < d[1] ? d[0] : d[1];
-    if (k == 0)                                   /* an empty A: the double 0 */
-        return cx_done(&c, cx_const(&c, DFG_DOUBLE, 0, &r), r, y);
+    if (k == 0) {                                 /* an empty A: the double 0 */
+        st = cx_const(&c, DFG_DOUBLE, 0, &r);
+        return cx_done(&c, st, r, y);
+    }
     /* sigma (1) / sigma (end), Inf when either is 0 (the SVD fails on Inf
      * or NaN when the plan runs: cond.m's error, in svd's words) */
     dfg_id s, s1, sn, z1, zn, z, q, inf;
@@ -455,8 +457,10 @@ dfg_status dfg_rank(dfg_id x, int has_tol, double tol, dfg_id * y)
     if (nd != 2)
         return cx_done(&c, dfg_set_error(DFG_ERR_SHAPE, "dfg.rank: A must be a 2-D matrix"), 0, y);
     int64_t m = d[0], n = d[1], k = m < n ? m : n;
-    if (k == 0)                                   /* sum ([]) */
-        return cx_done(&c, cx_const(&c, DFG_DOUBLE, 0, &r), r, y);
+    if (k == 0) {                                 /* sum ([]) */
+        st = cx_const(&c, DFG_DOUBLE, 0, &r);
+        return cx_done(&c, st, r, y);
+    }
     /* rank.m: sum (sigma > tol), tol = max (size (A)) * sigma (1) * eps
      * (eps ("single") for single A) unless given */
     dfg_id s, t, gt;

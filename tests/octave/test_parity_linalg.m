@@ -419,3 +419,89 @@
 %!error <complex eigenvalues> dfg.value (eig (dfg.constant ([0 1; -1 0])));
 %!error <complex eigenvalues> f = dfg.jit (@(a) eig (a)); [v, d] = f (single ([1 2; -3 1]));
 %!error <Inf or NaN> dfg.value (eig (dfg.constant ([1 2; NaN 1])));
+## pinv (A, tol) as Octave: singular values below tol dropped
+%!test
+%! for x = {[1 2; 3 4], single([1 2; 2 4]), randn(3, 5), diag([1 1e-3 1e-6]), zeros(0, 3)}
+%!   for tol = [0 1e-4 0.5 3]
+%!     dfg_check_parity (@(a) pinv (a, tol), x, [1e-10, 1e-4]);
+%!   endfor
+%! endfor
+%!error <TOL must be greater than zero> pinv (dfg.constant (eye (2)), -1)
+## trace and kron on what Octave accepts (classes, empties, several factors)
+%!test
+%! for x = {magic(3), zeros(0, 0), single(5), true(2)}
+%!   dfg_check_parity (@(a) trace (a), x, [1e-10, 1e-4]);
+%! endfor
+%! dfg_check_parity (@(a, b) kron (a, b), {single(1:2), true(2)}, [1e-10, 1e-4]);
+%! dfg_check_parity (@(a, b) kron (a, b), {zeros(0, 2), [1 2]}, [1e-10, 1e-4]);
+%! dfg_check_parity (@(a, b, c) kron (a, b, c), {[1 2], [3; 4], single(5)}, [1e-10, 1e-4]);
+## expm (expm.m: balancing, Pade, scaling and squaring), sqrtm (Schur
+## method), logm (inverse scaling and squaring): double and single (single
+## computed in double and rounded), empties, scalars, diagonal, triangular
+## and rotation-like matrices (real results of complex spectra)
+%!test
+%! randn ("state", 26);
+%! X = randn (4);  P = X * X' + eye (4);  R = [0 -2; 2 0];  U = [4 1 0; 0 9 2; 0 0 16];
+%! N = [0.5 -2; 2 0.5];  B = randn (5) / 3;
+%! for x = {P, single(P), R, U, U', N, [2 1; 0.5 3], 2, single(3), zeros(0, 0), single(zeros (0, 0)), diag([1 2 3]), eye(3), [1 1e-3; 0 1]}
+%!   dfg_check_parity (@(a) expm (a), x, [1e-10, 1e-4]);
+%!   dfg_check_parity (@(a) sqrtm (a), x, [1e-10, 1e-4]);
+%!   dfg_check_parity (@(a) logm (a), x, [1e-10, 1e-4]);
+%! endfor
+%! for x = {X, B, single(B), -P, [0 1; 0 0], zeros(3), magic(4)}
+%!   dfg_check_parity (@(a) expm (a), x, [1e-10, 1e-4]);
+%! endfor
+%! dfg_check_parity (@(a) expm (a), {[1 -Inf; 0 1]}, [1e-10, 1e-4]);
+%! dfg_check_parity (@(a) expm (a), {[-1000 1; 0 -1000]}, [1e-10, 1e-4]);
+%! dfg_check_parity (@(a) sqrtm (a), {zeros(2)}, [1e-10, 1e-4]);
+%! dfg_check_parity (@(a) sqrtm (a), {[4 0; 0 0]}, [1e-10, 1e-4]);
+%! dfg_check_parity (@(a) logm (a), {[1 0; 0 0]}, [1e-10, 1e-4]);
+%!test
+%! ## [s, err] = sqrtm (A)
+%! P = [4 1; 1 3];
+%! [s, e] = sqrtm (P);
+%! f = dfg.jit (@(a) sqrtm (a));
+%! [s1, e1] = f (P);
+%! assert (s1, s, 1e-12);  assert (e1, e, 1e-12);
+## results Octave gives as complex are errors when the plan runs
+%!error <dfg.sqrtm: the result is complex> dfg.value (sqrtm (dfg.constant ([1 2; 3 4])))
+%!error <dfg.sqrtm: the result is complex> dfg.value (sqrtm (dfg.constant (-4)))
+%!error <dfg.logm: the result is complex> dfg.value (logm (dfg.constant ([1 2; 3 4])))
+%!error <dfg.logm: the result is complex> dfg.value (logm (dfg.constant (diag ([1 -2]))))
+%!error <square matrix> expm (dfg.constant (ones (2, 3)))
+%!error <square matrix> sqrtm (dfg.constant (ones (2, 2, 2)))
+%!error <double or single> expm (dfg.constant (true (2)))
+%!error <only S = logm \(A\)> logm (dfg.constant (eye (2)), 10)
+%!warning <matrix is singular> dfg.value (sqrtm (dfg.constant ([4 0; 0 0])));
+%!error <dfg.sqrtm: the result is complex> dfg.value (sqrtm (dfg.constant ([0 1; 0 0])))
+## cond (2-norm, 1, Inf, "fro"), rank (A [, tol])
+%!test
+%! randn ("state", 27);
+%! M = randn (4);  A = randn (4, 3);
+%! for x = {M, A, A', single(M), zeros(0, 3), zeros(3), [1 2; 2 4], 5, 0, eye(3), true(2)}
+%!   dfg_check_parity (@(a) cond (a), x, [1e-10, 1e-4]);
+%!   dfg_check_parity (@(a) rank (a), x, [1e-10, 1e-4]);
+%! endfor
+%! for p = {1, Inf, "fro", "inf", 2}
+%!   dfg_check_parity (@(a) cond (a, p{1}), {M}, [1e-10, 1e-4]);
+%!   dfg_check_parity (@(a) cond (a, p{1}), {single(M)}, [1e-10, 1e-4]);
+%! endfor
+%! dfg_check_parity (@(a) rank (a, 0.5), {diag([1 0.3 2])}, [1e-10, 1e-4]);
+%! dfg_check_parity (@(a) rank (a), {single([1 2; 2 4])}, [1e-10, 1e-4]);
+%!error <2-D> cond (dfg.constant (ones (2, 2, 2)))
+%!error <2-D> rank (dfg.constant (ones (2, 2, 2)))
+## forms whose size depends on the values
+%!error <dfg.null: .* depends on the values> null (dfg.constant (magic (3)))
+%!error <dfg.orth: .* depends on the values> orth (dfg.input ([3 3]))
+%!error <dfg.chol: \[R, p\] = chol \(A\) has a size that depends> [r, p] = chol (dfg.constant (eye (2)));
+%!test
+%! try
+%!   null (dfg.constant (magic (3)));
+%! catch err
+%!   assert (err.identifier, "dfg:dataDependentSize");
+%! end_try_catch
+%! try
+%!   [r, p] = chol (dfg.constant (eye (2)));
+%! catch err
+%!   assert (err.identifier, "dfg:dataDependentSize");
+%! end_try_catch
