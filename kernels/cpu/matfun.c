@@ -110,8 +110,13 @@ static void mm(int64_t n, const double * a, const double * b, double * c)
 
 /* ---- expm ------------------------------------------------------------------ */
 
-/* expm.m of Octave 7.3 for n >= 2 on x (double, overwritten). */
-static int expm_core(int64_t n, double * x, double * r)
+/* expm.m of Octave 7.3 for n >= 2 on x (double, overwritten); dt is the
+ * class of the input.  LAPACK's xGEBAL refuses a NaN in the part of the
+ * matrix its permutations leave to scale (INFO = -3: Octave 7.3 fails with
+ * "Fortran procedure terminated by call to XERBLA"); dfg finds that part
+ * with a permutation-only xGEBAL first and fails the same way, without
+ * the call that would reach xerbla (which prints, or in Octave throws). */
+static int expm_core(int dt, int64_t n, double * x, double * r)
 {
     static const double c[8] = {5.0000000000000000e-1, 1.1666666666666667e-1, 1.6666666666666667e-2,
                                 1.6025641025641026e-3, 1.0683760683760684e-4, 4.8562548562548563e-6,
@@ -125,7 +130,7 @@ static int expm_core(int64_t n, double * x, double * r)
         goto done;
     for (int64_t i = 0; i < nn; i++)           /* A(A == -Inf) = -realmax () */
         if (x[i] == -INFINITY)
-            x[i] = -DBL_MAX;
+            x[i] = dt == DFG_DOUBLE ? -DBL_MAX : -FLT_MAX;
     double tr = 0;
     for (int64_t i = 0; i < n; i++)
         tr += x[i + n * i];
@@ -134,6 +139,16 @@ static int expm_core(int64_t n, double * x, double * r)
         for (int64_t i = 0; i < n; i++)
             x[i + n * i] -= trshift;
     /* [d, p, aa] = balance (A): xGEBAL "B", Octave's aepbalance vectors */
+    memcpy(t, x, (size_t)nn * sizeof *t);
+    dgebal_("P", &ni, t, &ni, &ilo, &ihi, scale, &info, 1);
+    for (int64_t j = ilo - 1; j < ihi; j++)
+        for (int64_t i = ilo - 1; i < ihi; i++)
+            if (isnan(t[i + n * j])) {
+                s = dfg_set_error(DFG_ERR_ARG, "expm: a NaN that balancing cannot set aside (Octave 7.3: "
+                                  "DGEBAL: parameter number 3 is invalid; Fortran procedure terminated "
+                                  "by call to XERBLA)");
+                goto done;
+            }
     dgebal_("B", &ni, x, &ni, &ilo, &ihi, scale, &info, 1);
     for (int i = 0; i < ni; i++)
         pv[i] = i;
@@ -234,7 +249,7 @@ int dfg_cpu_expm(int dt, int64_t n, const void * a, void * out)
         for (int64_t i = 0; i < n; i++)
             r[i + n * i] = exp(x[i + n * i]);
     } else {
-        s = expm_core(n, x, r);
+        s = expm_core(dt, n, x, r);
     }
     if (s == DFG_OK)
         narrow(dt, r, out, nn);
@@ -291,8 +306,8 @@ static int utri_sqrt_d(int64_t n, double * t)
 }
 
 /* Complex Schur form of the real n x n x: t = u' x u upper triangular
- * (t, u n x n complex, written).  DFG_ERR_ARG if zgees fails. */
-static int schur_z(const char * fn, int64_t n, const double * x, zc * t, zc * u)
+ * (t, u n x n complex, written; all NaN where zgees fails). */
+static int schur_z(int64_t n, const double * x, zc * t, zc * u)
 {
     int ni = (int)n, sdim = 0, info = 0, lwork = -1, s = DFG_ERR_NOMEM;
     zc wq;
@@ -309,8 +324,11 @@ static int schur_z(const char * fn, int64_t n, const double * x, zc * t, zc * u)
     if (!(work = nalloc(lwork, sizeof *work)))
         goto done;
     zgees_("V", "N", NULL, &ni, t, &ni, &sdim, w, u, &ni, work, &lwork, rwork, NULL, &info, 1, 1);
-    s = info ? dfg_set_error(DFG_ERR_ARG, "%s: the Schur decomposition (zgees) failed to converge", fn)
-             : DFG_OK;
+    /* Octave's schur does not look at INFO (a NaN or Inf in x): NaN */
+    if (info != 0)
+        for (int64_t i = 0; i < n * n; i++)
+            t[i] = u[i] = NAN;
+    s = DFG_OK;
 done:
     drop(w); drop(work); drop(rwork);
     return s;
@@ -434,7 +452,7 @@ int dfg_cpu_sqrtm(int dt, int64_t n, const void * a, void * out)
                 x[i + n * j] = creal(lower ? t[j + n * i] : t[i + n * j]);
     } else {
         double cutoff = 10 * (double)n * eps_of(dt) * norm1(n, x);
-        if ((s = schur_z("sqrtm", n, x, t, u)) != DFG_OK)
+        if ((s = schur_z(n, x, t, u)) != DFG_OK)
             goto done;
         singular = utri_sqrt_z(n, t);
         unschur(n, u, t, m, r);
@@ -443,7 +461,7 @@ int dfg_cpu_sqrtm(int dt, int64_t n, const void * a, void * out)
             for (int64_t i = 0; i < nn; i++)
                 x[i] = creal(r[i]);
         } else {
-            s = complex_result("sqrtm", "A has an eigenvalue on the negative real axis");
+            s = complex_result("sqrtm", "A has an eigenvalue on the negative real axis, or a NaN or Inf");
         }
     }
     if (s == DFG_OK)
@@ -562,14 +580,14 @@ int dfg_cpu_logm(int dt, int64_t n, const void * a, void * out)
     if (!(t = nalloc(nn, sizeof *t)) || !(u = nalloc(nn, sizeof *u)) || !(b = nalloc(nn, sizeof *b)) ||
         !(c = nalloc(nn, sizeof *c)) || !(r = nalloc(nn, sizeof *r)))
         goto done;
-    if ((s = schur_z("logm", n, x, t, u)) != DFG_OK)
+    if ((s = schur_z(n, x, t, u)) != DFG_OK)
         goto done;
     /* tol = n * eps (max (abs (eigv))); a real negative eigenvalue (real
      * part < -tol, imaginary part <= tol) gives Octave's complex
      * non-principal logarithm */
     double emax = 0;
-    for (int64_t i = 0; i < n; i++)
-        if (!(cabs(t[i + n * i]) <= emax))
+    for (int64_t i = 0; i < n; i++)            /* max skips NaN, as Octave's */
+        if (cabs(t[i + n * i]) > emax)
             emax = cabs(t[i + n * i]);
     double tol = (double)n * eps_at(dt, emax);
     int real_eig = 1;
@@ -579,7 +597,7 @@ int dfg_cpu_logm(int dt, int64_t n, const void * a, void * out)
     double offmax = 0;
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < j; i++)
-            if (!(cabs(t[i + n * j]) <= offmax))
+            if (cabs(t[i + n * j]) > offmax)
                 offmax = cabs(t[i + n * j]);
     if (offmax < tol) {
         /* a normal A: u diag (log (eigv)) u', an infinite log -log (realmax) */

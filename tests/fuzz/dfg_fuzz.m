@@ -294,7 +294,8 @@ function T = fz_ops (sel)
   I = {"index"};
   A = {"assign", "delete"};
   L = {"mldivide", "mrdivide", "mpower", "inv", "det", "chol", "lu", "qr", ...
-       "eig", "svd", "pinv"};
+       "eig", "svd", "pinv", ...
+       "svd3", "qr1", "eigg", "eigc", "expm", "sqrtm", "logm", "cond", "rank", "pinvtol"};
   groups = struct ("unary", {U}, "binary", {B}, "reduce", {R}, "shape", {S}, ...
                    "index", {I}, "assign", {A}, "linalg", {L});
   W = struct ("unary", 3, "binary", 4, "reduce", 3, "shape", 3, "index", 3, ...
@@ -562,7 +563,7 @@ function [n, G] = fz_make (op, G, depth)
   ## Octave's own pinv never returns for some single matrices with an Inf
   ## (LAPACK's sbdsqr loops: pinv (single ([-Inf 2 0.6; -2.6 2.3 -0.4;
   ## -0.4 -2 -0.4])) hangs Octave 7.3; dfg's gives NaN): never ask it
-  if (strcmp (op, "pinv") && isfloat (va) && ! all (isfinite (va(:))))
+  if (any (strcmp (op, {"pinv", "pinvtol"})) && isfloat (va) && ! all (isfinite (va(:))))
     op = "abs";
   endif
   switch (op)
@@ -808,6 +809,47 @@ function [n, G] = fz_make (op, G, depth)
     case "eig"
       outs = fz_pick ({"$T", "$T", "[~, $T]"});
       n = fz_opnode (op, [outs " = eig ($1 + $1.');"], true, {a});
+    ## issue 22 (i22-linalg): svd with vectors, one-output qr, eig of a
+    ## matrix that is not symmetric (a real spectrum: S \ D with S SPD and D
+    ## positive diagonal; or any product: complex spectra must be
+    ## dfg:complexResult), the matrix functions, cond, rank, pinv (A, tol)
+    case "svd3"
+      outs = fz_pick ({"[$T, ~, ~]", "[~, $T, ~]", "[~, ~, $T]", "[$T, ~]"});
+      z = fz_pick ({"", ", 0", ', "econ"'});
+      n = fz_opnode (op, [outs " = svd ($1" z ");"], true, {a});
+    case "qr1"
+      z = fz_pick ({"", ", 0"});
+      n = fz_opnode (op, ["$T = qr ($1" z ");"], true, {a});
+    case {"eigg", "eigc"}
+      outs = fz_pick ({"$T", "[$T, ~]", "[~, $T]"});
+      if (strcmp (op, "eigg"))
+        m = sprintf ('(($1.'' * $1 + eye (%d)) \\ diag (1:%d))', sz(2), sz(2));
+      else
+        m = "($1.' * flipud ($1))";
+      endif
+      n = fz_opnode (op, [outs " = eig " m ";"], true, {a});
+    case {"expm", "sqrtm", "logm"}
+      if (strcmp (op, "expm"))
+        m = sprintf ("($1.' * flipud ($1)) / %d", sz(2) + 1);
+      elseif (rand () < 0.3)      # not singular: the sign of a zero eigenvalue is rounding's
+        m = sprintf ("($1.' * flipud ($1) + eye (%d)) / %d", sz(2), sz(2) + 1);
+      else
+        m = sprintf ("($1.' * $1 + eye (%d)) * diag (1:%d)", sz(2), sz(2));
+      endif
+      n = fz_opnode (op, ["$T = " op " (" m ");"], true, {a});
+    case "cond"
+      if (rand () < 0.5)
+        n = fz_opnode (op, "$T = cond ($1);", true, {a});
+      else
+        p = fz_pick ({"1", "Inf", '"fro"', "2"});
+        n = fz_opnode (op, sprintf ("$T = cond ($1.' * $1 + eye (%d), %s);", sz(2), p), true, {a});
+      endif
+    case "rank"
+      z = fz_pick ({"", ", 0.5", ", 1e-3"});
+      n = fz_opnode (op, ["$T = rank ($1" z ");"], true, {a});
+    case "pinvtol"
+      z = fz_pick ({"0.1", "1e-6", "2"});
+      n = fz_opnode (op, ["$T = pinv ($1, " z ");"], true, {a});
     otherwise
       error ("dfg_fuzz: no generator for %s", op);
   endswitch
@@ -1043,7 +1085,8 @@ endfunction
 function tol = fz_tol (C, cls, opts)
   ops = fz_opnames (C.tree);
   blas = {"mtimes", "mldivide", "mrdivide", "mpower", "inv", "det", "chol", ...
-          "lu", "qr", "eig", "svd", "pinv", "norm", "dot"};
+          "lu", "qr", "eig", "svd", "pinv", "norm", "dot", ...
+          "svd3", "qr1", "eigg", "eigc", "expm", "sqrtm", "logm", "cond", "rank", "pinvtol"};
   vmath = {"exp", "log", "sin", "cos", "tan", "expm1", "log1p", "log2", ...
            "log10", "sinh", "cosh", "tanh", "atan", "asinh", "erf", "erfc", ...
            "var", "std", "mean"};
