@@ -537,6 +537,9 @@ int cmd_linalg(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
     int two = is_qr || is_svd || !strcmp(f, "pinv");
     if ((st = nargs(g, nrhs, 1, two ? 2 : 1)) || (st = gw_operand(g, prhs[0], 1, &x)))
         return st;
+    if (!strcmp(f, "chol") && nlhs > 2)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.chol: using three output arguments, matrix A must be sparse "
+                             "(as Octave; dfg's tensors are full)");
     if (!strcmp(f, "chol") && nlhs > 1)
         /* Octave's R is (p-1) x (p-1) when A is not positive definite */
         return dfg_set_error(DFG_ERR_DATA_SIZE, "dfg.chol: [R, p] = chol (A) has a size that depends on the "
