@@ -130,11 +130,13 @@ fuzz: all
 	st=$$?; if [ $$st -gt 1 ]; then echo "fuzz: Octave died (status $$st) on this case:"; \
 	  cat $(CURDIR)/$(BUILD)/fuzz-last-case.m; fi; exit $$st
 
-# docs/reference: one page per public function from its texinfo help, and
-# doc-cache, what lookfor searches (tests/octave/test_reference.m and
-# test_help.m check that both are up to date)
+# docs/reference: one page per public function from its texinfo help,
+# doc-cache, what lookfor searches, and docs/coverage.md, the Octave
+# functions that take tensors with the forms the suites test
+# (tests/octave/test_reference.m, test_help.m and test_coverage.m check
+# that all three are up to date)
 reference:
-	$(OCTAVE) --no-gui --no-window-system -q --eval "addpath ('$(CURDIR)/tools'); gen_reference ('$(CURDIR)'); gen_doc_cache ('$(CURDIR)');"
+	$(OCTAVE) --no-gui --no-window-system -q --eval "addpath ('$(CURDIR)/tools'); gen_reference ('$(CURDIR)'); gen_doc_cache ('$(CURDIR)'); gen_coverage ('$(CURDIR)', '$(CURDIR)/docs/coverage.md');"
 
 # AddressSanitizer: the library and the gateway in build-asan/, the Octave
 # suites run with the sanitizer preloaded into Octave (Octave itself is not

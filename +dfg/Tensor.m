@@ -46,6 +46,203 @@ classdef Tensor < handle
       end_try_catch
     endfunction
 
+    ## ---- functions a tensor cannot go through -------------------------------
+    ## Their result's size depends on values, or Octave's function needs
+    ## values while it runs: a dfg error naming the function and what to
+    ## write instead (dfg.internal.untraceable has the table).
+
+    function varargout = find (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("find", varargin, nargout);
+    endfunction
+
+    function varargout = nonzeros (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("nonzeros", varargin, nargout);
+    endfunction
+
+    function varargout = unique (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("unique", varargin, nargout);
+    endfunction
+
+    function varargout = setdiff (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("setdiff", varargin, nargout);
+    endfunction
+
+    function varargout = intersect (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("intersect", varargin, nargout);
+    endfunction
+
+    function varargout = union (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("union", varargin, nargout);
+    endfunction
+
+    function varargout = setxor (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("setxor", varargin, nargout);
+    endfunction
+
+    function varargout = colon (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("colon", varargin, nargout);
+    endfunction
+
+    function varargout = arrayfun (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("arrayfun", varargin, nargout);
+    endfunction
+
+    function varargout = cellfun (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("cellfun", varargin, nargout);
+    endfunction
+
+    function varargout = ode45 (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("ode45", varargin, nargout);
+    endfunction
+
+    function varargout = ode23 (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("ode23", varargin, nargout);
+    endfunction
+
+    function varargout = ode23s (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("ode23s", varargin, nargout);
+    endfunction
+
+    function varargout = ode15s (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("ode15s", varargin, nargout);
+    endfunction
+
+    function varargout = ode15i (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("ode15i", varargin, nargout);
+    endfunction
+
+    function varargout = lsode (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("lsode", varargin, nargout);
+    endfunction
+
+    function varargout = fsolve (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("fsolve", varargin, nargout);
+    endfunction
+
+    function varargout = fzero (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("fzero", varargin, nargout);
+    endfunction
+
+    function varargout = fminsearch (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("fminsearch", varargin, nargout);
+    endfunction
+
+    function varargout = fminbnd (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("fminbnd", varargin, nargout);
+    endfunction
+
+    function varargout = fminunc (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("fminunc", varargin, nargout);
+    endfunction
+
+    function varargout = lsqnonneg (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("lsqnonneg", varargin, nargout);
+    endfunction
+
+    function varargout = sqp (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("sqp", varargin, nargout);
+    endfunction
+
+    function varargout = quadgk (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("quadgk", varargin, nargout);
+    endfunction
+
+    function varargout = quad (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("quad", varargin, nargout);
+    endfunction
+
+    function varargout = quadl (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("quadl", varargin, nargout);
+    endfunction
+
+    function varargout = quadv (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("quadv", varargin, nargout);
+    endfunction
+
+    function varargout = quadcc (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("quadcc", varargin, nargout);
+    endfunction
+
+    function varargout = integral (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("integral", varargin, nargout);
+    endfunction
+
+    function varargout = integral2 (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("integral2", varargin, nargout);
+    endfunction
+
+    function varargout = integral3 (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("integral3", varargin, nargout);
+    endfunction
+
+    function varargout = ismember (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("ismember", varargin, nargout);
+    endfunction
+
+    function varargout = sprintf (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("sprintf", varargin, nargout);
+    endfunction
+
+    function varargout = fprintf (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("fprintf", varargin, nargout);
+    endfunction
+
+    function varargout = printf (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("printf", varargin, nargout);
+    endfunction
+
+    function varargout = num2str (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("num2str", varargin, nargout);
+    endfunction
+
+    function varargout = mat2str (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("mat2str", varargin, nargout);
+    endfunction
+
+    function varargout = int2str (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("int2str", varargin, nargout);
+    endfunction
+
+    function varargout = int8 (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("int8", varargin, nargout);
+    endfunction
+
+    function varargout = uint8 (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("uint8", varargin, nargout);
+    endfunction
+
+    function varargout = int16 (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("int16", varargin, nargout);
+    endfunction
+
+    function varargout = uint16 (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("uint16", varargin, nargout);
+    endfunction
+
+    function varargout = int32 (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("int32", varargin, nargout);
+    endfunction
+
+    function varargout = uint32 (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("uint32", varargin, nargout);
+    endfunction
+
+    function varargout = int64 (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("int64", varargin, nargout);
+    endfunction
+
+    function varargout = uint64 (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("uint64", varargin, nargout);
+    endfunction
+
+    function r = subsindex (t)
+      ## a plain array indexed by a tensor: A(t), A(t) = v
+      error ("dfg:notTraceable", ["dfg: a plain array indexed by a %s dfg.Tensor: Octave indexes plain arrays ", ...
+                                  "with values, known only when the graph runs; make the array a tensor ", ...
+                                  "(A = dfg.constant (A)): then A(mask) = scalar is merge (mask, scalar, A), ", ...
+                                  "and merge (mask, A, 0) keeps the selected values in place"], class (t));
+    endfunction
+
     ## ---- display and size -------------------------------------------------
 
     function disp (t)
@@ -168,6 +365,9 @@ classdef Tensor < handle
       endif
       if (strcmp (builtin ("class", v), "dfg_logical"))
         v = dfg_tensor (v);
+      endif
+      if (isscalar (s(1).subs) && strcmp (builtin ("class", s(1).subs{1}), "dfg_logical"))
+        s(1).subs{1} = dfg_tensor (s(1).subs{1});       # x(mask) = v
       endif
       r = dfg.Tensor (dfg_mex ("subsasgn", t, v, s(1).subs{:}));
       if (numel (s(1).subs) == 1 && unit_range_ (s(1).subs{1})
@@ -607,6 +807,10 @@ classdef Tensor < handle
 
     function r = dot (varargin)
       r = dfg.Tensor (dfg_mex ("dot", varargin{:}));
+    endfunction
+
+    function r = linspace (varargin)
+      r = dfg.Tensor (dfg_mex ("linspace", varargin{:}));
     endfunction
 
     function r = reshape (varargin)

@@ -31,5 +31,8 @@ function m = dfg_logical (t)
   if (! isa (t, "dfg.Tensor"))
     error ("dfg:badArgument", "dfg_logical: logical tensors are made by comparisons and logical operators on dfg.Tensor");
   endif
-  m = class (struct ("t", t), "dfg_logical");
+  ## depth: how many explicit logical () conversions returned this tensor
+  ## in a row (see logical.m: Octave's if calls logical again on what it
+  ## returns, so a branch read as an explicit conversion would recurse)
+  m = class (struct ("t", t, "depth", 0), "dfg_logical");
 endfunction

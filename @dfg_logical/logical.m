@@ -30,12 +30,36 @@ function b = logical (m)
       endif
     end_try_catch
   endif
+  octave_fn = octave_caller ();
+  if (! isempty (octave_fn))
+    ## one of Octave's own functions (fzero, quadgk, ...) branches on a
+    ## value it computed from a tensor: it cannot be traced
+    dfg.internal.untraceable (octave_fn, {});
+  endif
   [branch, msg] = caller_construct ();
-  if (! branch)
-    b = m;                      # an explicit conversion of a logical tensor
+  if (! branch && m.depth < 8)
+    ## An explicit conversion of a logical tensor: m itself.  Where the
+    ## source line hides a branch (a string given to eval), Octave asks the
+    ## returned tensor for its value again, and again: after a few rounds
+    ## (no one writes logical (logical (...)) eight deep) it is a branch.
+    b = m;
+    b.depth = m.depth + 1;
     return;
   endif
   error ("dfg:branchOnTensor", "%s", msg);
+endfunction
+
+## The name of the Octave function (one of Octave's own m-files) that the
+## user's code called and whose code asks for the value, or "".
+function fn = octave_caller ()
+  fn = "";
+  s = dbstack ("-completenames");
+  root = fullfile (OCTAVE_HOME (), "share", "octave");
+  k = 3;                        # 1: this function, 2: logical, 3: the caller
+  while (k <= numel (s) && strncmp (s(k).file, root, numel (root)))
+    [~, fn] = fileparts (s(k).file);
+    k++;
+  endwhile
 endfunction
 
 ## Whether the caller of logical is a branch (if, while, &&, ||), read from
@@ -50,9 +74,9 @@ function [branch, msg] = caller_construct ()
     where = sprintf (" at %s line %d", c.name, c.line);
     src = source_line (c.file, c.line);
     if (! isempty (src))
-      if (! isempty (regexp (src, '^\s*(if|elseif)\>', "once")))
+      if (! isempty (regexp (src, '(^|[,;])\s*(if|elseif)\>', "once")))
         what = "the condition of an 'if'";
-      elseif (! isempty (regexp (src, '^\s*while\>', "once")))
+      elseif (! isempty (regexp (src, '(^|[,;])\s*while\>', "once")))
         what = "the condition of a 'while'";
       elseif (has_shortcircuit (src))
         what = "an operand of '&&' or '||'";

@@ -241,6 +241,13 @@ dfg_status dfg_cumext(dfg_id x, int dim, int is_max, int nout, dfg_id * y);
  * (logical: either one true, a logical result); NaN where the slice has a
  * NaN; x itself along a dimension of size 1; an empty x is DFG_ERR_ARG. */
 dfg_status dfg_median(dfg_id x, int dim, dfg_id * y);
+/* linspace (a, b, n) as Octave 7.3: a and b scalars or vectors (taken as
+ * columns; equal lengths, or one a scalar), each row built from both ends
+ * (a + i * delta for the first half, b - j * delta for the second, the
+ * middle of an odd count (a + b) / 2, or 0 where a == -b; vector limits
+ * as Octave's Matrix linspace: a + k * delta, delta 0 where a == b), n truncated,
+ * NaN or below 1 giving no columns, 1 giving b; in a + b's class. */
+dfg_status dfg_linspace(dfg_id a, dfg_id b, double n, dfg_id * y);
 /* circshift: x shifted circularly by shifts[j] along dims[j] (0-based),
  * j < m.  dims NULL: along dimension j, or the default DIM when m == 1. */
 dfg_status dfg_circshift(dfg_id x, int m, const int64_t * shifts, const int * dims, dfg_id * y);
@@ -352,6 +359,12 @@ dfg_status dfg_index_assign(dfg_id x, int k, const dfg_sub * s, dfg_id v, dfg_id
  * x's orientation for a vector); k subscripts delete along the one that
  * is not a colon. */
 dfg_status dfg_index_delete(dfg_id x, int k, const dfg_sub * s, dfg_id * y);
+/* x(mask) = v, mask a logical tensor (its true positions known only when
+ * the graph runs): v must be a scalar (else DFG_ERR_DATA_SIZE), and the
+ * result is merge (mask, v, x) in the class Octave's assignment gives.  A
+ * mask of x's size, or of as many or fewer elements (read in column order,
+ * the rest false); more elements than x is DFG_ERR_DATA_SIZE. */
+dfg_status dfg_mask_assign(dfg_id x, dfg_id mask, dfg_id v, dfg_id * y);
 
 /* ---- plans ------------------------------------------------------------- */
 /* Compiles the graph that computes outs from ins.  Every free input the

@@ -16,17 +16,29 @@ static int get_dims(dfg_id x, dfg_dtype * dt, int * nd, int64_t * d)
     return dfg_info(x, dt, nd, d);
 }
 
+/* Whether the tensor a is of class logical (a mask). */
+static int is_logical_tensor(gw * g, const mxArray * a, int argno)
+{
+    dfg_id id;
+    dfg_dtype dt;
+    return !gw_tensor(g, a, argno, &id) && !dfg_info(id, &dt, NULL, NULL) && dt == DFG_LOGICAL;
+}
+
 /* One subscript: ':' or a plain numeric / logical array, as 0-based
  * indices (a mask as the positions of its true elements).  Positive
  * integers are checked here; bounds are checked by the library. */
 static int parse_sub(gw * g, const mxArray * a, int argno, dfg_sub * s)
 {
     memset(s, 0, sizeof *s);
-    if (gw_is_tensor(a) || mxIsClass(a, "dfg_logical"))   /* a tensor mask */
+    if (mxIsClass(a, "dfg_logical") || (gw_is_tensor(a) && is_logical_tensor(g, a, argno)))   /* a tensor mask */
+        return dfg_set_error(DFG_ERR_DATA_SIZE,
+                             "dfg.%s: subscript %d is a logical tensor: x(mask) has as many elements as the mask has "
+                             "true ones, known only when the graph runs; use merge (mask, x, 0), sum (x .* mask), or "
+                             "sort with a fixed count instead (x(mask) = scalar is defined)", g->fn, argno);
+    if (gw_is_tensor(a))
         return dfg_set_error(DFG_ERR_UNSUPPORTED,
                              "dfg.%s: subscript %d is a dfg.Tensor; indices must be plain arrays known when the graph "
-                             "is built (a tensor mask gives a data-dependent size: use merge (mask, x, 0) or "
-                             "sum (x .* mask) instead of x(mask))", g->fn, argno);
+                             "is built", g->fn, argno);
     if (mxIsChar(a)) {
         char c[4];
         if (mxGetNumberOfElements(a) == 1 && !mxGetString(a, c, sizeof c) && c[0] == ':') {
@@ -109,11 +121,24 @@ int cmd_subsasgn(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** p
     int k = nrhs - 2;
     if (k > DFG_MAX_DIMS)
         return dfg_set_error(DFG_ERR_INDEX, "dfg.subsasgn: too many subscripts");
+    const mxArray * va = prhs[1];
+    if (k == 1 && gw_is_tensor(prhs[2]) && is_logical_tensor(g, prhs[2], 1)) {
+        /* x(mask) = v, mask a logical tensor (dfg.Tensor.subsasgn unwraps
+         * a dfg_logical one) */
+        dfg_id m;
+        if (!gw_is_tensor(va) && mxIsDouble(va) && mxGetM(va) == 0 && mxGetN(va) == 0)
+            return dfg_set_error(DFG_ERR_DATA_SIZE,
+                                 "dfg.subsasgn: x(mask) = [] with a tensor mask deletes as many elements as the mask "
+                                 "has true ones, known only when the graph runs; use merge (mask, NaN, x) or keep "
+                                 "the mask beside x");
+        if ((st = gw_tensor(g, prhs[2], 3, &m)) || (st = gw_operand(g, va, 2, &v)))
+            return st;
+        return gw_out(g, dfg_mask_assign(x, m, v, &y), &y, plhs);
+    }
     dfg_sub s[DFG_MAX_DIMS];
     for (int j = 0; j < k; j++)
         if ((st = parse_sub(g, prhs[2 + j], j + 1, &s[j])))
             return st;
-    const mxArray * va = prhs[1];
     if (!gw_is_tensor(va) && mxIsDouble(va) && mxGetNumberOfElements(va) == 0 &&
         mxGetM(va) == 0 && mxGetN(va) == 0)     /* x(i, ...) = [] */
         return gw_out(g, dfg_index_delete(x, k, s, &y), &y, plhs);

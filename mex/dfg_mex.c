@@ -1041,11 +1041,18 @@ static void port_cache_clear(void)
     }
 }
 
-/* Fills n_in + n_out ports of a live plan from the library. */
+/* Fills n_in + n_out ports of a live plan from the library, and after them
+ * one more whose nd says whether an input has a symbolic size (1) or not. */
 static void ports_query(dfg_id plan, int n_in, int n_out, gw_port * p)
 {
-    for (int k = 0; k < n_in + n_out; k++)
+    int sym = 0;
+    for (int k = 0; k < n_in + n_out; k++) {
         dfg_plan_port(plan, k >= n_in, k >= n_in ? k - n_in : k, &p[k].dt, &p[k].nd, p[k].dims);
+        if (k < n_in && dfg_shape_is_sym(p[k].nd, p[k].dims))
+            sym = 1;
+    }
+    memset(&p[n_in + n_out], 0, sizeof p[0]);
+    p[n_in + n_out].nd = sym;
 }
 
 /* The ports of a live plan with n_in inputs and n_out outputs: the cached
@@ -1102,12 +1109,10 @@ int gw_plan_call(gw * g, dfg_id plan, int nlhs, mxArray ** plhs, int n_args,
                              n_out, n_out == 1 ? "" : "s", nlhs);
     const gw_port * ports = plan_ports(plan, n_in, n_out);
     {
-        /* a plan with symbolic sizes: the concrete plan of the arguments'
-         * sizes (what is not an array is refused below, on its ports) */
-        int sym = 0;
-        for (int k = 0; k < n_in && !sym; k++)
-            sym = dfg_shape_is_sym(ports[k].nd, ports[k].dims);
-        if (sym) {
+        /* a plan with symbolic sizes (the flag after the ports): the
+         * concrete plan of the arguments' sizes (what is not an array is
+         * refused below, on its ports) */
+        if (ports[n_in + n_out].nd) {
             int nd_small[16], * nds = n_in > 16 ? mxMalloc((size_t)n_in * sizeof *nds) : nd_small;
             int64_t * dims = mxMalloc((size_t)n_in * DFG_MAX_DIMS * sizeof *dims);
             for (int k = 0; k < n_in; k++) {
@@ -1291,7 +1296,7 @@ static const cmd_entry commands[] = {
     {"inv", cmd_linalg}, {"ipermute", cmd_permute}, {"isfinite", cmd_isfp}, {"isinf", cmd_isfp},
     {"isnan", cmd_isfp}, {"jacobian", cmd_jacobian},
     {"jcall", cmd_jcall}, {"jvp", cmd_jvp}, {"kron", cmd_kron},
-    {"ldivide", cmd_binary}, {"le", cmd_binary}, {"live", cmd_live}, {"local_vjp", cmd_local_vjp},
+    {"ldivide", cmd_binary}, {"le", cmd_binary}, {"linspace", cmd_linspace}, {"live", cmd_live}, {"local_vjp", cmd_local_vjp},
     {"log", cmd_unary}, {"log10", cmd_unary}, {"log1p", cmd_unary},
     {"log2", cmd_unary}, {"logical", cmd_cast}, {"logm", cmd_matfun}, {"lt", cmd_binary},
     {"lu", cmd_linalg}, {"max", cmd_minmax}, {"mean", cmd_stats}, {"median", cmd_order},

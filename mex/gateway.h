@@ -168,6 +168,8 @@ int cmd_cast(gw *, int, mxArray **, int, const mxArray **);
 /* mex/cmd-linalg.c */
 int cmd_matfun(gw *, int, mxArray **, int, const mxArray **);
 int cmd_cond_rank(gw *, int, mxArray **, int, const mxArray **);
+/* mex/cmd-range.c */
+int cmd_linspace(gw *, int, mxArray **, int, const mxArray **);
 /* mex/cmd-shape.c */
 int cmd_subsref(gw *, int, mxArray **, int, const mxArray **);
 int cmd_subsasgn(gw *, int, mxArray **, int, const mxArray **);

@@ -23,7 +23,7 @@ classdef JitCache < handle
     device = "";
     symbolic = true;  # trace with a symbolic size when only one size changes
     seen = {};        # the last signatures traced: {nout, args' classes, sizes}
-    nosym = {};       # patterns whose symbolic trace failed: not tried again
+    nosym = {};       # patterns whose symbolic trace failed: not tried again (the last 32)
   endproperties
   properties (Constant)
     ## plans kept per jitted function: a call with a new signature when
@@ -142,6 +142,9 @@ classdef JitCache < handle
         end_try_catch
         if (isempty (id))
           c.nosym{end+1} = {nout, pat};
+          if (numel (c.nosym) > 32)
+            c.nosym(1) = [];      # bounded: an old pattern may be tried again
+          endif
           pat = [];
         endif
       endif

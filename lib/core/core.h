@@ -85,6 +85,8 @@ dfg_node *  dfg_node_get(dfg_id id);            /* NULL + error if stale    */
 dfg_id      dfg_node_id(const dfg_node * n);
 void        dfg_node_use(dfg_node * n);         /* uses++                    */
 void        dfg_node_unuse(dfg_node * n);       /* uses--, may free         */
+/* The attributes n was made with, to make a node like it (borrowed idx). */
+void        dfg_node_attr(const dfg_node * n, dfg_attr * a);
 /* How many nodes of op are alive now, in the whole store. */
 int64_t     dfg_live_op_count(int op);
 /* Makes a node of op with inputs (each gains a use) and a copy of attr;

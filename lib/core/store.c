@@ -207,6 +207,14 @@ void dfg_node_use(dfg_node * n)
     n->uses++;
 }
 
+void dfg_node_attr(const dfg_node * n, dfg_attr * a)
+{
+    memcpy(a->i, n->iattr, sizeof a->i);
+    memcpy(a->d, n->dattr, sizeof a->d);
+    a->idx = n->idx;
+    a->nidx = n->nidx;
+}
+
 void dfg_node_unuse(dfg_node * n)
 {
     if (--n->uses == 0 && n->handles == 0)

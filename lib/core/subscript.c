@@ -674,3 +674,97 @@ dfg_status dfg_index_assign(dfg_id x, int k, const dfg_sub * sub, dfg_id v, dfg_
         dfg_free(owned[j]);
     return st;
 }
+
+/* ---- x(mask) = v with a logical tensor mask ---------------------------------- */
+
+/* The mask's true positions are known only when the graph runs, so
+ * x(mask) = v is static only for a scalar v: merge (mask, v, x), in the
+ * class the assignment gives (SCATTER's rule, as dfg_index_assign).  A
+ * mask with fewer elements than x covers x's first elements (the rest are
+ * false, as Octave pads it); one with more could grow x: data-dependent.
+ * Intermediates (reshape, padding, casts) are released before returning. */
+static dfg_status cast_to(dfg_id x, int dt, dfg_id * keep, int * nk, dfg_id * y)
+{
+    dfg_dtype xdt;
+    dfg_status st = dfg_info(x, &xdt, NULL, NULL);
+    if (st || (int)xdt == dt) {
+        *y = x;
+        return st;
+    }
+    dfg_attr a = {{0}, {0}, NULL, 0};
+    a.i[0] = dt;
+    if (!(st = dfg_op(DFG_OP_CAST, 1, &x, &a, y)))
+        keep[(*nk)++] = *y;
+    return st;
+}
+
+dfg_status dfg_mask_assign(dfg_id x, dfg_id mask, dfg_id v, dfg_id * y)
+{
+    dfg_dtype mdt;
+    int xnd, mnd, vnd;
+    int64_t xd[DFG_MAX_DIMS], md[DFG_MAX_DIMS], vd[DFG_MAX_DIMS];
+    char s1[256], s2[256];
+    dfg_status st;
+    if ((st = dfg_info(x, NULL, &xnd, xd)) || (st = dfg_info(mask, &mdt, &mnd, md)) ||
+        (st = dfg_info(v, NULL, &vnd, vd)))
+        return st;
+    if (mdt != DFG_LOGICAL)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.subsasgn: a tensor subscript must be a logical mask (a %s tensor was given)",
+                             dfg_dtype_name(mdt));
+    if (dfg_shape_is_sym(vnd, vd) || dfg_shape_numel(vnd, vd) != 1)
+        return dfg_set_error(DFG_ERR_DATA_SIZE,
+                             "dfg.subsasgn: x(mask) = v with a tensor mask needs as many values as the mask has true "
+                             "elements, which is known only when the graph runs (v is %s); assign a scalar, or use "
+                             "merge (mask, v, x) with v of x's size",
+                             dfg_shape_str(vnd, vd, s1, sizeof s1));
+    int same = xnd == mnd && !memcmp(xd, md, (size_t)xnd * sizeof *xd);
+    if (!same && ((st = not_symbolic("subsasgn", xnd, xd)) || (st = not_symbolic("subsasgn", mnd, md))))
+        return st;
+    int64_t xn = dfg_shape_numel(xnd, xd), mn = dfg_shape_numel(mnd, md);
+    if (!same && mn > xn)
+        return dfg_set_error(DFG_ERR_DATA_SIZE,
+                             "dfg.subsasgn: x(mask) = v with a tensor mask of more elements than x (mask %s, x %s) "
+                             "grows x only where the mask is true past x's end, which is known only when the graph "
+                             "runs; use a mask of x's size",
+                             dfg_shape_str(mnd, md, s1, sizeof s1), dfg_shape_str(xnd, xd, s2, sizeof s2));
+    dfg_node * in[2] = {dfg_node_get(x), dfg_node_get(v)};
+    if (!in[0] || !in[1])
+        return DFG_ERR_HANDLE;
+    int dt = dfg_compute_dtype(DFG_OP_SCATTER, 2, in, NULL);
+    if (dt < 0)
+        return dfg_set_error(DFG_ERR_INTERNAL, "dfg.subsasgn: no class for x(mask) = v");
+    dfg_id keep[6], m = mask, xc, vc, out;
+    int nk = 0;
+    if (!same && mn < xn) {
+        /* mask(:) followed by false up to x's element count */
+        dfg_attr col = {{2, mn, 1}, {0}, NULL, 0};
+        int64_t pd[2] = {xn - mn, 1};
+        dfg_id cat[2];
+        if (!(st = dfg_op(DFG_OP_RESHAPE, 1, &mask, &col, &cat[0]))) {
+            keep[nk++] = cat[0];
+            if (!(st = dfg_fill(DFG_LOGICAL, 2, pd, 0, &cat[1]))) {
+                keep[nk++] = cat[1];
+                dfg_attr a0 = {{0}, {0}, NULL, 0};
+                if (!(st = dfg_op(DFG_OP_CAT, 2, cat, &a0, &m)))
+                    keep[nk++] = m;
+            }
+        }
+    }
+    if (!st && !same) {
+        dfg_attr r = {{xnd}, {0}, NULL, 0};
+        memcpy(&r.i[1], xd, (size_t)xnd * sizeof *xd);
+        dfg_id mm;
+        if (!(st = dfg_op(DFG_OP_RESHAPE, 1, &m, &r, &mm))) {
+            keep[nk++] = mm;
+            m = mm;
+        }
+    }
+    if (!st && !(st = cast_to(x, dt, keep, &nk, &xc)) && !(st = cast_to(v, dt, keep, &nk, &vc))) {
+        dfg_id in3[3] = {m, vc, xc};
+        if (!(st = dfg_op(DFG_OP_MERGE, 3, in3, NULL, &out)))
+            *y = out;
+    }
+    for (int k = 0; k < nk; k++)
+        dfg_release(keep[k]);
+    return st;
+}

@@ -61,10 +61,7 @@ static dfg_status remake(dfg_node * n, dfg_node * const * in, const int64_t * va
                              "dfg.%s: not defined on values computed from a symbolic size; make the graph with a concrete size",
                              dfg_ops[n->op].name);
     dfg_attr a;
-    memcpy(a.i, n->iattr, sizeof a.i);
-    memcpy(a.d, n->dattr, sizeof a.d);
-    a.idx = n->idx;
-    a.nidx = n->nidx;
+    dfg_node_attr(n, &a);
     int fam = dfg_ops[n->op].family;
     if (fam == DFG_FAM_RESHAPE || fam == DFG_FAM_BROADCAST)
         for (int64_t k = 0; k < a.i[0] && k + 1 < DFG_MAX_IATTR; k++)

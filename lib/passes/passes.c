@@ -91,10 +91,7 @@ dfg_status dfg_options_parse(const char * spec, dfg_options * o)
 
 void pass_attr_of(const dfg_node * n, dfg_attr * a)
 {
-    memcpy(a->i, n->iattr, sizeof a->i);
-    memcpy(a->d, n->dattr, sizeof a->d);
-    a->idx = n->idx;
-    a->nidx = n->nidx;
+    dfg_node_attr(n, a);
 }
 
 dfg_status pass_make(int op, int n_in, dfg_node * const * in, const dfg_attr * attr,

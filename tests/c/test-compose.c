@@ -2,7 +2,8 @@
  * functions (dfg_mean, dfg_var, dfg_std, dfg_norm, dfg_dot, dfg_kron,
  * dfg_mpower, dfg_mpower_int, dfg_trace, dfg_tril, dfg_triu, dfg_diag,
  * dfg_repmat, dfg_flip, dfg_circshift, dfg_zero_by_zero_as_column,
- * dfg_fold2d, dfg_eye) and lib/core/compose-linalg.c: the matrix
+ * dfg_fold2d, dfg_eye), lib/core/compose-range.c (dfg_linspace) and
+ * lib/core/compose-linalg.c: the matrix
  * operators and LAPACK functions (dfg_mtimes, dfg_mldivide, dfg_mrdivide,
  * dfg_inv, dfg_det, dfg_pinv, dfg_chol, dfg_lu, dfg_qr, dfg_eig).
  *
@@ -161,6 +162,10 @@ static dfg_status b_norm(dfg_id x, dfg_id * y, const void * c)
 }
 static dfg_status b_dot(dfg_id a, dfg_id b, dfg_id * y, const void * c) { return dfg_dot(a, b, ((const par *)c)->dim, y); }
 static dfg_status b_kron(dfg_id a, dfg_id b, dfg_id * y, const void * c) { (void)c; return dfg_kron(a, b, y); }
+static dfg_status b_linspace(dfg_id a, dfg_id b, dfg_id * y, const void * c)
+{
+    return dfg_linspace(a, b, ((const par *)c)->p, y);
+}
 static dfg_status b_mpow(dfg_id a, dfg_id b, dfg_id * y, const void * c) { (void)c; return dfg_mpower(a, b, y); }
 static dfg_status b_mpow_int(dfg_id x, dfg_id * y, const void * c) { return dfg_mpower_int(x, ((const par *)c)->p, y); }
 static dfg_status b_trace(dfg_id x, dfg_id * y, const void * c) { (void)c; return dfg_trace(x, y); }
@@ -340,6 +345,38 @@ static void test_dot_kron(void)
     expect_error(&r, DFG_ERR_SHAPE, "dfg.dot: sizes of X and Y must match (1x3 vs 3x1)");
     r = run2(DFG_LOGICAL, "1x3", a, "1x3", b, b_dot, &p);
     expect_error(&r, DFG_ERR_DTYPE, "dfg.dot: X and Y must be numeric (argument 1 is logical)");
+}
+
+/* dfg_linspace (lib/core/compose-range.c): Octave 7.3's values. */
+static void test_linspace(void)
+{
+    static const double a[2] = {1, -2}, b[2] = {2, 4};
+    for (int t = 0; t < 2; t++) {
+        dfg_dtype dt = FLOATS[t];
+        par p = {.p = 5};
+        res r = run2(dt, "1x1", a, "1x1", b, b_linspace, &p);   /* linspace (1, 2, 5) */
+        expect(&r, dt, "1x5", (double[]){1, 1.25, 1.5, 1.75, 2});
+        r = run2(dt, "2x1", a, "2x1", b, b_linspace, &p);       /* linspace ([1; -2], [2; 4], 5) */
+        expect(&r, dt, "2x5", (double[]){1, -2, 1.25, -0.5, 1.5, 1, 1.75, 2.5, 2, 4});
+        r = run2(dt, "1x2", a, "1x1", b, b_linspace, &p);       /* linspace ([1 -2], 2, 5) */
+        expect(&r, dt, "2x5", (double[]){1, -2, 1.25, -1, 1.5, 0, 1.75, 1, 2, 2});
+        p.p = 1;
+        r = run2(dt, "1x1", a, "1x1", b, b_linspace, &p);       /* linspace (1, 2, 1) */
+        expect(&r, dt, "1x1", (double[]){2});
+        p.p = 0;
+        r = run2(dt, "2x1", a, "2x1", b, b_linspace, &p);       /* linspace ([1; -2], [2; 4], 0) */
+        expect(&r, dt, "2x0", NULL);
+    }
+    /* the middle of an odd count where a == -b is 0; the ends exact */
+    static const double c[1] = {-3}, e[1] = {3};
+    par p = {.p = 3};
+    res r = run2(DFG_DOUBLE, "1x1", c, "1x1", e, b_linspace, &p);
+    expect(&r, DFG_DOUBLE, "1x3", (double[]){-3, 0, 3});
+    p.p = 4;
+    r = run2(DFG_DOUBLE, "2x2", a, "1x1", b, b_linspace, &p);
+    expect_error(&r, DFG_ERR_ARG, "dfg.linspace: START, END must be scalars or vectors");
+    r = run2(DFG_DOUBLE, "2x1", a, "1x3", Z, b_linspace, &p);
+    expect_error(&r, DFG_ERR_ARG, "dfg.linspace: vectors must be of equal length");
 }
 
 static void test_mpower(void)
@@ -929,6 +966,7 @@ int main(void)
     RUN(test_var_std);
     RUN(test_norm);
     RUN(test_dot_kron);
+    RUN(test_linspace);
     RUN(test_mpower);
     RUN(test_trace_tri_diag);
     RUN(test_shape);

@@ -284,7 +284,7 @@ function T = fz_ops (sel)
        "transpose", "ctranspose", "double", "single", "logical", "cast"};
   B = {"plus", "minus", "times", "rdivide", "ldivide", "power", "eq", "ne", ...
        "lt", "le", "gt", "ge", "and", "or", "xor", "atan2", "hypot", "mod", ...
-       "rem", "max2", "min2", "merge", "mtimes", "kron", "dot"};
+       "rem", "max2", "min2", "merge", "mtimes", "kron", "dot", "linspace"};
   R = {"sum", "sumsq", "prod", "mean", "max", "min", "any", "all", "maxi", "mini", ...
        "cumsum", "cumprod", "norm", "var", "std", "trace", "sort", "sorti", ...
        "cummax", "cummin", "cummaxi", "cummini", "median"};
@@ -292,7 +292,7 @@ function T = fz_ops (sel)
        "horzcat", "vertcat", "brackets", "flip", "fliplr", "flipud", ...
        "circshift", "diag", "tril", "triu", "colon"};
   I = {"index"};
-  A = {"assign", "delete"};
+  A = {"assign", "delete", "maskassign"};
   L = {"mldivide", "mrdivide", "mpower", "inv", "det", "chol", "lu", "qr", ...
        "eig", "svd", "pinv", ...
        "svd3", "qr1", "eigg", "eigc", "expm", "sqrtm", "logm", "cond", "rank", "pinvtol"};
@@ -598,6 +598,9 @@ function [n, G] = fz_make (op, G, depth)
         f = op(1:3);
       endif
       n = fz_opnode (op, [f " ($1, $2)"], false, {a, b});
+    case "linspace"
+      [b, G] = fz_other (G, depth, sz);
+      n = fz_opnode (op, sprintf ("linspace ($1(1), $2(end), %d)", randi ([0 7])), false, {a, b});
     case "dot"
       [b, G] = fz_newvar (G, sz);
       if (rand () < 0.5)
@@ -788,6 +791,24 @@ function [n, G] = fz_make (op, G, depth)
         b = fz_randlit ();     # = zeros (0, 0) reads as a deletion (limitations.md)
       endif
       n = fz_opnode (op, ["$T = $1; $T(" idx ") = $2;"], true, {a, b});
+    case "maskassign"
+      ## x(mask) = scalar with a mask computed from tensors (a merge); a
+      ## plain x indexed by a tensor is refused (dfg:notTraceable)
+      if (strcmp (a.kind, "lit"))
+        [a, G] = fz_newvar (G, sz);
+      endif
+      if (rand () < 0.5)
+        [m, G] = fz_newvar (G, sz);
+      else
+        m = a;
+      endif
+      if (rand () < 0.5)
+        b = fz_randlit ();
+      else
+        [b, G] = fz_newvar (G, [1 1]);
+      endif
+      cmp = fz_pick ({">", "<", ">=", "!="});
+      n = fz_opnode (op, sprintf ("$T = $1; $T($2 %s %s) = $3;", cmp, fz_pick ({"0", "0.5", "(-1)"})), true, {a, m, b});
     case "delete"
       k = randi (max (nd, 1));
       s = repmat ({":"}, 1, nd);
@@ -1264,6 +1285,8 @@ function [D, info] = fz_check (C, modes, opts)
       kind = "";       # documented: an intermediate value would be complex
     elseif (! ok && ! isempty (regexp (msg, "no conversion for assignment of '(object|class)'", "once")))
       kind = "";       # documented: a tensor cannot be assigned into a plain array
+    elseif (! ok && strcmp (id, "dfg:notTraceable") && ! isempty (strfind (msg, "a plain array indexed by")))
+      kind = "";       # documented: a plain array cannot be indexed by a tensor
     elseif (! ok && ! isempty (strfind (msg, "transpose not defined for N-D")) ...
             && ! isempty (regexp (code, "'\\s*\\*", "once")))
       kind = "";       # documented: Octave splits A' * B for objects (limitations.md)

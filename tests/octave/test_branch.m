@@ -36,6 +36,13 @@ endfunction
 ## an if there: refused; in a function or a traced anonymous function
 ## without && or || it is the tensor itself
 %!error id=dfg:branchOnTensor x = dfg.input ([1 1]); eval ("logical (x > 0);");
+## an if after another statement on its line, and an if inside a string
+## given to eval (no source line shows it: Octave asks again and again for
+## the value; this crashed Octave by recursion before)
+%!error <the condition of an 'if' at branch_inline_if line 4> f = dfg.jit (@branch_inline_if); f (3)
+%!error id=dfg:branchOnTensor x = dfg.input ([1 1]); eval ("if (x > 0) end");
+%!error id=dfg:branchOnTensor x = dfg.input ([1 1]); eval ("while (x > 0) break; end");
+%!error id=dfg:branchOnTensor f = dfg.jit (@(x) branch_eval_if (x)); f (3)
 %!test
 %! f = dfg.jit (@(x) logical (x));
 %! assert (f ([true false]), [true false]);
@@ -153,8 +160,11 @@ endfunction
 %! assert (f ([-2 3]), [0 3]);
 %! g = dfg.grad (@(x) sum (x .* (x > 0)));
 %! assert (g ([1 -2 3]), [1 0 1]);
-%!error <subscript 1 is a dfg.Tensor> x = dfg.constant ([1 2 3]); x(x > 1)
-%!error <subscript 1 is a dfg.Tensor> x = dfg.constant ([1 2 3]); x(x > 1) = 0;
+%!error <subscript 1 is a logical tensor> x = dfg.constant ([1 2 3]); x(x > 1)
+%!test
+%! x = dfg.constant ([1 2 3]);
+%! x(x > 1) = 0;                # a merge (test_parity_index.m)
+%! assert (dfg.value (x), [1 0 0]);
 %!error id=dfg:badArgument dfg_logical (3)
 %!test
 %! ## every method of dfg.Tensor has a forwarder in @dfg_logical

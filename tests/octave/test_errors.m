@@ -354,11 +354,11 @@
 %!test dfg_check_parity (@(x) x .^ (1/3), {[0 8 NaN]});
 %!test dfg_check_parity (@(x) gammaln (x), {[0 Inf NaN -1.5]});
 
-## ---- dfg:unsupported: data-dependent sizes and control flow ---------------
-%!error id=dfg:unsupported x = dfg.input ([3 4]); x(x > 0)
-%!error id=dfg:unsupported x = dfg.input ([3 4]); y = x(x(:, 1) > 0, :)
-%!error id=dfg:unsupported g = dfg.jit (@(a) a(a > 0)); g (randn (3, 4))
-%!test expect_error (@() subsref (dfg.input ([3 4]), substruct ("()", {dfg.input([3 4]) > 0})), "dfg:unsupported");
+## ---- dfg:dataDependentSize: data-dependent sizes; control flow -------------
+%!error id=dfg:dataDependentSize x = dfg.input ([3 4]); x(x > 0)
+%!error id=dfg:dataDependentSize x = dfg.input ([3 4]); y = x(x(:, 1) > 0, :)
+%!error id=dfg:dataDependentSize g = dfg.jit (@(a) a(a > 0)); g (randn (3, 4))
+%!test expect_error (@() subsref (dfg.input ([3 4]), substruct ("()", {dfg.input([3 4]) > 0})), "dfg:dataDependentSize");
 ## A branch on traced values (a comparison's logical tensor in an "if"):
 ## dfg:branchOnTensor, never Octave's silent else branch (test_branch.m).
 %!test

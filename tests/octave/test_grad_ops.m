@@ -254,3 +254,23 @@
 %! [g1, g2, s] = f ([1 2 3]);
 %! assert (g1, [0 0 0]); assert (g2, [0 0 0]); assert (s, [0 0 0]);
 %!test dfg_check_grad (@(x) std (x, 0, 3), {[1 2; 3 5]});
+
+## x(mask) = scalar with a logical tensor mask: a merge (to x where the mask
+## is false, to the scalar where it is true)
+%!function y = grad_mask_set (x, v)
+%!  y = x;
+%!  y(x > 0.1) = v;
+%!endfunction
+%!test dfg_check_grad (@(x, v) sum (grad_mask_set (x, v)(:) .^ 2), {A, S});
+%!test dfg_check_grad (@(x, v) grad_mask_set (x, v), {single(A), single(S)});
+
+## clamp idioms: the gradient flows where x is inside the limits, to the
+## limits where they bind
+%!test dfg_check_grad (@(x) sum (min (max (x, -1), 1) .^ 2), {[-2 -0.5 0.3 0.7 2.5]});
+%!test dfg_check_grad (@(x, a, b) min (max (x, a), b), {A, -0.5, 0.5});
+%!test dfg_check_grad (@(x, a, b) min (max (x, a), b), {A, -rand(3, 1), rand(1, 4)});
+
+## linspace: linear in its limits
+%!test dfg_check_grad (@(a, b) linspace (a, b, 6), {0.3, 2.1});
+%!test dfg_check_grad (@(a, b) linspace (a, b, 5), {[0.3; -1], 2.1});
+%!test dfg_check_grad (@(a, b) sum (linspace (a, b, 7) .^ 2), {single(0.3), single(2.1)});

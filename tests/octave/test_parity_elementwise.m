@@ -821,3 +821,12 @@
 %!test
 %! dfg_check_parity (@(m) merge (m, 1, 2), {true(2, 2)});
 %! dfg_check_parity (@(m, a) merge (m, a, 3), {true(1, 2), [1 2]});
+
+## clamp idioms: min (max (x, a), b), limits scalar, single, or broadcast
+%!test
+%! X = [-2 -0.5 0 -0 0.3 1 2.5 NaN Inf -Inf];
+%! dfg_check_parity (@(x) min (max (x, -1), 1), {X}, 0);
+%! dfg_check_parity (@(x) min (max (x, -1), 1), {single(X)}, 0);
+%! dfg_check_parity (@(x) max (min (x, 1), -1), {[true false]}, 0);
+%! dfg_check_parity (@(x, a, b) min (max (x, a), b), {randn(3, 4), -0.5, single(0.5)}, 0);
+%! dfg_check_parity (@(x, a, b) min (max (x, a), b), {randn(3, 4), -rand(3, 1), rand(1, 4)}, 0);

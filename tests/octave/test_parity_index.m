@@ -225,3 +225,43 @@
 %!   endfor
 %! endfor
 %! assert (n > 500);
+
+## ---- x(mask) = scalar with a logical tensor mask (a merge) -------------------
+%!function y = mask_set (x, m, v)
+%!  y = x;
+%!  y(m) = v;
+%!endfunction
+%!function y = relu_set (x)
+%!  y = x;
+%!  y(y < 0) = 0;
+%!endfunction
+%!test
+%! randn ("state", 3);
+%! X = randn (3, 4);  X(2) = NaN;  X(5) = -0;
+%! for cx = {"double", "single", "logical"}
+%!   for cv = {"double", "single", "logical"}
+%!     x = cast (X > 0.2, "double");
+%!     if (! strcmp (cx{1}, "logical"))
+%!       x = cast (X, cx{1});
+%!     endif
+%!     v = cast (1, cv{1});
+%!     ## the mask from another tensor; of x's size, of another shape with as
+%!     ## many elements, and shorter (the rest false, as Octave pads it)
+%!     dfg_check_parity (@(a, m, b) mask_set (a, m > 0, b), {x, X, v}, 0);
+%!     dfg_check_parity (@(a, m, b) mask_set (a, m > 0, b), {x, reshape(X, 2, 6), v}, 0);
+%!     dfg_check_parity (@(a, m, b) mask_set (a, m > 0, b), {x, X(1:5), v}, 0);
+%!   endfor
+%! endfor
+%! dfg_check_parity (@relu_set, {X}, 0);
+%! dfg_check_parity (@relu_set, {single(randn (2, 3, 2))}, 0);
+%! dfg_check_parity (@relu_set, {zeros(0, 3)}, 0);
+%! dfg_check_parity (@(a) mask_set (a, isnan (a), -1), {X}, 0);
+%!error id=dfg:dataDependentSize mask_set (dfg.input ([2 2]), dfg.input ([2 2]) > 0, [1 2])
+%!error id=dfg:dataDependentSize mask_set (dfg.input ([2 2]), dfg.input ([1 5]) > 0, 1)
+%!error id=dfg:dataDependentSize mask_set (dfg.input ([2 2]), dfg.input ([2 2]) > 0, [])
+%!error <known only when the graph runs> x = dfg.input ([2 2]); x(x > 0)
+%!error id=dfg:dataDependentSize x = dfg.input ([2 2]); x(x > 0, 1)
+%!error id=dfg:unsupported x = dfg.input ([2 2]); x(dfg.constant (1))
+## a plain array indexed by a logical tensor (Octave asks subsindex)
+%!error id=dfg:notTraceable x = dfg.input ([1 3]); A = [1 2 3]; A(x > 0)
+%!error id=dfg:notTraceable x = dfg.input ([1 3]); A = [1 2 3]; A(x > 0) = 0;

@@ -631,3 +631,24 @@
 %! ## an N-d array whose folded view is 0x0 takes X through covering subscripts
 %! dfg_check_parity (@(x, v) subsasgn (x, substruct ("()", {1, ":"}), v), {single(zeros ([0 0 2])), zeros(1, 0)});
 %!error <Invalid resizing> y = dfg.constant (zeros (0, 0, 2)); y(2, :) = 5;
+
+## ---- linspace with tensor limits (Octave 7.3's construction: from both
+## ends for scalar limits, from the start for vector ones) --------------
+%!test
+%! C = {{0, 1, 7}, {0.1, 0.73, 9}, {-Inf, Inf, 5}, {1, Inf, 4}, {Inf, Inf, 4}, ...
+%!      {-0, 0, 3}, {0, -0, 3}, {1, 2, 1}, {NaN, 1, 4}, {-realmax, realmax, 4}, ...
+%!      {3, -3, 5}, {0, 1, 2.7}, {0, 1, NaN}, {0, 1, 0}, {0, 1, -2}, ...
+%!      {[1; 2], 3, 3}, {[1 2], [3 4], 3}, {[1; 2], [3; 4], 0}, {zeros(1, 0), 1, 3}, ...
+%!      {single(1), 2, 4}, {true, false, 3}, {0, 1}, {single(0.1), single(0.7), 10}, ...
+%!      {[1 2 3], 5, 6}, {[0.1; -0.3; Inf; 2], [0.73; 0.2; Inf; 2], 11}, ...
+%!      {single([0.1 0.2]), single([0.7 -3]), 13}, {[1 2], 1, 1}, {[-Inf 1], [Inf NaN], 5}};
+%! for k = 1:numel (C)
+%!   c = C{k};
+%!   n = c(3:end);
+%!   dfg_check_parity (@(a, b) linspace (a, b, n{:}), c(1:2), 0);
+%! endfor
+%!error id=dfg:dataDependentSize linspace (0, 1, dfg.input ([1 1]))
+%!error <START, END must be scalars or vectors> linspace (dfg.input ([2 2]), 1, 3)
+%!error <vectors must be of equal length> linspace (dfg.input ([2 1]), [1 2 3], 3)
+%!error <N must be a scalar> linspace (dfg.input ([1 1]), 1, [2 3])
+%!error <called with 1 argument> linspace (dfg.input ([1 1]))
