@@ -959,12 +959,12 @@ classdef Tensor < handle
       r = dfg.Tensor (dfg_mex ("rank", varargin{:}));
     endfunction
 
-    function Z = null (varargin)
-      error ("dfg:dataDependentSize", "dfg.null: the number of columns of null (A) is the nullity of A, which depends on the values; use [U, S, V] = svd (A) and V(:, r+1:end) for a rank r known in advance");
+    function varargout = null (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("null", varargin, nargout);
     endfunction
 
-    function Z = orth (varargin)
-      error ("dfg:dataDependentSize", "dfg.orth: the number of columns of orth (A) is the rank of A, which depends on the values; use [U, S, V] = svd (A) and U(:, 1:r) for a rank r known in advance");
+    function varargout = orth (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("orth", varargin, nargout);
     endfunction
 
   endmethods
