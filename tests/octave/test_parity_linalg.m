@@ -505,3 +505,9 @@
 %! catch err
 %!   assert (err.identifier, "dfg:dataDependentSize");
 %! end_try_catch
+%!test
+%! ## cond of a singular single matrix: Inf, single (Octave 7.3: a double
+%! ## Inf, its class depending on the values; docs/user-guide.md)
+%! c = dfg.value (cond (dfg.constant (single ([1 0; 0 0]))));
+%! assert (c, single (Inf));
+%! assert (cond (single ([1 0; 0 0])), Inf);
