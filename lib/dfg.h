@@ -287,9 +287,11 @@ dfg_status dfg_chol(dfg_id x, dfg_id * y);
  *        double 0x0s.
  *   qr:  nout 2: [Q, R], economy-size when econ; nout 1: Octave 7.3's
  *        raw xGEQRF result (m x n, no gradient); 3 is DFG_ERR_UNSUPPORTED.
- *   eig: of a symmetric x: nout 1: the eigenvalues (a column); 2: [V, D]
- *        with D = eye .* w'; 3 is DFG_ERR_UNSUPPORTED.  An empty x gives
- *        nout double 0x0s. */
+ *   eig: nout 1: the eigenvalues (a column); 2: [V, D] with D = eye .*
+ *        w'; 3 is DFG_ERR_UNSUPPORTED.  When the plan runs: the symmetric
+ *        solver for an exactly symmetric x, else xGEEVX (values unsorted;
+ *        a complex eigenvalue is DFG_ERR_DOMAIN).  An empty x gives nout
+ *        double 0x0s. */
 dfg_status dfg_lu(dfg_id x, int nout, dfg_id * y);
 dfg_status dfg_qr(dfg_id x, int econ, int nout, dfg_id * y);
 dfg_status dfg_eig(dfg_id x, int nout, dfg_id * y);

@@ -1,6 +1,7 @@
 /* lib/core/compose-linalg.c -- Octave's matrix operators (mtimes,
- * mldivide, mrdivide) and LAPACK functions (lu, qr, eig, inv, det, pinv,
- * chol) as graphs of primitive ops: the scalar-versus-matrix dispatch,
+ * mldivide, mrdivide), LAPACK functions (lu, qr, eig, svd, inv, det, pinv,
+ * chol), the matrix functions expm, sqrtm and logm, and cond and rank as
+ * graphs of primitive ops: the scalar-versus-matrix dispatch,
  * N-d operands read folded, the outputs taken out of a packed LAPACK
  * result with PART nodes, and Octave 7.3's results for empty arguments.
  *
