@@ -279,6 +279,8 @@ dfg_status dfg_pinv(dfg_id x, dfg_id * y);
  * negative or NaN: DFG_ERR_ARG as Octave's "TOL must be greater than zero") */
 dfg_status dfg_pinv_tol(dfg_id x, double tol, dfg_id * y);
 dfg_status dfg_chol(dfg_id x, dfg_id * y);
+/* chol (x, "lower"): the lower factor, from x's lower triangle */
+dfg_status dfg_chol_lower(dfg_id x, dfg_id * y);
 /* The forms with nout outputs (1 to 3) of Octave's multi-output LAPACK
  * functions, one new reference in y[k] for each output k < nout, taken
  * out of the op's packed result.  N-d x read folded (lu, qr).

@@ -4,6 +4,7 @@
  * mean, var, norm, dot and mpower are built by lib/core/compose.c, the
  * matrix operators (*, \, /) and lu, qr, eig, inv, det, pinv and chol by
  * lib/core/compose-linalg.c: here only their arguments are read. */
+#include <ctype.h>
 #include <math.h>
 #include <string.h>
 #include "gateway.h"
@@ -534,7 +535,7 @@ int cmd_linalg(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
     dfg_id x, y[3] = {0, 0, 0};
     const char * f = g->fn;
     int is_qr = !strcmp(f, "qr"), is_svd = !strcmp(f, "svd"), nout = nlhs < 1 ? 1 : nlhs, st;
-    int two = is_qr || is_svd || !strcmp(f, "pinv");
+    int two = is_qr || is_svd || !strcmp(f, "pinv") || !strcmp(f, "chol");
     if ((st = nargs(g, nrhs, 1, two ? 2 : 1)) || (st = gw_operand(g, prhs[0], 1, &x)))
         return st;
     if (!strcmp(f, "chol") && nlhs > 2)
@@ -574,8 +575,23 @@ int cmd_linalg(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
             return st;
         return gw_out(g, dfg_pinv_tol(x, tol, &y[0]), &y[0], plhs);
     }
-    if (!strcmp(f, "chol"))
-        return gw_out(g, dfg_chol(x, &y[0]), &y[0], plhs);
+    if (!strcmp(f, "chol")) {
+        /* chol (A, "upper" | "lower"), any case, as Octave ("vector" is
+         * for sparse A) */
+        char s[16] = "upper";
+        if (nrhs > 1 && !gw_string(prhs[1], s, sizeof s))
+            return dfg_set_error(DFG_ERR_ARG, "dfg.chol: optional argument must be one of \"vector\", "
+                                 "\"lower\", or \"upper\"");
+        for (char * p = s; *p; p++)
+            *p = (char)tolower((unsigned char)*p);
+        if (!strcmp(s, "vector"))
+            return dfg_set_error(DFG_ERR_ARG, "dfg.chol: A must be sparse for the \"vector\" option");
+        if (strcmp(s, "lower") && strcmp(s, "upper"))
+            return dfg_set_error(DFG_ERR_ARG, "dfg.chol: optional argument must be one of \"vector\", "
+                                 "\"lower\", or \"upper\"");
+        st = !strcmp(s, "lower") ? dfg_chol_lower(x, &y[0]) : dfg_chol(x, &y[0]);
+        return gw_out(g, st, &y[0], plhs);
+    }
     if (!strcmp(f, "lu"))
         return gw_outs(g, dfg_lu(x, nout, y), nout, y, plhs);
     if (!strcmp(f, "eig"))

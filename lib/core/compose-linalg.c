@@ -159,6 +159,21 @@ dfg_status dfg_chol(dfg_id x, dfg_id * y)
     return linalg1(DFG_OP_CHOL, 1, x, y);
 }
 
+/* chol (x, "lower"): L with L L' = x from x's lower triangle, chol (x.')'
+ * (xPOTRF on the transpose: the same factor) */
+dfg_status dfg_chol_lower(dfg_id x, dfg_id * y)
+{
+    cx c;
+    dfg_id xt, r, l = 0;
+    dfg_status st = cx_begin(&c, x, NULL, NULL, NULL);
+    if (st)
+        return st;
+    if (!(st = fold2d(&c, &x)) && !(st = cx_transpose(&c, x, &xt)) &&
+        !(st = cx_take(&c, dfg_chol(xt, &r), &r, &r)))
+        st = cx_transpose(&c, r, &l);
+    return cx_done(&c, st, l, y);
+}
+
 /* ---- lu, qr, eig, svd ------------------------------------------------------------ */
 
 static dfg_status check_nout(const char * fn, int nout)

@@ -138,3 +138,4 @@
 %! x = dfg.input ([3 3]);
 %! f = dfg.function ({x}, {dfg.grad(rank (x), x)});
 %! assert (f (magic (3)), zeros (3));
+%!test dfg_check_grad (@(a) chol (a, "lower"), {[4 1 2; 1 3 0; 2 0 5]});

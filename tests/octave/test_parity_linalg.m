@@ -511,3 +511,15 @@
 %! c = dfg.value (cond (dfg.constant (single ([1 0; 0 0]))));
 %! assert (c, single (Inf));
 %! assert (cond (single ([1 0; 0 0])), Inf);
+## chol (A, "lower" | "upper"), any case, as Octave (only the named
+## triangle is read)
+%!test
+%! A = [4 1 2; 0.5 3 0; 1 2 5];
+%! for x = {A, single(A), zeros(0, 0), 4}
+%!   for o = {"lower", "upper", "Lower"}
+%!     dfg_check_parity (@(a) chol (a, o{1}), x, [1e-10, 1e-4]);
+%!   endfor
+%! endfor
+%!error <A must be sparse for the "vector" option> chol (dfg.constant (eye (2)), "vector")
+%!error <must be one of "vector", "lower", or "upper"> chol (dfg.constant (eye (2)), "left")
+%!error <positive definite> dfg.value (chol (dfg.constant ([1 2; 2 1]), "lower"))
