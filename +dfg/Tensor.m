@@ -305,7 +305,7 @@ classdef Tensor < handle
 
     function b = isvector (t)
       sz = dfg_mex ("size", t);
-      b = numel (sz) == 2 && any (sz == 1) && all (sz >= 1);
+      b = numel (sz) == 2 && any (sz == 1);     # (Octave 7: 0x1 and 1x0 too)
     endfunction
 
     function b = isrow (t)
@@ -787,6 +787,96 @@ classdef Tensor < handle
       ## one); the gradient goes to the middle element, or half to each of
       ## the two middle ones.
       r = dfg.Tensor (dfg_mex ("median", varargin{:}));
+    endfunction
+
+    ## ---- issue 22: element-wise and reduction functions (mex/cmd-elem.c)
+    function r = diff (varargin)
+      ## diff (x [, k [, dim]]): Octave 7.3's builtin (order K >= the size
+      ## along the default DIM goes on along the next dimensions as Octave
+      ## does); logical x gives double; linear, so its gradient is exact.
+      r = dfg.Tensor (dfg_mex ("diff", varargin{:}));
+    endfunction
+
+    function r = cbrt (a)
+      ## cbrt (x): libm's cube root (real for negative x); derivative
+      ## 1 / (3 cbrt (x)^2), Inf at 0 as sqrt's
+      r = dfg.Tensor (dfg_mex ("cbrt", a));
+    endfunction
+
+    function r = nthroot (varargin)
+      ## nthroot (x, n): Octave 7.3's nthroot.m, n a plain real nonzero
+      ## scalar (odd integer n: real for negative x; other n: negative x is
+      ## a complex-result error when the graph runs)
+      r = dfg.Tensor (dfg_mex ("nthroot", varargin{:}));
+    endfunction
+
+    function r = vecnorm (varargin)
+      ## vecnorm (x [, p [, dim]]): Octave 7.3's vecnorm.m, p > 0 (2 by
+      ## default, 1, Inf, other); gradient 0 at a zero slice, as norm's
+      r = dfg.Tensor (dfg_mex ("vecnorm", varargin{:}));
+    endfunction
+
+    function r = erfinv (a)
+      ## erfinv (x): Octave 7.3's algorithm; derivative sqrt(pi)/2 exp(y^2)
+      r = dfg.Tensor (dfg_mex ("erfinv", a));
+    endfunction
+
+    function r = erfcinv (a)
+      ## erfcinv (x): Octave 7.3's algorithm; derivative -sqrt(pi)/2 exp(y^2)
+      r = dfg.Tensor (dfg_mex ("erfcinv", a));
+    endfunction
+    function varargout = mode (varargin)
+      ## [m, f] = mode (x [, dim]): Octave 7.3's mode.m (m the smallest most
+      ## frequent value, f its count as double); the third output, a cell,
+      ## is refused (dfg:dataDependentSize).  m's gradient goes to the first
+      ## occurrence of m in x; f has none.
+      varargout = multi_out_ ("mode", nargout, 3, varargin);
+    endfunction
+    function r = gammainc (varargin)
+      ## gammainc (x, a [, tail]): Octave 7.3's gammainc.m, tail "lower",
+      ## "upper", "scaledlower" or "scaledupper"; the gradient in x is the
+      ## integrand (a: dfg:notDifferentiable)
+      r = dfg.Tensor (dfg_mex ("gammainc", varargin{:}));
+    endfunction
+    function r = betainc (varargin)
+      ## betainc (x, a, b [, tail]): Octave 7.3's betainc.m, tail "lower"
+      ## or "upper"; the gradient in x is the integrand (a, b:
+      ## dfg:notDifferentiable)
+      r = dfg.Tensor (dfg_mex ("betainc", varargin{:}));
+    endfunction
+    ## ---- end of issue 22 element-wise and reduction functions
+
+    ## ---- interpolation, fitting and assembly (issue 22) ----------------
+    ## Octave dispatches here when any argument is a tensor; the work is
+    ## in +dfg/+internal (compositions of tensor ops: the gradients come
+    ## from their rules).
+
+    function yi = interp1 (varargin)
+      ## interp1 (x, y, xi [, method] [, extrap]), interp1 (y, xi, ...):
+      ## Octave 7.3's interp1.m for a plain x and tensor y and/or xi
+      yi = dfg.internal.interp1 (varargin{:});
+    endfunction
+
+    function r = accumarray (varargin)
+      ## accumarray (subs, vals [, sz [, func [, fillval]]]): plain subs,
+      ## tensor vals; func @sum (default), @max or @min, as accumarray.m
+      r = dfg.internal.accumarray (varargin{:});
+    endfunction
+
+    function varargout = polyfit (varargin)
+      ## [p, S, mu] = polyfit (x, y, n) as polyfit.m (S needs a plain x)
+      varargout = cell (1, max (nargout, 1));
+      if (nargout == 3 && ! isargout (2))
+        [varargout{1}, ~, varargout{3}] = dfg.internal.polyfit (varargin{:});
+      else
+        [varargout{:}] = dfg.internal.polyfit (varargin{:});
+      endif
+    endfunction
+
+    function varargout = histc (varargin)
+      ## [n, idx] = histc (x, edges [, dim]): double counts (zero gradient)
+      varargout = cell (1, max (nargout, 1));
+      [varargout{:}] = dfg.internal.histc (varargin{:});
     endfunction
 
     function r = mean (varargin)

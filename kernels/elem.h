@@ -219,6 +219,83 @@ DFG_HD int pow_verdict(int flags, int anyany)
     return flags & POW_FIX ? POW_AGAIN : POW_REAL;
 }
 
+/* ---- erfinv, erfcinv (Octave 7.3's liboctave lo-specfun.cc) ----------------
+ * A rational approximation (the AS 241-style coefficients Octave uses),
+ * then, for double, one step of Halley's method; single is the double
+ * computation without the step, rounded (Octave's float erfinv calls
+ * do_erfinv ((double) x, false)).  erfinv (+-1) = +-Inf, erfcinv (0) = Inf,
+ * erfcinv (2) = -Inf, NaN outside the domain.  The coefficient tables are
+ * local (device code has no host statics). */
+#define DFG_ERFINV_A { -2.806989788730439e+01,  1.562324844726888e+02, \
+    -1.951109208597547e+02,  9.783370457507161e+01, -2.168328665628878e+01, 1.772453852905383e+00 }
+#define DFG_ERFINV_B { -5.447609879822406e+01,  1.615858368580409e+02, \
+    -1.556989798598866e+02,  6.680131188771972e+01, -1.328068155288572e+01 }
+#define DFG_ERFINV_C { -5.504751339936943e-03, -2.279687217114118e-01, \
+    -1.697592457770869e+00, -1.802933168781950e+00,  3.093354679843505e+00, 2.077595676404383e+00 }
+#define DFG_ERFINV_D { 7.784695709041462e-03,  3.224671290700398e-01, \
+    2.445134137142996e+00,  3.754408661907416e+00 }
+#define DFG_ERFINV_SPI2 8.862269254527579e-01     /* sqrt(pi)/2 */
+
+DFG_HD double dfg_erfinv_do_(double x, int refine)
+{
+    const double a[6] = DFG_ERFINV_A, b[5] = DFG_ERFINV_B, c[6] = DFG_ERFINV_C, d[4] = DFG_ERFINV_D;
+    const double ax = fabs(x);
+    double y;
+    if (ax <= 0.95150) {
+        const double q = 0.5 * x, r = q * q;
+        const double yn = (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q;
+        const double yd = ((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1.0;
+        y = yn / yd;
+    } else if (ax < 1.0) {
+        const double q = sqrt(-2 * log(0.5 * (1 - ax)));
+        const double yn = ((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5];
+        const double yd = (((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1.0;
+        y = yn / yd * (-x > 0 ? 1.0 : -1.0);          /* signum (-x), x not 0 here */
+    } else if (ax == 1.0)
+        return x > 0 ? (double)INFINITY : -(double)INFINITY;
+    else
+        return (double)NAN;
+    if (refine) {
+        const double u = (erf(y) - x) * DFG_ERFINV_SPI2 * exp(y * y);
+        y -= u / (1 + y * u);
+    }
+    return y;
+}
+
+DFG_HD double dfg_erfcinv_do_(double x, int refine)
+{
+    const double a[6] = DFG_ERFINV_A, b[5] = DFG_ERFINV_B, c[6] = DFG_ERFINV_C, d[4] = DFG_ERFINV_D;
+    double y;
+    if (x >= 0.04850 && x <= 1.95150) {
+        const double q = 0.5 * (1 - x), r = q * q;
+        const double yn = (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q;
+        const double yd = ((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1.0;
+        y = yn / yd;
+    } else if (x > 0.0 && x < 2.0) {
+        const double q = x < 1 ? sqrt(-2 * log(0.5 * x)) : sqrt(-2 * log(0.5 * (2 - x)));
+        const double yn = ((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5];
+        const double yd = (((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1.0;
+        y = yn / yd;
+        if (x < 0.04850)
+            y = -y;
+    } else if (x == 0.0)
+        return (double)INFINITY;
+    else if (x == 2.0)
+        return -(double)INFINITY;
+    else
+        return (double)NAN;
+    if (refine) {
+        const double u = (erf(y) - (1 - x)) * DFG_ERFINV_SPI2 * exp(y * y);
+        y -= u / (1 + y * u);
+    }
+    return y;
+}
+
+DFG_HD double dfg_erfinv_(double x) { return dfg_erfinv_do_(x, 1); }
+DFG_HD float dfg_erfinv_f(float x) { return (float)dfg_erfinv_do_((double)x, 0); }
+DFG_HD double dfg_erfcinv_(double x) { return dfg_erfcinv_do_(x, 1); }
+DFG_HD float dfg_erfcinv_f(float x) { return (float)dfg_erfcinv_do_((double)x, 0); }
+
 /* ---- psi: digamma and polygamma (Octave 7.3's algorithms) -----------------
  * The element functions of dfg.psi, moved here from kernels/cpu/special.c
  * (which keeps the description of the algorithms and of the one

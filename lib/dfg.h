@@ -248,6 +248,27 @@ dfg_status dfg_median(dfg_id x, int dim, dfg_id * y);
  * as Octave's Matrix linspace: a + k * delta, delta 0 where a == b), n truncated,
  * NaN or below 1 giving no columns, 1 giving b; in a + b's class. */
 dfg_status dfg_linspace(dfg_id a, dfg_id b, double n, dfg_id * y);
+
+/* Issue 22, element-wise and reduction functions (lib/core/compose-elem.c).
+ * diff (x, order, dim) as Octave 7.3's builtin: repeated first differences
+ * along dim (0-based; negative: Octave's default, which for order >= the
+ * size there goes on along the next dimensions as data.cc does); logical
+ * x gives double (but a singleton x a 0x0 of its class); order >= 0.
+ * nthroot (x, n) as nthroot.m, n a nonzero number of class nt (the class
+ * its arithmetic takes): cbrt for n = 3, |x|.^(1/n).*sign(x) for odd n,
+ * x.^(1/n) else (negative x: a complex-result error when it runs), then
+ * the Newton step for integer n.  vecnorm (x, p, dim) as vecnorm.m: p > 0
+ * (1, 2, Inf, other); default dim the first one larger than 1; not
+ * logical; the gradient at a zero slice (and of 0 .^ p) is 0, as norm's. */
+dfg_status dfg_diff(dfg_id x, int64_t order, int dim, dfg_id * y);
+dfg_status dfg_nthroot(dfg_id x, double n, dfg_dtype nt, dfg_id * y);
+dfg_status dfg_vecnorm(dfg_id x, double p, int dim, dfg_id * y);
+/* [m, f] = mode (x, dim) as mode.m (nout 1 or 2; 3, the cell, is
+ * DFG_ERR_DATA_SIZE): m the smallest most frequent value of each slice
+ * (NaN only where every element is NaN), f its count (double); default dim
+ * the first one larger than 1; past ndims: m = x, f = ones.  m's gradient
+ * goes to the first occurrence of that value in x; f has none. */
+dfg_status dfg_mode(dfg_id x, int dim, int nout, dfg_id * y);
 /* circshift: x shifted circularly by shifts[j] along dims[j] (0-based),
  * j < m.  dims NULL: along dimension j, or the default DIM when m == 1. */
 dfg_status dfg_circshift(dfg_id x, int m, const int64_t * shifts, const int * dims, dfg_id * y);

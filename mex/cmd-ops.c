@@ -306,8 +306,18 @@ int cmd_minmax(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
 {
     int is_max = !strcmp(g->fn, "max");
     dfg_id x, y, idx;
-    int st = nargs(g, nrhs, 1, 3);
-    if (st)
+    int st;
+    for (int k = 1; k < nrhs; k++)
+        if (mxIsChar(prhs[k])) {
+            /* issue 22: Octave 7.3's max / min take no option strings */
+            char s[32] = "";
+            mxGetString(prhs[k], s, sizeof s);
+            return dfg_set_error(DFG_ERR_ARG,
+                                 "dfg.%s: argument %d is the string \"%s\": Octave 7.3's %s accepts no options "
+                                 "(\"omitnan\" / \"includenan\" came later); it always omits NaN unless every "
+                                 "element is NaN", g->fn, k + 1, s, g->fn);
+        }
+    if ((st = nargs(g, nrhs, 1, 3)))
         return st;
     if (nrhs == 2) {
         if (nlhs > 1)

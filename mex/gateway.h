@@ -140,6 +140,8 @@ int cmd_region(gw *, int, mxArray **, int, const mxArray **);
 int cmd_place(gw *, int, mxArray **, int, const mxArray **);
 /* mex/cmd-threads.c */
 int cmd_threads(gw *, int, mxArray **, int, const mxArray **);
+/* mex/cmd-interp.c */
+int cmd_take(gw *, int, mxArray **, int, const mxArray **);
 int cmd_device(gw *, int, mxArray **, int, const mxArray **);
 int cmd_rand_uniform(gw *, int, mxArray **, int, const mxArray **);
 /* mex/cmd-grad.c */
@@ -170,6 +172,14 @@ int cmd_matfun(gw *, int, mxArray **, int, const mxArray **);
 int cmd_cond_rank(gw *, int, mxArray **, int, const mxArray **);
 /* mex/cmd-range.c */
 int cmd_linspace(gw *, int, mxArray **, int, const mxArray **);
+
+/* mex/cmd-elem.c (issue 22: element-wise and reduction functions) */
+int cmd_diff(gw *, int, mxArray **, int, const mxArray **);
+int cmd_nthroot(gw *, int, mxArray **, int, const mxArray **);
+int cmd_vecnorm(gw *, int, mxArray **, int, const mxArray **);
+int cmd_mode(gw *, int, mxArray **, int, const mxArray **);
+int cmd_gammainc(gw *, int, mxArray **, int, const mxArray **);
+int cmd_betainc(gw *, int, mxArray **, int, const mxArray **);
 /* mex/cmd-shape.c */
 int cmd_subsref(gw *, int, mxArray **, int, const mxArray **);
 int cmd_subsasgn(gw *, int, mxArray **, int, const mxArray **);

@@ -120,7 +120,8 @@ endfunction
 ## Octave's own m-files that work on tensors through the overloaded
 ## operators and functions (no method of their own).
 function m = octave_mfiles ()
-  m = {"deg2rad", "rad2deg", "range", "trapz", "cumtrapz", "polyval"};
+  m = {"deg2rad", "rad2deg", "range", "trapz", "cumtrapz", "polyval", ...
+       "meshgrid", "ndgrid"};
 endfunction
 
 ## Functions with no gradient, and why.

@@ -221,6 +221,18 @@ int dfg_cpu_nary(int op, int n_in, const int * dt_in, int dt_out, void * out,
  * double, 2^25 in single).  k < 0 or n < 0 -> DFG_ERR_ARG, other dtypes ->
  * DFG_ERR_DTYPE.  out may alias in. */
 int dfg_cpu_psi(int dt, int k, void * out, const void * in, int64_t n);
+/* gammainc (x, a, tail) as Octave 7.3's gammainc.m (kernels/cpu/specfun.c):
+ * in[0] = x, in[1] = a (double, single or logical, of dims ind[k],
+ * broadcast to dims), tail 0..3 = lower, upper, scaledlower, scaledupper;
+ * out of class dt_out (double or single).  a < 0 is DFG_ERR_ARG, a complex
+ * value (x < 0 with a non-integer a) DFG_ERR_DOMAIN. */
+int dfg_cpu_gammainc(int tail, const int * dt_in, int dt_out, void * out, const void * const * in,
+                     int ndim, const int64_t * dims, const int64_t (*ind)[DFG_MAX_DIMS]);
+/* betainc (x, a, b, tail) as Octave 7.3's betainc.m: in[0..2] = x, a, b
+ * (as for gammainc), upper 0 ("lower") or 1 ("upper").  X outside [0, 1]
+ * or A, B <= 0 anywhere is DFG_ERR_ARG (nothing written). */
+int dfg_cpu_betainc(int upper, const int * dt_in, int dt_out, void * out, const void * const * in,
+                    int ndim, const int64_t * dims, const int64_t (*ind)[DFG_MAX_DIMS]);
 
 /* Copies the upper triangle of the n x n matrix a onto the lower one
  * (kernels/cpu/index.c). */

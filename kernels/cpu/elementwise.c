@@ -53,7 +53,10 @@
     case DFG_OP_ERF:     LOOP(erf##SFX(x))                                          \
     case DFG_OP_ERFC:    LOOP(erfc##SFX(x))                                         \
     case DFG_OP_GAMMA:   LOOP(oct_gamma_##SFX(x))                                   \
-    case DFG_OP_GAMMALN: DLOOP(lgamma_complex_##SFX(x), lgamma##SFX(x), "gammaln")
+    case DFG_OP_GAMMALN: DLOOP(lgamma_complex_##SFX(x), lgamma##SFX(x), "gammaln")   \
+    case DFG_OP_CBRT:    LOOP(cbrt##SFX(x))                                         \
+    case DFG_OP_ERFINV:  LOOP(dfg_erfinv_##SFX(x))                                  \
+    case DFG_OP_ERFCINV: LOOP(dfg_erfcinv_##SFX(x))
 
 #define LOOP(E) { for (int64_t i = 0; i < n; i++) { const TT x = a[i]; o[i] = (E); } return DFG_OK; }
 #define DLOOP(BAD, E, NAME) {                                                    \
@@ -197,8 +200,10 @@ int dfg_cpu_op_cost(int op)
     case DFG_OP_LOG: case DFG_OP_LOG1P: case DFG_OP_LOG2: case DFG_OP_LOG10:
     case DFG_OP_SQRT: case DFG_OP_TAN: case DFG_OP_ATAN: case DFG_OP_SINH:
     case DFG_OP_COSH: case DFG_OP_TANH: case DFG_OP_ASINH: case DFG_OP_ERF:
-    case DFG_OP_ERFC:
+    case DFG_OP_ERFC: case DFG_OP_CBRT:
         return 12;
+    case DFG_OP_ERFINV: case DFG_OP_ERFCINV:
+        return 48;
     case DFG_OP_ASIN: case DFG_OP_ACOS: case DFG_OP_ACOSH: case DFG_OP_ATANH:
     case DFG_OP_ROUND: case DFG_OP_GAMMA: case DFG_OP_GAMMALN: case DFG_OP_PSI:
     case DFG_OP_POW: case DFG_OP_ATAN2: case DFG_OP_HYPOT: case DFG_OP_MOD:

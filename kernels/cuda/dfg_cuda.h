@@ -225,6 +225,7 @@ static inline int dfg_cuda_unary_math(int op)
     case DFG_OP_ATAN: case DFG_OP_SINH: case DFG_OP_COSH: case DFG_OP_TANH: case DFG_OP_ASINH:
     case DFG_OP_ACOSH: case DFG_OP_ATANH: case DFG_OP_FLOOR: case DFG_OP_CEIL: case DFG_OP_ROUND:
     case DFG_OP_FIX: case DFG_OP_ERF: case DFG_OP_ERFC: case DFG_OP_GAMMA: case DFG_OP_GAMMALN:
+    case DFG_OP_CBRT: case DFG_OP_ERFINV: case DFG_OP_ERFCINV:
         return 1;
     }
     return 0;

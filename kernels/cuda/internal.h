@@ -80,6 +80,10 @@ __device__ __forceinline__ double e_sign(double x) { return oct_sign_(x); }
 __device__ __forceinline__ float  e_sign(float x)  { return oct_sign_f(x); }
 __device__ __forceinline__ double e_gamma(double x) { return oct_gamma_(x); }
 __device__ __forceinline__ float  e_gamma(float x)  { return oct_gamma_f(x); }
+__device__ __forceinline__ double e_erfinv(double x) { return dfg_erfinv_(x); }
+__device__ __forceinline__ float  e_erfinv(float x)  { return dfg_erfinv_f(x); }
+__device__ __forceinline__ double e_erfcinv(double x) { return dfg_erfcinv_(x); }
+__device__ __forceinline__ float  e_erfcinv(float x)  { return dfg_erfcinv_f(x); }
 __device__ __forceinline__ double e_psi(int k, double x) { return dfg_psi_(k, x); }
 __device__ __forceinline__ float  e_psi(int k, float x)  { return dfg_psi_f(k, x); }
 __device__ __forceinline__ int    e_psi_bad(int k, double x) { return dfg_psi_bad_(k, x); }
@@ -134,6 +138,9 @@ template <typename T> __device__ __forceinline__ T un(int op, T x)
     case DFG_OP_ERFC:    return erfc(x);
     case DFG_OP_GAMMA:   return e_gamma(x);
     case DFG_OP_GAMMALN: return lgamma(x);
+    case DFG_OP_CBRT:    return cbrt(x);
+    case DFG_OP_ERFINV:  return e_erfinv(x);
+    case DFG_OP_ERFCINV: return e_erfcinv(x);
     }
     return x;
 }

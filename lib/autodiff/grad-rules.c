@@ -75,6 +75,13 @@ static dfg_node * unary_partial(gctx * c, dfg_node * y)
     case DFG_OP_GAMMA:   return gb_mul(c, y, gb_op1i(c, DFG_OP_PSI, x, 0));
     case DFG_OP_GAMMALN: return gb_op1i(c, DFG_OP_PSI, x, 0);
     case DFG_OP_PSI:     return gb_op1i(c, DFG_OP_PSI, x, y->iattr[0] + 1);
+    /* 1 / (3 cbrt(x)^2): Inf at 0, as sqrt's 0.5 / sqrt(x) */
+    case DFG_OP_CBRT:    return gb_div(c, gb_scalar(c, dt, 1.0 / 3), gb_sq(c, y));
+    /* +-sqrt(pi)/2 exp(erfinv(x)^2): Inf at the ends of the domain */
+    case DFG_OP_ERFINV:
+    case DFG_OP_ERFCINV:
+        return gb_muls(c, gb_op1(c, DFG_OP_EXP, gb_sq(c, y)),
+                       (y->op == DFG_OP_ERFINV ? 0.5 : -0.5) * sqrt(PI));
     }
     return gb_fail(c, dfg_set_error(DFG_ERR_INTERNAL, "dfg.grad: no derivative for %s",
                                     dfg_ops[y->op].name));
@@ -200,6 +207,62 @@ static void grad_binary(gctx * c, dfg_node * y, dfg_node * g, const int * need, 
         gx[0] = gb_sum_to(c, ga, a);
     if (need[1] && gbn)
         gx[1] = gb_sum_to(c, gbn, b);
+}
+
+/* gammainc (x, a, tail): in x the integrand, x^(a-1) exp(-x) / Gamma(a)
+ * (minus for the upper tails), through D = exp(-x) x^a / Gamma(a+1) for
+ * the scaled ones: d/dx (P / D) = a/x - y (a/x - 1), d/dx (Q / D) = -a/x -
+ * y (a/x - 1).  In a: no rule (dfg:notDifferentiable). */
+static void grad_gammainc(gctx * c, dfg_node * y, dfg_node * g, const int * need, dfg_node ** gx)
+{
+    dfg_node * x = X(0), * a = X(1);
+    int dt = y->dtype, tail = (int)y->iattr[0];
+    if (need[1]) {
+        gb_fail(c, dfg_set_error(DFG_ERR_NOT_DIFF,
+                                 "dfg.grad: gammainc (x, a) is not differentiable with respect to A (argument 2) "
+                                 "in dfg; only with respect to X"));
+        return;
+    }
+    if (!need[0])
+        return;
+    dfg_node * d;
+    if (tail <= 1) {
+        dfg_node * p = gb_op2(c, DFG_OP_POW, x, gb_adds(c, a, -1));
+        dfg_node * e = gb_op1(c, DFG_OP_EXP, gb_sub(c, gb_neg(c, x), gb_op1(c, DFG_OP_GAMMALN, a)));
+        d = gb_mul(c, p, e);
+        if (tail == 1)
+            d = gb_neg(c, d);
+    } else {
+        dfg_node * ax = gb_div(c, a, x);
+        dfg_node * t = gb_mul(c, y, gb_adds(c, ax, -1));
+        d = tail == 2 ? gb_sub(c, ax, t) : gb_sub(c, gb_neg(c, ax), t);
+    }
+    (void)dt;
+    gx[0] = gb_sum_to(c, gb_mul(c, g, d), x);
+}
+
+/* betainc (x, a, b, tail): in x the integrand, x^(a-1) (1-x)^(b-1) /
+ * B(a, b) (minus for "upper"); in a and b: dfg:notDifferentiable. */
+static void grad_betainc(gctx * c, dfg_node * y, dfg_node * g, const int * need, dfg_node ** gx)
+{
+    dfg_node * x = X(0), * a = X(1), * b = X(2);
+    if (need[1] || need[2]) {
+        gb_fail(c, dfg_set_error(DFG_ERR_NOT_DIFF,
+                                 "dfg.grad: betainc (x, a, b) is not differentiable with respect to %s in dfg; "
+                                 "only with respect to X", need[1] ? "A (argument 2)" : "B (argument 3)"));
+        return;
+    }
+    if (!need[0])
+        return;
+    int dt = y->dtype;
+    dfg_node * p = gb_op2(c, DFG_OP_POW, x, gb_adds(c, a, -1));
+    dfg_node * q = gb_op2(c, DFG_OP_POW, gb_sub(c, gb_scalar(c, dt, 1), x), gb_adds(c, b, -1));
+    dfg_node * lb = gb_sub(c, gb_op1(c, DFG_OP_GAMMALN, gb_add(c, a, b)),
+                           gb_add(c, gb_op1(c, DFG_OP_GAMMALN, a), gb_op1(c, DFG_OP_GAMMALN, b)));
+    dfg_node * d = gb_mul(c, gb_mul(c, p, q), gb_op1(c, DFG_OP_EXP, lb));
+    if (y->iattr[0])
+        d = gb_neg(c, d);
+    gx[0] = gb_sum_to(c, gb_mul(c, g, d), x);
 }
 
 static void grad_merge(gctx * c, dfg_node * y, dfg_node * g, const int * need, dfg_node ** gx)
@@ -590,9 +653,11 @@ const dfg_grad_rule dfg_grad_rules[DFG_OP_COUNT] = {
     [DFG_OP_COSH] = grad_unary, [DFG_OP_TANH] = grad_unary, [DFG_OP_ASINH] = grad_unary,
     [DFG_OP_ACOSH] = grad_unary, [DFG_OP_ATANH] = grad_unary, [DFG_OP_ERF] = grad_unary,
     [DFG_OP_ERFC] = grad_unary, [DFG_OP_GAMMA] = grad_unary, [DFG_OP_GAMMALN] = grad_unary,
-    [DFG_OP_PSI] = grad_unary,
+    [DFG_OP_PSI] = grad_unary, [DFG_OP_CBRT] = grad_unary, [DFG_OP_ERFINV] = grad_unary,
+    [DFG_OP_ERFCINV] = grad_unary,
     [DFG_OP_SIGN] = grad_zero, [DFG_OP_FLOOR] = grad_zero, [DFG_OP_CEIL] = grad_zero,
     [DFG_OP_ROUND] = grad_zero, [DFG_OP_FIX] = grad_zero,
+    [DFG_OP_GAMMAINC] = grad_gammainc, [DFG_OP_BETAINC] = grad_betainc,
     [DFG_OP_ADD] = grad_binary, [DFG_OP_SUB] = grad_binary, [DFG_OP_MUL] = grad_binary,
     [DFG_OP_DIV] = grad_binary, [DFG_OP_POW] = grad_binary, [DFG_OP_ATAN2] = grad_binary,
     [DFG_OP_HYPOT] = grad_binary, [DFG_OP_MOD] = grad_binary, [DFG_OP_REM] = grad_binary,

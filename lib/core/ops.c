@@ -94,7 +94,7 @@ static int math_dtype(int n_in, dfg_node * const * in, int first)
 
 static int result_dtype(int op, int n_in, dfg_node * const * in, const int64_t * iattr)
 {
-    int first = dfg_ops[op].family == DFG_FAM_TERNARY ? 1 : 0;
+    int first = op == DFG_OP_MERGE ? 1 : 0;      /* merge: the mask has no say */
     switch (dfg_ops[op].dtrule) {
     case DFG_DT_MATH:  return math_dtype(n_in, in, first);
     case DFG_DT_LOGIC: return DFG_LOGICAL;
@@ -636,8 +636,12 @@ dfg_status dfg_infer(dfg_node * n)
             return dfg_set_error(DFG_ERR_ARG, "dfg.psi: K must be a non-negative integer");
         return set_shape(n, n->in[0]->ndim, n->in[0]->dims);
     case DFG_FAM_BINARY:
+        if (op == DFG_OP_GAMMAINC && (n->iattr[0] < 0 || n->iattr[0] > 3))
+            return dfg_set_error(DFG_ERR_ARG, "dfg.gammainc: bad TAIL code %lld", (long long)n->iattr[0]);
         return infer_broadcast(n, 0);
     case DFG_FAM_TERNARY:
+        if (op == DFG_OP_BETAINC)
+            return infer_broadcast(n, 0);
         if (n->in[0]->dtype != DFG_LOGICAL)
             return dfg_set_error(DFG_ERR_DTYPE, "dfg.merge: MASK must be logical, not %s",
                                  dfg_dtype_name(n->in[0]->dtype));

@@ -392,7 +392,7 @@ dfg_status dfg_build(int op, int n_in, dfg_node * const * in,
     dfg_node ** conv = NULL;
     dfg_status  st = DFG_OK;
     if (ct >= 0) {
-        int first = dfg_ops[op].family == DFG_FAM_TERNARY ? 1 : 0;
+        int first = op == DFG_OP_MERGE ? 1 : 0;      /* merge's mask stays logical */
         for (int k = first; k < n_in; k++) {
             if (in[k]->dtype == ct)
                 continue;

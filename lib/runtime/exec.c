@@ -159,6 +159,12 @@ dfg_status dfg_exec_node(const dfg_node * n, void * out, const void * const * in
             for (int j = 0; j < n->ndim; j++)
                 ind[k][j] = j < n->in[k]->ndim ? n->in[k]->dims[j] : 1;
         }
+        if (n->op == DFG_OP_BETAINC)
+            return dfg_cpu_betainc((int)n->iattr[0], dts, n->dtype, out, in, n->ndim, n->dims,
+                                   (const int64_t (*)[DFG_MAX_DIMS])ind);
+        if (n->op == DFG_OP_GAMMAINC)
+            return dfg_cpu_gammainc((int)n->iattr[0], dts, n->dtype, out, in, n->ndim, n->dims,
+                                    (const int64_t (*)[DFG_MAX_DIMS])ind);
         return dfg_cpu_nary(n->op, n->n_in, dts, n->dtype, out, in, n->ndim,
                             n->dims, (const int64_t (*)[DFG_MAX_DIMS])ind);
     }

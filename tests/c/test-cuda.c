@@ -158,6 +158,7 @@ static void test_unary(void)
         {DFG_OP_ASINH, -10, 10}, {DFG_OP_ACOSH, 1, 10}, {DFG_OP_ATANH, -0.99, 0.99},
         {DFG_OP_FLOOR, -5, 5}, {DFG_OP_CEIL, -5, 5}, {DFG_OP_ROUND, -5, 5}, {DFG_OP_FIX, -5, 5},
         {DFG_OP_ERF, -3, 3}, {DFG_OP_ERFC, -3, 6},
+        {DFG_OP_CBRT, -1000, 1000}, {DFG_OP_ERFINV, -0.99, 0.99}, {DFG_OP_ERFCINV, 0.01, 1.99},
     };
     double v[N];
     for (int dt = DFG_DOUBLE; dt <= DFG_SINGLE; dt++) {

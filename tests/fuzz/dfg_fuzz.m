@@ -222,6 +222,10 @@ function K = fz_known_list ()
   K(end+1) = kn ("eigenvalues equal to rounding feeding a function that jumps there (gammaln, log, sign of a zero eigenvalue)", ...
                  "", "error where|value|no dfg", 'eig \(', "", ...
                  "[~, d] = eig (dfg.constant ([1 1; 1 1])); dfg.value (gammaln (d))");
+  K(end+1) = kn ("interp1 \"spline\" with NaN in Y: Octave's spline.m replaces each NaN sample by a spline through the others (which ones depends on the values); dfg's spline is one linear map of Y fixed when the graph is built, so the NaN spreads (docs/user-guide.md)", ...
+                 "", "value", 'spline', "", ...
+                 "dfg.value (interp1 (dfg.constant ([1 NaN 3 4]), 1.5, \"spline\"))  % Octave: 1.5; dfg: NaN", ...
+                 @(vars) any (cellfun (@(v) isfloat (v) && any (isnan (v(:))), vars)));
 endfunction
 
 ## dfg:unsupported errors for what docs/user-guide.md lists as not built
@@ -284,13 +288,15 @@ function T = fz_ops (sel)
        "erf", "erfc", "gamma", "gammaln", "psi", "uminus", "uplus", "not", ...
        "isnan", "isinf", "isfinite", "real", "imag", "conj", "nnz", ...
        "deg2rad", "rad2deg", "range", "trapz", "cumtrapz", ...
+       "cbrt", "erfinv", "erfcinv", "nthroot", ...
        "transpose", "ctranspose", "double", "single", "logical", "cast"};
   B = {"plus", "minus", "times", "rdivide", "ldivide", "power", "eq", "ne", ...
        "lt", "le", "gt", "ge", "and", "or", "xor", "atan2", "hypot", "mod", ...
-       "rem", "max2", "min2", "merge", "mtimes", "kron", "dot", "linspace"};
+       "rem", "max2", "min2", "merge", "mtimes", "kron", "dot", "linspace", "gammainc", "betainc"};
   R = {"sum", "sumsq", "prod", "mean", "max", "min", "any", "all", "maxi", "mini", ...
        "cumsum", "cumprod", "norm", "var", "std", "trace", "sort", "sorti", ...
-       "cummax", "cummin", "cummaxi", "cummini", "median"};
+       "cummax", "cummin", "cummaxi", "cummini", "median", ...
+       "diff", "vecnorm", "mode", "modef"};
   S = {"reshape", "permute", "ipermute", "squeeze", "repmat", "cat", ...
        "horzcat", "vertcat", "brackets", "flip", "fliplr", "flipud", ...
        "circshift", "diag", "tril", "triu", "colon"};
@@ -299,10 +305,11 @@ function T = fz_ops (sel)
   L = {"mldivide", "mrdivide", "mpower", "inv", "det", "chol", "lu", "qr", ...
        "eig", "svd", "pinv", ...
        "svd3", "qr1", "eigg", "eigc", "expm", "sqrtm", "logm", "cond", "rank", "pinvtol"};
+  P = {"interp1", "interp1x", "meshgrid", "ndgrid", "accumarray", "polyfit", "histc"};
   groups = struct ("unary", {U}, "binary", {B}, "reduce", {R}, "shape", {S}, ...
-                   "index", {I}, "assign", {A}, "linalg", {L});
+                   "index", {I}, "assign", {A}, "linalg", {L}, "interp", {P});
   W = struct ("unary", 3, "binary", 4, "reduce", 3, "shape", 3, "index", 3, ...
-              "assign", 2, "linalg", 1.5);
+              "assign", 2, "linalg", 1.5, "interp", 1.5);
   T = struct ("name", {}, "group", {}, "w", {});
   for g = fieldnames (groups).'
     ops = groups.(g{1});
@@ -431,6 +438,97 @@ function v = fz_randval (sz, cls)
     v(m) = sp(randi (numel (sp), nnz (m), 1));
   endif
   v = cast (v, cls);
+endfunction
+
+## interpolation, fitting and assembly (issue 22): $1 is y, xi, a grid
+## vector, accumarray's vals, polyfit's y or histc's x; the other
+## arguments are plain literals made to fit va (the forms where Octave
+## 7.3's own m-files fail on valid input are not drawn: see
+## tests/octave/test_parity_interp.m)
+function n = fz_interp_node (op, va, a)
+  sz = size (va);
+  N = numel (va);
+  lit = @(v) mat2str (v, 4);
+  switch (op)
+    case "interp1"
+      ## y-only form: x = 1:numel (y) for a vector, 1:rows (y) for an array
+      meths = {"linear", "nearest", "previous", "next", "pchip", "spline"};
+      if (islogical (va))
+        meths = {"linear", "pchip", "spline"};
+      endif
+      ny = ifelse_ (isvector (va), N, sz(1));
+      xi = round ((ny + 1) * rand (1, randi ([1 4])) * 8) / 8;
+      if (rand () < 0.2)
+        xi(randi (numel (xi))) = NaN;
+      endif
+      ex = fz_pick ({"", ", \"extrap\"", ", 0"});
+      if (rand () < 0.3)
+        xi = xi.';
+      endif
+      n = fz_opnode (op, sprintf ('interp1 ($1, %s, "%s"%s)', lit (xi), fz_pick (meths), ex), false, {a});
+    case "interp1x"
+      ## a tensor XI in a fixed table
+      meths = {"linear", "nearest", "previous", "next", "pchip", "spline"};
+      ys = {"[3 -1 2 5]", "[3 -1 2 5; 0 1 0.5 -2].'"};
+      y = fz_pick (ys);
+      ex = fz_pick ({"", ", \"extrap\"", ", -1"});
+      if (! isvector (va) && ! isempty (va) && ! strcmp (ex, ", \"extrap\""))
+        y = ys{1};
+      endif
+      n = fz_opnode (op, sprintf ('interp1 ([0.3 1.7 2.9 4.1], %s, $1, "%s"%s)', y, fz_pick (meths), ex), false, {a});
+    case "meshgrid"
+      if (N == 0)
+        n = fz_opnode (op, "meshgrid ($1(:), [2 3])", false, {a});
+      elseif (rand () < 0.5)
+        n = fz_opnode (op, "[~, $T] = meshgrid ([1 2 3], $1(:));", true, {a});
+      else
+        n = fz_opnode (op, "[~, ~, $T] = meshgrid ($1(:), [0.5 1], [1 2 3]);", true, {a});
+      endif
+    case "ndgrid"
+      if (rand () < 0.5)
+        n = fz_opnode (op, "ndgrid ($1(:), [1 2 3])", false, {a});
+      else
+        n = fz_opnode (op, "[~, ~, $T] = ndgrid ([2 1], [0.5 1 1.5], $1(:));", true, {a});
+      endif
+    case "accumarray"
+      subs = randi (4, N, 1);
+      r = rand ();
+      if (r < 0.3)
+        n = fz_opnode (op, sprintf ("accumarray (%s, $1(:))", lit (subs)), false, {a});
+      elseif (r < 0.45)
+        subs2 = [subs, randi(2, N, 1)];
+        n = fz_opnode (op, sprintf ("accumarray (%s, $1(:), [4 2])", lit (subs2)), false, {a});
+      elseif (r < 0.6)
+        n = fz_opnode (op, sprintf ("accumarray (%s, $1(:), [5 1], [], %s)", lit (subs), fz_pick ({"2", "NaN", "0"})), false, {a});
+      else
+        f = fz_pick ({"@max", "@min"});
+        v = ifelse_ (islogical (va), "double ($1(:))", "$1(:)");
+        n = fz_opnode (op, sprintf ("accumarray (%s, %s, [5 1], %s%s)", lit (subs), v, f, fz_pick ({"", ", 0", ", 7"})), false, {a});
+      endif
+    case "polyfit"
+      x = linspace (-1, 2, N) + 0.1 * (1:N) .^ 2 / max (N, 1);
+      d = randi ([0 max(0, min (3, N - 1))]);
+      n = fz_opnode (op, sprintf ("polyfit (%s, $1(:), %d)", lit (x), d), false, {a});
+    case "histc"
+      ## (Octave's histc fails for 3-D x with <= 3 edges, and for logical
+      ## x with > 3, which its lookup refuses)
+      ne = randi ([1 6]);
+      x = "$1";
+      if (ndims (va) > 2)
+        ne = max (ne, 4);
+        if (islogical (va))
+          x = "double ($1)";
+        endif
+      elseif (islogical (va))
+        ne = min (ne, 3);
+      endif
+      e = sort (round (8 * randn (1, ne)) / 2);
+      if (! isvector (va) && ndims (va) == 2 && rand () < 0.5)
+        n = fz_opnode (op, sprintf ("histc (%s, %s, %d)", x, lit (e), randi (2)), false, {a});
+      else
+        n = fz_opnode (op, sprintf ("histc (%s, %s)", x, lit (e)), false, {a});
+      endif
+  endswitch
 endfunction
 
 function [n, G] = fz_newvar (G, sz, cls)
@@ -576,8 +674,37 @@ function [n, G] = fz_make (op, G, depth)
           "round", "fix", "erf", "erfc", "gamma", "gammaln", "psi", ...
           "double", "single", "logical", "squeeze", "fliplr", "flipud", ...
           "inv", "det", "svd", "pinv", "trace", "isnan", "isinf", "isfinite", ...
-          "real", "imag", "conj", "nnz", "deg2rad", "rad2deg", "range", "trapz", "cumtrapz"}
+          "real", "imag", "conj", "nnz", "deg2rad", "rad2deg", "range", "trapz", "cumtrapz", ...
+          "cbrt", "erfinv", "erfcinv"}
       n = fz_opnode (op, [op " ($1)"], false, {a});
+    case "nthroot"
+      n = fz_opnode (op, sprintf ("nthroot ($1, %d)", fz_pick ({3, -3, 5, -5, 1, 7})), false, {a});
+    case "diff"
+      r = rand ();
+      if (r < 0.3)
+        n = fz_opnode (op, "diff ($1)", false, {a});
+      elseif (r < 0.6)
+        n = fz_opnode (op, sprintf ("diff ($1, %d)", randi ([0 4])), false, {a});
+      else
+        n = fz_opnode (op, sprintf ("diff ($1, %d, %d)", randi ([0 3]), randi (nd)), false, {a});
+      endif
+    case "vecnorm"
+      p = fz_pick ({"1", "2", "Inf", "3", "0.5", "4"});
+      if (rand () < 0.35)
+        n = fz_opnode (op, sprintf ("vecnorm ($1, %s)", p), false, {a});
+      else
+        n = fz_opnode (op, sprintf ("vecnorm ($1, %s, %d)", p, randi (nd + 1)), false, {a});
+      endif
+    case {"mode", "modef"}
+      dim = "";
+      if (rand () < 0.6)
+        dim = sprintf (", %d", randi (nd + 1));
+      endif
+      if (strcmp (op, "mode"))
+        n = fz_opnode (op, sprintf ("mode ($1%s)", dim), false, {a});
+      else
+        n = fz_opnode (op, sprintf ("[~, $T] = mode ($1%s);", dim), true, {a});
+      endif
     case "uminus"
       n = fz_opnode (op, "(-$1)", false, {a});
     case "uplus"
@@ -604,6 +731,18 @@ function [n, G] = fz_make (op, G, depth)
     case "linspace"
       [b, G] = fz_other (G, depth, sz);
       n = fz_opnode (op, sprintf ("linspace ($1(1), $2(end), %d)", randi ([0 7])), false, {a, b});
+    case "betainc"
+      ## a and b constants: the gradient is taken in x only (in a and b it
+      ## is dfg:notDifferentiable); x mapped into [0, 1] element-wise
+      t = fz_pick ({"", ', "upper"', ', "lower"'});
+      n = fz_opnode (op, sprintf ("betainc (abs ($1) ./ (1 + abs ($1)), %s, %s%s)", ...
+                                  fz_pick ({"0.5", "1", "2", "3.5", "20"}), ...
+                                  fz_pick ({"0.7", "1", "2.5", "6"}), t), false, {a});
+    case "gammainc"
+      ## a a constant, as for betainc
+      t = fz_pick ({"", ', "upper"', ', "scaledlower"', ', "scaledupper"', ', "lower"'});
+      n = fz_opnode (op, sprintf ("gammainc (abs ($1), %s%s)", ...
+                                  fz_pick ({"0", "0.5", "1", "1.5", "3", "12", "25"}), t), false, {a});
     case "dot"
       [b, G] = fz_newvar (G, sz);
       if (rand () < 0.5)
@@ -768,6 +907,8 @@ function [n, G] = fz_make (op, G, depth)
       endif
     case "colon"
       n = fz_opnode (op, "$T = $1(:);", true, {a});
+    case {"interp1", "interp1x", "meshgrid", "ndgrid", "accumarray", "polyfit", "histc"}
+      n = fz_interp_node (op, va, a);
     case "index"
       n = fz_opnode (op, ["$T = $1(" fz_randidx(sz, false) ");"], true, {a});
     case "assign"
@@ -1109,7 +1250,8 @@ endfunction
 function tol = fz_tol (C, cls, opts)
   ops = fz_opnames (C.tree);
   blas = {"mtimes", "mldivide", "mrdivide", "mpower", "inv", "det", "chol", ...
-          "lu", "qr", "eig", "svd", "pinv", "norm", "dot", ...
+          "lu", "qr", "eig", "svd", "pinv", "norm", "dot", "polyfit", ...
+          "interp1", "interp1x", "accumarray", ...
           "svd3", "qr1", "eigg", "eigc", "expm", "sqrtm", "logm", "cond", "rank", "pinvtol"};
   vmath = {"exp", "log", "sin", "cos", "tan", "expm1", "log1p", "log2", ...
            "log10", "sinh", "cosh", "tanh", "atan", "asinh", "erf", "erfc", ...

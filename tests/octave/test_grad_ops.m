@@ -274,3 +274,78 @@
 %!test dfg_check_grad (@(a, b) linspace (a, b, 6), {0.3, 2.1});
 %!test dfg_check_grad (@(a, b) linspace (a, b, 5), {[0.3; -1], 2.1});
 %!test dfg_check_grad (@(a, b) sum (linspace (a, b, 7) .^ 2), {single(0.3), single(2.1)});
+
+## ---- issue 22: diff, cbrt, nthroot, vecnorm, erfinv, erfcinv ----
+%!test dfg_check_grad (@(x) diff (x), {A});
+%!test dfg_check_grad (@(x) diff (x, 2, 2) .^ 2, {A});
+%!test dfg_check_grad (@(x) diff (x, 3), {A});
+%!test dfg_check_grad (@(x) diff (x, 1, 3) .* x(:, :, 1), {V3});
+%!test dfg_check_grad (@(x) cbrt (x), {A});
+%!test dfg_check_grad (@(x) cbrt (x) .^ 2, {P});
+%!test dfg_check_grad (@(x) nthroot (x, 3), {A});
+%!test dfg_check_grad (@(x) nthroot (x, 5), {A});
+%!test dfg_check_grad (@(x) nthroot (x, -5), {A});
+%!test dfg_check_grad (@(x) nthroot (x, -3), {A});
+%!test dfg_check_grad (@(x) nthroot (x, 4), {P});
+%!test dfg_check_grad (@(x) nthroot (x, 2.5), {P});
+%!test dfg_check_grad (@(x) vecnorm (x), {A});
+%!test dfg_check_grad (@(x) vecnorm (x, 1, 2), {A});
+%!test dfg_check_grad (@(x) vecnorm (x, Inf), {A});
+%!test dfg_check_grad (@(x) vecnorm (x, 3), {A});
+%!test dfg_check_grad (@(x) vecnorm (x, 4, 2), {A});
+%!test dfg_check_grad (@(x) vecnorm (x, 1.5), {A});
+%!test dfg_check_grad (@(x) vecnorm (x, 2, 3), {V3});
+%!test dfg_check_grad (@(x) erfinv (x), {U});
+%!test dfg_check_grad (@(x) erfcinv (x), {U + 1});
+%!test dfg_check_grad (@(x) erfinv (x) .* erfcinv (x + 1), {U});
+%!test
+%! ## at 0: cbrt' = Inf (as sqrt'); vecnorm's subgradient at a zero slice
+%! ## (and at 0 for p < 1) is 0, as norm's; erfinv' (+-1) = Inf
+%! x = dfg.input ([1 3]);
+%! f = dfg.function ({x}, {dfg.grad(sum (cbrt (x)), x), dfg.grad(sum (vecnorm (x)), x), ...
+%!                         dfg.grad(sum (vecnorm (x, 3)), x), dfg.grad(sum (vecnorm (x, 0.5)), x), ...
+%!                         dfg.grad(sum (erfinv (x)), x)});
+%! [a, b, c, d, e] = f ([0 0 0]);
+%! assert ([a; b; c; d], [Inf(1, 3); zeros(3, 3)]);
+%! assert (e, sqrt (pi) / 2 * ones (1, 3), 1e-15);
+%! [a, b, c, d, e] = f ([0 1 -1]);
+%! assert ([a(1) b(1) c(1) d(1)], [Inf 0 0 0]);
+%! assert (b(2:3), [1 -1] / sqrt (2), 1e-15);
+%! assert (e(2:3), [Inf Inf]);
+## mode: m's gradient goes to the first occurrence of m in x; f has none
+%!test
+%! K = [1 3 2 0; 2 -1 3 0; 2 3 -4 5; 1 3 3 0];
+%! x = dfg.input ([4 4]);
+%! [m, f] = mode (x);
+%! F = dfg.function ({x}, {dfg.grad(sum (m .* [1 2 3 4]), x), dfg.grad(sum (f), x)});
+%! [gm, gf] = F (K);
+%! assert (gm, [1 2 0 4; 0 0 3 0; 0 0 0 0; 0 0 0 0]);
+%! assert (gf, zeros (4));
+## distinct values: the mode is the smallest, a differentiable selection
+%!test dfg_check_grad (@(x) mode (x), {A});
+%!test dfg_check_grad (@(x) mode (x, 2) .^ 2, {A});
+## gammainc: the gradient in x is the integrand (scaled tails through D);
+## in a: dfg:notDifferentiable
+%!test
+%! for t = {"lower", "upper", "scaledlower", "scaledupper"}
+%!   dfg_check_grad (@(x) gammainc (x, P * 4, t{1}), {P * 3});
+%!   dfg_check_grad (@(x) gammainc (x, 2.5, t{1}), {P * 3});
+%!   dfg_check_grad (@(x) gammainc (x, Q * 4, t{1}), {1.5});
+%! endfor
+%! dfg_check_grad (@(x) gammainc (x, 1) .* gammainc (x, 12, "upper"), {P * 8});
+%!error id=dfg:notDifferentiable
+%! x = dfg.input ([2 2]);  a = dfg.input ([2 2]);
+%! dfg.grad (sum (sum (gammainc (x, a))), a);
+## betainc: the gradient in x is the integrand; in a, b: dfg:notDifferentiable
+%!test
+%! X = rand (3, 4) * 0.9 + 0.05;
+%! for t = {"lower", "upper"}
+%!   dfg_check_grad (@(x) betainc (x, P * 3, P + 1, t{1}), {X});
+%!   dfg_check_grad (@(x) betainc (x, 2.5, 0.7, t{1}), {X});
+%!   dfg_check_grad (@(x) betainc (x, 1, 3, t{1}), {X});
+%!   dfg_check_grad (@(x) betainc (x, 3, 1, t{1}), {X});
+%!   dfg_check_grad (@(x) betainc (x, P * 3, 2, t{1}), {0.4});
+%! endfor
+%!error id=dfg:notDifferentiable
+%! x = dfg.input ([2 2]);  b = dfg.input ([2 2]);
+%! dfg.grad (sum (sum (betainc (x, 2, b))), b);

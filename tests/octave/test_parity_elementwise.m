@@ -830,3 +830,96 @@
 %! dfg_check_parity (@(x) max (min (x, 1), -1), {[true false]}, 0);
 %! dfg_check_parity (@(x, a, b) min (max (x, a), b), {randn(3, 4), -0.5, single(0.5)}, 0);
 %! dfg_check_parity (@(x, a, b) min (max (x, a), b), {randn(3, 4), -rand(3, 1), rand(1, 4)}, 0);
+
+## ---- issue 22: cbrt, nthroot, erfinv, erfcinv ----
+## cbrt is libm's (bitwise); erfinv / erfcinv Octave 7.3's algorithm
+%!test
+%! W = [-27 -8 -1e-310 -0 0 1e-310 1 27 10 NaN Inf -Inf];
+%! for x = {W, single(W), A, As, R3, LA, E03, E00, S}
+%!   dfg_check_parity (@(x) cbrt (x), x, 0);
+%! endfor
+%!test
+%! W = [-1 -0.999999 -0.99 -0.9516 -0.9515 -0.5 -0 0 1e-300 0.3 0.96 0.9999 1 1.5 NaN Inf -Inf];
+%! for x = {W, single(W), U, Us, LA, E03, E00}
+%!   dfg_check_parity (@(x) erfinv (x), x, 0);
+%!   dfg_check_parity (@(x) erfcinv (x + 1), x, 0);
+%! endfor
+%! dfg_check_parity (@(x) erfcinv (x), {[0 1e-300 1e-10 0.0485 0.04851 0.5 1 1.5 1.9515 1.99 2 3 -1 NaN]}, 0);
+## nthroot (nthroot.m: cbrt for 3, |x|.^(1/n).*sign(x) then a Newton step
+## for odd n, x.^(1/n) for other n; 1 ./ nthroot (x, -n) for n < 0)
+%!test
+%! W = [-10 -1 -1e-310 -0 0 1e-310 2 10 27 1e300 Inf -Inf NaN];
+%! for n = [3 -3 5 -5 7 1 -1 9]
+%!   for x = {W, single(W), A, As, R3, E03, E00, S, 0, -0, true, false}
+%!     dfg_check_parity (@(x) nthroot (x, n), x);
+%!   endfor
+%! endfor
+%! Wp = abs (W(1:end-1));
+%! for n = [2 4 -4 2.5 0.5 -0.5 Inf -Inf]
+%!   for x = {Wp, single(Wp), P, Ps, P3, E03, 0, 5}
+%!     dfg_check_parity (@(x) nthroot (x, n), x);
+%!   endfor
+%! endfor
+%! dfg_check_parity (@(x) nthroot (x, single (5)), {single(W)});
+%! dfg_check_parity (@(x) nthroot (x, 3), {LA});
+%! dfg_check_parity (@(x) nthroot (x, 2.5), {LA});
+%!error <called with too many inputs> cbrt (dfg.input ([2 2]), 1)
+%!error <called with too many inputs> erfinv (dfg.input ([2 2]), 1)
+%!error <N is logical> nthroot (dfg.input ([2 2]), true)
+%!error id=dfg:badArgument nthroot (dfg.input ([2 2]), 0)
+%!error <N must be a real nonzero scalar> nthroot (dfg.input ([2 2]), [2 3])
+%!error id=dfg:unsupported nthroot (dfg.input ([2 2]), dfg.constant (3))
+%!error <N is single and X is double> nthroot (dfg.input ([2 2]), single (5))
+%!error <X is a logical array> nthroot (dfg.input ([2 2], "logical"), 5)
+%!error <nthroot: called with 1 argument> nthroot (dfg.input ([2 2]))
+%!error id=dfg:complexResult dfg.value (nthroot (dfg.constant ([-8 8]), 4))
+## gammainc: gammainc.m's cases (special values, a == 1, integer a <= 18,
+## the series, Lentz's fraction, a < 2 with x < 0), every tail, single
+## computed in single as Octave's
+%!test
+%! xs = [0 1e-3 0.05 0.1 0.5 0.9 1 2 5 10 20 35 36 40 100 Inf NaN];
+%! as = [0 1 1.5 2 3 5 10 11 18 19 50 200 Inf];
+%! [X, Ag] = ndgrid (xs, as);
+%! for t = {"lower", "upper", "scaledlower", "scaledupper", "Upper"}
+%!   dfg_check_parity (@(x, a) gammainc (x, a, t{1}), {X, Ag});
+%!   dfg_check_parity (@(x, a) gammainc (x, a, t{1}), {single(X), Ag});
+%!   dfg_check_parity (@(x, a) gammainc (x, a, t{1}), {X, single(Ag)});
+%!   dfg_check_parity (@(x, a) gammainc (x, a, t{1}), {xs, 2.5});
+%!   dfg_check_parity (@(x, a) gammainc (x, a, t{1}), {3, as});
+%!   dfg_check_parity (@(x, a) gammainc (x, a, t{1}), {[-3 -0.5 -25 -1.5 -0.05], [2 3 1 5 0]});
+%!   dfg_check_parity (@(x, a) gammainc (x, a, t{1}), {[1e-3 0.2 0.3], 1});
+%!   dfg_check_parity (@(x, a) gammainc (x, a, t{1}), {[1e-3 0.2 0.7], 1});
+%! endfor
+%! dfg_check_parity (@(x, a) gammainc (x, a), {P3, true});
+%! dfg_check_parity (@(x, a) gammainc (x, a), {E03, 2});
+%! dfg_check_parity (@(x) gammainc (x, 3), {P});
+%!error <A must be non-negative> dfg.value (gammainc (dfg.constant ([1 2]), -1))
+%!error id=dfg:complexResult dfg.value (gammainc (dfg.constant ([-1 2]), 1.5))
+%!error <X and A must be of common size or scalars> gammainc (dfg.input ([2 2]), [1 2 3])
+%!error <invalid value for TAIL> gammainc (dfg.input ([2 2]), 1, "middle")
+%!error <X is logical> gammainc (dfg.input ([2 2], "logical"), 1)
+%!error <called with 1 argument> gammainc (dfg.input ([2 2]))
+## betainc: betainc.m's trivial cases (a or b 1), the continued fraction
+## on the convergent side, both tails, single in single arithmetic
+%!test
+%! xs = [0 1e-10 1e-3 0.1 0.3 0.5 0.7 0.9 0.999 1 NaN];
+%! as = [1e-3 0.5 1 2 3.5 10 100 1e4 NaN];
+%! bs = [0.2 1 2.5 7 50];
+%! [X, Ag, Bg] = ndgrid (xs, as, bs);
+%! for t = {"lower", "upper", "Upper"}
+%!   dfg_check_parity (@(x, a, b) betainc (x, a, b, t{1}), {X, Ag, Bg});
+%!   dfg_check_parity (@(x, a, b) betainc (x, a, b, t{1}), {single(X), Ag, Bg});
+%!   dfg_check_parity (@(x, a, b) betainc (x, a, b, t{1}), {X, Ag, single(Bg)});
+%!   dfg_check_parity (@(x, a, b) betainc (x, a, b, t{1}), {xs, 2.5, 3});
+%!   dfg_check_parity (@(x, a, b) betainc (x, a, b, t{1}), {0.3, as, 2});
+%!   dfg_check_parity (@(x, a, b) betainc (x, a, b, t{1}), {0.3, 2, bs});
+%! endfor
+%! dfg_check_parity (@(x, a, b) betainc (x, a, b), {E03, 2, 3});
+%! dfg_check_parity (@(x) betainc (x, 2, true), {U .^ 2});
+%!error <X must be in the range \[0, 1\]> dfg.value (betainc (dfg.constant ([0.5 2]), 1, 2))
+%!error <A must be strictly positive> dfg.value (betainc (dfg.constant ([0.5 0.2]), 0, 2))
+%!error <B must be strictly positive> dfg.value (betainc (dfg.constant ([0.5 0.2]), 1, -2))
+%!error <X, A, and B must be of common size or scalars> betainc (dfg.input ([2 2]), [1 2 3], 1)
+%!error <invalid value for TAIL> betainc (dfg.input ([2 2]), 1, 2, "scaledlower")
+%!error <X is logical> betainc (dfg.input ([2 2], "logical"), 1, 2)
+%!error <called with 2 arguments> betainc (dfg.input ([2 2]), 1)

@@ -503,3 +503,89 @@
 %! [M, I] = max (false (0, 3), [], 2);
 %! dfg_assert_same (dfg.value (m), M);
 %! dfg_assert_same (dfg.value (i), I);
+
+## ---- issue 22: diff, vecnorm, max/min options ----
+## diff: Octave 7.3's builtin; an order >= the size along the default DIM
+## goes on along the next dimensions, each time from the original array
+%!test
+%! X = [1 4 9; 16 25 36];
+%! for x = {X, single(X), A, As, R3, Rs3, Rv, Cv, S, LA, K, N, E03, E30, E00, ...
+%!          zeros(1, 0), ones(1, 1, 3), randn(2, 1, 3), true, single(5), logical([1; 0])}
+%!   for k = 0:5
+%!     dfg_check_parity (@(x) diff (x, k), x, 0);
+%!   endfor
+%!   dfg_check_parity (@(x) diff (x), x, 0);
+%!   dfg_check_parity (@(x) diff (x, []), x, 0);
+%!   for dim = 1:ndims (x{1})
+%!     dfg_check_parity (@(x) diff (x, 1, dim), x, 0);
+%!     dfg_check_parity (@(x) diff (x, 2, dim), x, 0);
+%!     dfg_check_parity (@(x) diff (x, 4, dim), x, 0);
+%!   endfor
+%! endfor
+%! dfg_check_parity (@(x) diff (x, 70), {randn(100, 2)}, 0);
+%! dfg_check_parity (@(x) diff (x, true), {A}, 0);
+%! dfg_check_parity (@(x) diff (x, single (2), 2), {A}, 0);
+%!error <order K must be non-negative> diff (dfg.input ([2 3]), -1)
+%!error <order K must be a non-negative integer> diff (dfg.input ([2 3]), 1.5)
+%!error <order K must be a scalar or \[\]> diff (dfg.input ([2 3]), [1 2])
+%!error <DIM must be a valid dimension> diff (dfg.input ([2 3]), 1, 3)
+%!error <DIM must be a valid dimension> diff (dfg.input ([2 3]), 1, 0)
+%!error <DIM must be a valid dimension> diff (dfg.input ([2 3]), 1, [])
+%!error id=dfg:unsupported diff (dfg.input ([2 3]), dfg.constant (1))
+%!error <diff: called with 4 arguments> diff (dfg.input ([2 3]), 1, 1, 1)
+%!error id=dfg:symbolicSize diff (dfg.input ([NaN 3]))
+## vecnorm: vecnorm.m (default DIM the first dimension larger than 1)
+%!test
+%! for x = {A, As, R3, Rs3, Rv, Cv, S, K, N, E03, E30, E00, zeros(3, 2), [1e200 1e200]}
+%!   for p = {1, 2, Inf, 3, 4, 0.5, 1.5, true}
+%!     dfg_check_parity (@(x) vecnorm (x, p{1}), x);
+%!     for dim = 1:3
+%!       dfg_check_parity (@(x) vecnorm (x, p{1}, dim), x);
+%!     endfor
+%!   endfor
+%!   dfg_check_parity (@(x) vecnorm (x), x);
+%! endfor
+%!error <A must be numeric> vecnorm (dfg.input ([2 3], "logical"))
+%!error <P must be positive real scalar or Inf> vecnorm (dfg.input ([2 3]), 0)
+%!error <P must be positive real scalar or Inf> vecnorm (dfg.input ([2 3]), -1)
+%!error <P must be positive real scalar or Inf> vecnorm (dfg.input ([2 3]), NaN)
+%!error <P must be positive real scalar or Inf> vecnorm (dfg.input ([2 3]), [1 2])
+%!error <DIM must be a positive integer> vecnorm (dfg.input ([2 3]), 2, 0)
+%!error <DIM must be a positive integer> vecnorm (dfg.input ([2 3]), 2, 1.5)
+%!error id=dfg:unsupported vecnorm (dfg.input ([2 3]), dfg.constant (2))
+## Octave 7.3's max and min accept no "omitnan" / "includenan" (they always
+## omit NaN): dfg refuses them the same way
+%!error <accepts no options> max (dfg.input ([2 3]), [], "omitnan")
+%!error <accepts no options> min (dfg.input ([2 3]), [], 2, "omitnan")
+%!error <accepts no options> max (dfg.input ([2 3]), "includenan")
+%!error id=dfg:badArgument min (dfg.input ([2 3]), [], "includenan")
+%!test
+%! ## and the plain Octave calls fail too
+%! fail ('max ([1 NaN], [], "omitnan")');
+%! fail ('min ([1 NaN], [], 2, "omitnan")');
+## mode: mode.m's m (the smallest most frequent value; NaN only where all
+## are NaN) and f (its count, double), every DIM, empty and NaN slices
+%!test
+%! X = {[1 2 2 3 3], [NaN NaN 1], [NaN NaN], logical([1 0 1]), single([1 2 2]), ...
+%!      zeros(0, 3), zeros(3, 0), [], zeros(1, 0), 5, [3 1 2; 1 1 2; 3 2 2], ...
+%!      [-0 0 0], [0 -0 -0], K, N, A, As, LA, R3, Rv, Cv, S, zeros(2, 0, 3), ...
+%!      randi(3, 4, 5, 3), single(randi(3, 5, 4))};
+%! for i = 1:numel (X)
+%!   F = {@(x) mode (x), @(x) mode (x, 1), @(x) mode (x, 2), @(x) mode (x, 3), @(x) mode (x, 4)};
+%!   for j = 1:numel (F)
+%!     try
+%!       F{j} (X{i});
+%!     catch
+%!       continue;         # Octave's own mode fails (an empty DIM with other slices)
+%!     end_try_catch
+%!     dfg_check_parity (F{j}, X(i), 0, 2);
+%!     dfg_check_parity (F{j}, X(i), 0, 1);
+%!   endfor
+%! endfor
+%!error id=dfg:dataDependentSize [m, f, c] = mode (dfg.input ([2 3]))
+%!error <DIM must be an integer and a valid dimension> mode (dfg.input ([2 3]), 0)
+%!error <DIM must be an integer and a valid dimension> mode (dfg.input ([2 3]), 1.5)
+%!error <DIM must be an integer and a valid dimension> mode (dfg.input ([2 3]), [1 2])
+%!error <no elements along DIM> mode (dfg.input ([0 3]), 1)
+%!error <mode: called with 3 arguments> mode (dfg.input ([2 3]), 1, 1)
+%!error id=dfg:symbolicSize mode (dfg.input ([NaN 3]))

@@ -141,6 +141,10 @@
 %!test dfg_check_parity (@(x) isvector (x), {Cv});
 %!test dfg_check_parity (@(x) isvector (x), {A});
 %!test dfg_check_parity (@(x) isvector (x), {S});
+%!test dfg_check_parity (@(x) isvector (x), {zeros(0, 1)});
+%!test dfg_check_parity (@(x) isvector (x), {zeros(1, 0)});
+%!test dfg_check_parity (@(x) isvector (x), {zeros(0, 0)});
+%!test dfg_check_parity (@(x) isvector (x), {zeros(1, 1, 0)});
 %!test dfg_check_parity (@(x) rows (x), {A});
 %!test dfg_check_parity (@(x) columns (x), {A});
 %!test dfg_check_parity (@(x) columns (x), {R3});

@@ -11,7 +11,8 @@
 ## Documented exceptions:
 ##   commands of another handler for unary and binary ops: cast (cmd_cast:
 ##     takes a class name), psi (cmd_psi: takes the order k), max and min
-##     (cmd_minmax: also the reductions MAX, MIN, ARGMAX, ARGMIN)
+##     (cmd_minmax: also the reductions MAX, MIN, ARGMAX, ARGMIN),
+##     gammainc (cmd_gammainc: takes the tail)
 ##   cmd_unary and cmd_binary entries that are no op of ops.def: uplus (x
 ##     itself, logical made double) and ldivide (rdivide, operands swapped)
 
@@ -49,7 +50,7 @@
 %! ## handler unless documented above
 %! ops = read_ops ();
 %! c = dfg_mex ("commands");
-%! other = {"cast", "psi", "max", "min"};
+%! other = {"cast", "psi", "max", "min", "gammainc"};
 %! for fam = {"UNARY", "BINARY"}
 %!   kind = lower (fam{1});
 %!   for n = ew_names (ops, fam{1}).'
