@@ -137,7 +137,8 @@ int dfg_cpu_sqrtm(int dt, int64_t n, const void * a, void * out);
 int dfg_cpu_logm(int dt, int64_t n, const void * a, void * out);
 /* The Frechet derivative L_f (a, e) of f = expm ('e'), sqrtm ('s') or
  * logm ('l') at the n x n a in the direction e, into out (n x n): the
- * upper-right block of f ([a e; 0 a]) by the kernels above. */
+ * upper-right block of f ([a e; 0 a]) by the kernels above; NaN where
+ * that block's f is complex (a branch point: sqrtm of a singular a). */
 int dfg_cpu_frechet(int dt, int f, int64_t n, const void * a, const void * e, void * out);
 /* pinv (A, tol): singular values below tol dropped (tol <= 0: the default) */
 int dfg_cpu_pinv_tol(int dt, int64_t m, int64_t n, const void * a, double tol, void * out);

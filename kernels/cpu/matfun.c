@@ -674,6 +674,21 @@ int dfg_cpu_frechet(int dt, int f, int64_t n, const void * a, const void * e, vo
         memcpy(b + (size_t)(((j + n) * m + n) * es), (const char *)a + (size_t)(j * n * es), (size_t)(n * es));
     }
     s = f == 'e' ? dfg_cpu_expm(dt, m, b, r) : f == 's' ? dfg_cpu_sqrtm(dt, m, b, r) : dfg_cpu_logm(dt, m, b, r);
+    if (s == DFG_ERR_DOMAIN) {
+        /* f ([a e; 0 a]) complex where f (a) was real (a gradient is taken
+         * of a real result): a at a branch point, e.g. sqrtm of a singular
+         * a (a zero eigenvalue, now repeated, rounds to either side); the
+         * derivative does not exist there: NaN, as a partial derivative of
+         * sqrt at 0 meeting rounding would give */
+        for (int64_t i = 0; i < n * n; i++) {
+            if (dt == DFG_DOUBLE)
+                ((double *)out)[i] = NAN;
+            else
+                ((float *)out)[i] = NAN;
+        }
+        s = DFG_OK;
+        goto done;
+    }
     if (s == DFG_OK)
         for (int64_t j = 0; j < n; j++)
             memcpy((char *)out + (size_t)(j * n * es), r + (size_t)(((j + n) * m) * es), (size_t)(n * es));

@@ -139,3 +139,12 @@
 %! f = dfg.function ({x}, {dfg.grad(rank (x), x)});
 %! assert (f (magic (3)), zeros (3));
 %!test dfg_check_grad (@(a) chol (a, "lower"), {[4 1 2; 1 3 0; 2 0 5]});
+%!test
+%! ## sqrtm at a singular matrix: the derivative does not exist (NaN, not
+%! ## an error)
+%! x = dfg.input ([2 2]);
+%! f = dfg.function ({x}, {dfg.grad(sum (sum (sqrtm (x))), x)});
+%! warning ("off", "Octave:sqrtm:SingularMatrix", "local");
+%! g = f ([1 -1; -1 1] / 6);
+%! assert (size (g), [2 2]);
+%! assert (! all (isfinite (g(:))));
