@@ -141,14 +141,27 @@ static int expm_core(int dt, int64_t n, double * x, double * r)
     /* [d, p, aa] = balance (A): xGEBAL "B", Octave's aepbalance vectors */
     memcpy(t, x, (size_t)nn * sizeof *t);
     dgebal_("P", &ni, t, &ni, &ilo, &ihi, scale, &info, 1);
+    int inf = 0;
     for (int64_t j = ilo - 1; j < ihi; j++)
-        for (int64_t i = ilo - 1; i < ihi; i++)
+        for (int64_t i = ilo - 1; i < ihi; i++) {
             if (isnan(t[i + n * j])) {
                 s = dfg_set_error(DFG_ERR_ARG, "expm: a NaN that balancing cannot set aside (Octave 7.3: "
                                   "DGEBAL: parameter number 3 is invalid; Fortran procedure terminated "
                                   "by call to XERBLA)");
                 goto done;
             }
+            inf = inf || isinf(t[i + n * j]);
+        }
+    if (inf) {
+        /* an Inf there: xGEBAL's scaling can loop for ever (Octave 7.3's
+         * expm hangs on some such matrices) or give NaN (Octave's result
+         * where it returns, with its singular warning): NaN */
+        for (int64_t i = 0; i < nn; i++)
+            r[i] = NAN;
+        dfg_cpu_warn_singular(0);
+        s = DFG_OK;
+        goto done;
+    }
     dgebal_("B", &ni, x, &ni, &ilo, &ihi, scale, &info, 1);
     for (int i = 0; i < ni; i++)
         pv[i] = i;
