@@ -789,7 +789,7 @@ classdef Tensor < handle
       r = dfg.Tensor (dfg_mex ("median", varargin{:}));
     endfunction
 
-    ## ---- issue 22: element-wise and reduction functions (mex/cmd-elem.c)
+    ## ---- more element-wise and reduction functions (mex/cmd-elem.c) ----
     function r = diff (varargin)
       ## diff (x [, k [, dim]]): Octave 7.3's builtin (order K >= the size
       ## along the default DIM goes on along the next dimensions as Octave
@@ -844,9 +844,9 @@ classdef Tensor < handle
       ## dfg:notDifferentiable)
       r = dfg.Tensor (dfg_mex ("betainc", varargin{:}));
     endfunction
-    ## ---- end of issue 22 element-wise and reduction functions
+    ## ---- end of the element-wise and reduction functions
 
-    ## ---- interpolation, fitting and assembly (issue 22) ----------------
+    ## ---- interpolation, fitting and assembly ---------------------------
     ## Octave dispatches here when any argument is a tensor; the work is
     ## in +dfg/+internal (compositions of tensor ops: the gradients come
     ## from their rules).
@@ -877,6 +877,29 @@ classdef Tensor < handle
       ## [n, idx] = histc (x, edges [, dim]): double counts (zero gradient)
       varargout = cell (1, max (nargout, 1));
       [varargout{:}] = dfg.internal.histc (varargin{:});
+    endfunction
+
+    ## ---- signal processing: conv, conv2, filter ----
+
+    function r = conv (varargin)
+      ## conv (a, b [, shape]) as Octave 7.3's conv.m ("full", "same",
+      ## "valid"; the orientation and empties of its results); single if
+      ## either is; gradients to both arguments (correlations).
+      r = dfg.Tensor (dfg_mex ("conv", varargin{:}));
+    endfunction
+
+    function r = conv2 (varargin)
+      ## conv2 (a, b [, shape]) and conv2 (v1, v2, m [, shape]) as Octave's
+      ## (sizes, class, conv2's order of sums); gradients to every argument.
+      r = dfg.Tensor (dfg_mex ("conv2", varargin{:}));
+    endfunction
+
+    function varargout = filter (varargin)
+      ## [y, sf] = filter (b, a, x [, si [, dim]]): Octave's IIR/FIR filter
+      ## (normalised by a(1), which must be nonzero when the graph runs),
+      ## along the first non-singleton dimension or DIM, with initial and
+      ## final states; gradients to b, a, x and si.
+      varargout = multi_out_ ("filter", nargout, 2, varargin);
     endfunction
 
     function r = mean (varargin)

@@ -249,7 +249,7 @@ dfg_status dfg_median(dfg_id x, int dim, dfg_id * y);
  * NaN or below 1 giving no columns, 1 giving b; in a + b's class. */
 dfg_status dfg_linspace(dfg_id a, dfg_id b, double n, dfg_id * y);
 
-/* Issue 22, element-wise and reduction functions (lib/core/compose-elem.c).
+/* More element-wise and reduction functions (lib/core/compose-elem.c).
  * diff (x, order, dim) as Octave 7.3's builtin: repeated first differences
  * along dim (0-based; negative: Octave's default, which for order >= the
  * size there goes on along the next dimensions as data.cc does); logical
@@ -269,6 +269,23 @@ dfg_status dfg_vecnorm(dfg_id x, double p, int dim, dfg_id * y);
  * the first one larger than 1; past ndims: m = x, f = ones.  m's gradient
  * goes to the first occurrence of that value in x; f has none. */
 dfg_status dfg_mode(dfg_id x, int dim, int nout, dfg_id * y);
+
+/* Signal processing (lib/core/compose-signal.c), Octave 7.3's semantics.
+ * conv (a, b, shape): shape 0 "full", 1 "same", 2 "valid"; a and b
+ * vectors (any class; single if either is, else double); the result's
+ * orientation and empties as conv.m's.  filter (b, a, x, si, dim): si 0
+ * (or empty) for the zero initial state, else liboctave's size rules; dim
+ * 0-based, negative for the first non-singleton one; y[0] = filter's y,
+ * y[1] (nout == 2) the final state sf.  a(1) == 0 is an error when the
+ * graph runs (the value is not known before).  nout is 1 or 2;
+ * y[0..nout-1] get new references. */
+dfg_status dfg_conv(dfg_id a, dfg_id b, int shape, dfg_id * y);
+/* conv2 (a, b, shape) of matrices and conv2 (v1, v2, m, shape) (m's
+ * columns convolved with v1, then its rows with v2), shape as conv's;
+ * Octave's sizes (an empty argument gives 0x0), class and order of sums. */
+dfg_status dfg_conv2(dfg_id a, dfg_id b, int shape, dfg_id * y);
+dfg_status dfg_conv2_sep(dfg_id v1, dfg_id v2, dfg_id m, int shape, dfg_id * y);
+dfg_status dfg_filter(dfg_id b, dfg_id a, dfg_id x, dfg_id si, int dim, int nout, dfg_id * y);
 /* circshift: x shifted circularly by shifts[j] along dims[j] (0-based),
  * j < m.  dims NULL: along dimension j, or the default DIM when m == 1. */
 dfg_status dfg_circshift(dfg_id x, int m, const int64_t * shifts, const int * dims, dfg_id * y);

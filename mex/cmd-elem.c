@@ -1,4 +1,4 @@
-/* mex/cmd-elem.c -- gateway commands for issue 22's element-wise and
+/* mex/cmd-elem.c -- gateway commands for more element-wise and
  * reduction functions: diff, nthroot, vecnorm, mode (built by
  * lib/core/compose-elem.c; here only their arguments are read), and
  * gammainc, betainc (one op each: GAMMAINC, BETAINC).  cbrt,

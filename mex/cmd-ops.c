@@ -309,7 +309,7 @@ int cmd_minmax(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
     int st;
     for (int k = 1; k < nrhs; k++)
         if (mxIsChar(prhs[k])) {
-            /* issue 22: Octave 7.3's max / min take no option strings */
+            /* Octave 7.3's max / min take no option strings */
             char s[32] = "";
             mxGetString(prhs[k], s, sizeof s);
             return dfg_set_error(DFG_ERR_ARG,

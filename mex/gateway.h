@@ -160,6 +160,10 @@ int cmd_realpart(gw *, int, mxArray **, int, const mxArray **);
 int cmd_minmax(gw *, int, mxArray **, int, const mxArray **);
 int cmd_scan(gw *, int, mxArray **, int, const mxArray **);
 int cmd_order(gw *, int, mxArray **, int, const mxArray **);
+/* mex/cmd-signal.c */
+int cmd_conv(gw *, int, mxArray **, int, const mxArray **);
+int cmd_conv2(gw *, int, mxArray **, int, const mxArray **);
+int cmd_filter(gw *, int, mxArray **, int, const mxArray **);
 int cmd_stats(gw *, int, mxArray **, int, const mxArray **);
 int cmd_norm(gw *, int, mxArray **, int, const mxArray **);
 int cmd_dot(gw *, int, mxArray **, int, const mxArray **);
@@ -173,7 +177,7 @@ int cmd_cond_rank(gw *, int, mxArray **, int, const mxArray **);
 /* mex/cmd-range.c */
 int cmd_linspace(gw *, int, mxArray **, int, const mxArray **);
 
-/* mex/cmd-elem.c (issue 22: element-wise and reduction functions) */
+/* mex/cmd-elem.c (more element-wise and reduction functions) */
 int cmd_diff(gw *, int, mxArray **, int, const mxArray **);
 int cmd_nthroot(gw *, int, mxArray **, int, const mxArray **);
 int cmd_vecnorm(gw *, int, mxArray **, int, const mxArray **);

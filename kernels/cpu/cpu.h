@@ -61,6 +61,38 @@ int dfg_cpu_cumext_index(int dt, int is_max, double * out, const void * in,
 int dfg_cpu_take(int dt, int add, void * out, const void * in, const double * pos,
                  int64_t pre, int64_t n, int64_t post);
 
+/* ---- signal processing along one dimension (kernels/cpu/signal.c) --------
+ * dt is DFG_DOUBLE or DFG_SINGLE for every array.  Slices are (i, j), i <
+ * pre, j < post, element k of a slice at i + k * pre + j * pre * n (n the
+ * array's length along the dimension).
+ * conv: out (pre x len x post) gets y(k) = sum_m a(m) b(k + off - m) over
+ * the m with 0 <= m < na and 0 <= k + off - m < nb, in increasing m; with
+ * octave != 0 in conv2's order instead (b's elements in increasing order,
+ * each zero one skipped: liboctave's axpy loops, so conv (NaN, 0) is 0);
+ * a (b) is pre x na x post when a_full (b_full), else one vector of na
+ * (nb) used for every slice.  filter: Octave 7.3's filter (liboctave's
+ * direct form II transposed, the same operations in the same order): b
+ * (nb) and a (na >= 1) padded with zeros to L = max (na, nb), divided by
+ * a(0) unless it is 1 (a(0) == 0 is DFG_ERR_ARG, Octave's message); x and
+ * out pre x n x post; si NULL (zero initial state) or (L - 1) x (pre *
+ * post) with slice i + j * pre at column i + j * pre.  out never aliases
+ * an input.  Threads: split by slices (conv: by slices, by runs of the
+ * pre outputs at one position, or, for one slice, by outputs).  Scratch
+ * memory lives for the call. */
+int dfg_cpu_conv(int dt, void * out, const void * a, int64_t na, int a_full,
+                 const void * b, int64_t nb, int b_full, int64_t off, int64_t len,
+                 int64_t pre, int64_t post, int octave);
+int dfg_cpu_filter(int dt, void * out, const void * b, int64_t nb, const void * a, int64_t na,
+                   const void * x, const void * si, int64_t pre, int64_t n, int64_t post);
+/* conv2: out (lr x lc) gets y(r, s) = sum over a's columns q ascending,
+ * then its rows p ascending (octave != 0: b's rows ascending, i.e. p
+ * descending, zero b elements skipped, as liboctave's dconv2o) of a(p, q)
+ * b(r + offr - p, s + offc - q), terms outside b zero; a is ma x na, b mb
+ * x nb, column-major.  Threads: split by output columns. */
+int dfg_cpu_conv2(int dt, void * out, const void * a, int64_t ma, int64_t na,
+                  const void * b, int64_t mb, int64_t nb, int64_t offr, int64_t lr,
+                  int64_t offc, int64_t lc, int octave);
+
 /* ---- dense linear algebra (kernels/cpu/linalg.c, BLAS/LAPACK) -----------
  * dt is DFG_DOUBLE or DFG_SINGLE for every argument.  Matrices are
  * column-major with leading dimension = rows.  Inputs are never written

@@ -642,6 +642,7 @@ static void grad_matmul(gctx * c, dfg_node * y, dfg_node * g, const int * need, 
 /* ---- the table ------------------------------------------------------------------ */
 
 void dfg_grad_linalg(gctx * c, dfg_node * y, dfg_node * g, const int * need, dfg_node ** gx);
+void dfg_grad_signal(gctx * c, dfg_node * y, dfg_node * g, const int * need, dfg_node ** gx);  /* grad-signal.c */
 
 const dfg_grad_rule dfg_grad_rules[DFG_OP_COUNT] = {
     [DFG_OP_NEG] = grad_neg, [DFG_OP_CAST] = grad_cast,
@@ -672,6 +673,8 @@ const dfg_grad_rule dfg_grad_rules[DFG_OP_COUNT] = {
     [DFG_OP_BROADCAST] = grad_broadcast, [DFG_OP_PART] = grad_part,
     [DFG_OP_MATMUL] = grad_matmul,
     [DFG_OP_TAKE] = grad_take, [DFG_OP_TAKE_ADD] = grad_take,
+    [DFG_OP_CONV] = dfg_grad_signal, [DFG_OP_FILTER] = dfg_grad_signal,
+    [DFG_OP_CONV2] = dfg_grad_signal,
     [DFG_OP_MLDIVIDE] = dfg_grad_linalg, [DFG_OP_INV] = dfg_grad_linalg,
     [DFG_OP_DET] = dfg_grad_linalg, [DFG_OP_CHOL] = dfg_grad_linalg,
     [DFG_OP_LU] = dfg_grad_linalg, [DFG_OP_QR] = dfg_grad_linalg,

@@ -1,5 +1,5 @@
 /* lib/core/compose-elem.c -- composite element-wise and reduction
- * functions of issue 22: diff, nthroot, vecnorm and mode, built as graphs
+ * functions: diff, nthroot, vecnorm and mode, built as graphs
  * of primitive ops (so gradients come from the primitives' rules) with
  * Octave 7.3's values, classes and sizes.
  *
@@ -383,8 +383,9 @@ static dfg_status cx_broadcast(cx * c, dfg_id x, int nd, const int64_t * d, dfg_
 }
 
 /* mode.m's algorithm without its cell output, as whole-array ops: along
- * dim of the sorted x (stable, NaN last), a run starts where an element
- * differs from the one before (NaN from everything); L, the count so far
+ * dim of the sorted x (stable, NaN last), a run starts where the
+ * difference from the element before is not 0 (so NaN and repeated
+ * infinities, whose differences are NaN, each start one); L, the count so far
  * in the current run (position - its start + 1), peaks at each run's
  * length, so f = max (L) and the first position where L == f ends the
  * first most frequent run; m is that run's first element, i.e. x at the
@@ -457,10 +458,14 @@ dfg_status dfg_mode(dfg_id x, int dim, int nout, dfg_id * y)
     if (!st)
         st = cx_fill(&c, DFG_LOGICAL, nd, d2, 1, &t1);
     if (!st && n > 1) {
-        /* t = cat (dim, true (sz2), diff (xs) != 0) */
+        /* t = cat (dim, true (sz2), diff (xs) != 0): a difference, not
+         * xs(k) != xs(k-1), so that equal infinities (Inf - Inf is NaN)
+         * start new runs as in mode.m */
+        dfg_id df, z0;
         if (!(st = slice_range(&c, "mode", xs, nd, d, dim, 1, n - 1, &hi)) &&
             !(st = slice_range(&c, "mode", xs, nd, d, dim, 0, n - 1, &lo)) &&
-            !(st = cx_op2(&c, DFG_OP_NE, hi, lo, &ne))) {
+            !(st = cx_op2(&c, DFG_OP_SUB, hi, lo, &df)) && !(st = cx_const(&c, DFG_DOUBLE, 0, &z0)) &&
+            !(st = cx_op2(&c, DFG_OP_NE, df, z0, &ne))) {
             dfg_id in[2] = {t1, ne};
             st = cx_op(&c, DFG_OP_CAT, 2, in, &ra, &t);
         }

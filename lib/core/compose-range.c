@@ -187,12 +187,19 @@ dfg_status dfg_linspace(dfg_id a, dfg_id b, double nreq, dfg_id * y)
     if (!st) st = cx_op2(&c, DFG_OP_ADD, ca, t, &lo);
     if (!st) st = cx_op2(&c, DFG_OP_MUL, jr, d, &t);
     if (!st) st = cx_op2(&c, DFG_OP_SUB, cb, t, &hi);
-    /* middle: 0 where a == -b, else (a + b) / 2 */
+    /* middle: 0 where a == -b, else (a + b) / 2; for finite limits the
+     * two agree ((a + b) / 2 is +0 there), so only infinite ones take the
+     * 0 and the gradient of the middle stays 1/2 to each limit */
     if (!st) st = cx_op2(&c, DFG_OP_ADD, ca, cb, &sum);
     if (!st) st = cx_const(&c, dt, 2, &half);
     if (!st) st = cx_op2(&c, DFG_OP_DIV, sum, half, &mid);
     if (!st) st = cx_op1(&c, DFG_OP_NEG, cb, &neg);
+    dfg_id inf, aabs, isinf_;
     if (!st) st = cx_op2(&c, DFG_OP_EQ, ca, neg, &eqn);
+    if (!st) st = cx_const(&c, dt, INFINITY, &inf);
+    if (!st) st = cx_op1(&c, DFG_OP_ABS, ca, &aabs);
+    if (!st) st = cx_op2(&c, DFG_OP_EQ, aabs, inf, &isinf_);
+    if (!st) st = cx_op2(&c, DFG_OP_AND, eqn, isinf_, &eqn);
     if (!st) st = cx_const(&c, dt, 0, &zero);
     if (!st) {
         dfg_id i3[3] = {eqn, zero, mid};

@@ -219,6 +219,9 @@ static dfg_status var_std(const char * fn, dfg_id x, double w, int dim, dfg_id *
     int64_t n = dim < nd ? d[dim] : 1;
     dfg_dtype rt = dt == DFG_SINGLE ? DFG_SINGLE : DFG_DOUBLE;
     int64_t numel = dfg_shape_numel(nd, d);
+    for (int k = 0; k < nd; k++)
+        if (d[k] == 0)
+            numel = 0;          /* empty also beside a symbolic size */
     if (numel == 0) {
         /* NaN of the reduced size (1x1 for a 0x0 x with the default DIM);
          * Octave's var.m gives a double NaN for any empty x, single too */

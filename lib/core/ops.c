@@ -229,6 +229,86 @@ static dfg_status infer_order(dfg_node * n)
     return set_shape(n, x->ndim, x->dims);
 }
 
+/* SIGNAL: CONV (a, b), CONV2 (a, b) and FILTER (b, a, x, si), all of one class (double
+ * or single; the builders cast); sizes as lib/base/ops.def says.  The
+ * kernels walk the dimension, so no symbolic size is taken (dfg_infer). */
+static int64_t extent(const dfg_node * x, int k)
+{
+    return k < x->ndim ? x->dims[k] : 1;
+}
+
+/* 1 when x is all 1 off dimension dim */
+static int is_dim_vector(const dfg_node * x, int dim)
+{
+    for (int k = 0; k < x->ndim; k++)
+        if (k != dim && x->dims[k] != 1)
+            return 0;
+    return 1;
+}
+
+static dfg_status infer_signal(dfg_node * n)
+{
+    dfg_status st = check_dim_attr(n);
+    if (st)
+        return st;
+    const char * fn = dfg_ops[n->op].name;
+    for (int k = 0; k < n->n_in; k++)
+        if (n->in[k]->dtype != n->dtype || (n->dtype != DFG_DOUBLE && n->dtype != DFG_SINGLE))
+            return dfg_set_error(DFG_ERR_DTYPE, "dfg.%s: the arguments must all be double or all single (argument %d is %s)",
+                                 fn, k + 1, dfg_dtype_name(n->in[k]->dtype));
+    int dim = (int)n->iattr[0];
+    int64_t d[DFG_MAX_DIMS];
+    if (dim >= DFG_MAX_DIMS)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: DIM must be at most %d", fn, DFG_MAX_DIMS);
+    if (n->op == DFG_OP_FILTER) {
+        const dfg_node * x = n->in[2], * si = n->in[3];
+        int64_t nb = n->in[0]->numel, na = n->in[1]->numel, l = na > nb ? na : nb;
+        if (na < 1)
+            return dfg_set_error(DFG_ERR_ARG, "dfg.filter: A must not be empty");
+        int64_t len = extent(x, dim), slices = len ? x->numel / len : 1;
+        if (!len)
+            for (int k = 0; k < x->ndim; k++)
+                slices *= k == dim ? 1 : x->dims[k];
+        if (si->numel != 0 && si->numel != (l - 1) * slices) {
+            char s1[256], s2[256];
+            return dfg_set_error(DFG_ERR_SHAPE, "dfg.filter: SI (%s) must have %lld x %lld elements for X (%s) and coefficients of length %lld",
+                                 dfg_shape_str(si->ndim, si->dims, s1, sizeof s1), (long long)(l - 1),
+                                 (long long)slices, dfg_shape_str(x->ndim, x->dims, s2, sizeof s2), (long long)l);
+        }
+        return set_shape(n, x->ndim, x->dims);
+    }
+    const dfg_node * a = n->in[0], * b = n->in[1];
+    int64_t len = n->iattr[2];
+    if (n->op == DFG_OP_CONV2) {
+        const int64_t lim = INT64_C(1) << 50;
+        if (a->ndim != 2 || b->ndim != 2)
+            return dfg_set_error(DFG_ERR_ARG, "dfg.conv2: A and B must be 1-D vectors or 2-D matrices");
+        for (int k = 1; k <= 4; k++)
+            if (n->iattr[k] < -lim || n->iattr[k] > lim || (k % 2 == 0 && n->iattr[k] < 0))
+                return dfg_set_error(DFG_ERR_ARG, "dfg.conv2: bad window");
+        if (n->iattr[5] < 0 || n->iattr[5] > 1)
+            return dfg_set_error(DFG_ERR_ARG, "dfg.conv2: bad summation order");
+        d[0] = n->iattr[2];
+        d[1] = n->iattr[4];
+        return set_shape(n, 2, d);
+    }
+    if (len < 0 || n->iattr[1] < -(INT64_C(1) << 50) || n->iattr[1] > (INT64_C(1) << 50) ||
+        n->iattr[3] < 0 || n->iattr[3] > 1)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.conv: bad window (offset %lld, length %lld)",
+                             (long long)n->iattr[1], (long long)len);
+    int va = is_dim_vector(a, dim), vb = is_dim_vector(b, dim);
+    const dfg_node * big = va ? b : a;
+    int nd = big->ndim > dim + 1 ? big->ndim : dim + 1;
+    for (int k = 0; k < nd; k++)
+        d[k] = k == dim ? len : extent(big, k);
+    if (!va && !vb) {
+        for (int k = 0; k < nd; k++)
+            if (k != dim && extent(a, k) != extent(b, k))
+                return nonconformant(n, a, b);
+    }
+    return set_shape(n, nd, d);
+}
+
 static dfg_status infer_reshape(dfg_node * n)
 {
     int nd = (int)n->iattr[0];
@@ -659,6 +739,7 @@ dfg_status dfg_infer(dfg_node * n)
     case DFG_FAM_FUSED:   return infer_fused(n);
     case DFG_FAM_RAND:    return infer_rand(n);
     case DFG_FAM_ORDER:   return infer_order(n);
+    case DFG_FAM_SIGNAL:  return infer_signal(n);
     case DFG_FAM_CTRL: {
         const dfg_family_fns * f = dfg_family(DFG_FAM_CTRL);
         return f->infer ? f->infer(n)

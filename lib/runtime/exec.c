@@ -193,6 +193,29 @@ dfg_status dfg_exec_node(const dfg_node * n, void * out, const void * const * in
                                 pre, len, post);
         }
     }
+    case DFG_FAM_SIGNAL: {
+        int dim = (int)n->iattr[0];
+        int64_t pre, len, post;
+        if (n->op == DFG_OP_FILTER) {
+            const dfg_node * xs = n->in[2];
+            dfg_split_dim(xs, dim, &pre, &len, &post);
+            return dfg_cpu_filter(n->dtype, out, in[0], n->in[0]->numel, in[1], n->in[1]->numel,
+                                  in[2], n->in[3]->numel ? in[3] : NULL, pre, len, post);
+        }
+        if (n->op == DFG_OP_CONV2) {
+            const dfg_node * a = n->in[0], * b = n->in[1];
+            return dfg_cpu_conv2(n->dtype, out, in[0], a->dims[0], a->dims[1], in[1], b->dims[0],
+                                 b->dims[1], n->iattr[1], n->iattr[2], n->iattr[3], n->iattr[4],
+                                 (int)n->iattr[5]);
+        }
+        int64_t pa, na, qa, pb, nb, qb;
+        dfg_split_dim(n, dim, &pre, &len, &post);
+        dfg_split_dim(n->in[0], dim, &pa, &na, &qa);
+        dfg_split_dim(n->in[1], dim, &pb, &nb, &qb);
+        return dfg_cpu_conv(n->dtype, out, in[0], na, pa * qa != 1 || pre * post == 1,
+                            in[1], nb, pb * qb != 1 || pre * post == 1, n->iattr[1], len, pre, post,
+                            (int)n->iattr[3]);
+    }
     case DFG_FAM_RESHAPE:
         if (out != in[0])
             memcpy(out, in[0], (size_t)n->numel * dfg_dtype_size(n->dtype));

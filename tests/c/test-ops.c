@@ -208,7 +208,7 @@ static void test_every_op_builds(void)
         if (f == DFG_FAM_LEAF)
             continue;
         dfg_attr a = attr(0, 0, 0, 0);
-        dfg_id in[3] = {m, m, m};
+        dfg_id in[4] = {m, m, m, m};
         int n = dfg_ops[op].arity < 0 ? 2 : dfg_ops[op].arity;
         const char * want = NULL;
         switch (f) {
@@ -222,6 +222,13 @@ static void test_every_op_builds(void)
         case DFG_FAM_BROADCAST: a = attr(3, 3, 3, 2); want = "d3x3x2"; break;
         case DFG_FAM_REDUCE:  want = op == DFG_OP_ANY || op == DFG_OP_ALL ? "l1x3" : "d1x3"; break;
         case DFG_FAM_RAND:    a = attr(2, 2, 3, 0); in[0] = mk('d', "1x1"); want = "d2x3"; break;
+        case DFG_FAM_SIGNAL:  /* conv: a 5-row window; conv2: 5 x 5; filter: zero state */
+            a = attr(0, 0, 5, 0);
+            a.i[4] = 5;
+            if (op == DFG_OP_FILTER)
+                in[3] = mk('d', "0x0");
+            want = op == DFG_OP_CONV ? "d5x3" : op == DFG_OP_CONV2 ? "d5x5" : "d3x3";
+            break;
         default: break;
         }
         if (op == DFG_OP_CAST) a = attr(DFG_SINGLE, 0, 0, 0);
@@ -242,6 +249,8 @@ static void test_every_op_builds(void)
             dfg_release(in[1]);
         if (f == DFG_FAM_RAND)
             dfg_release(in[0]);
+        if (op == DFG_OP_FILTER)
+            dfg_release(in[3]);
         dfg_release(y);
     }
     dfg_id all[] = {m, mask};

@@ -300,7 +300,7 @@ function T = fz_ops (sel)
   R = {"sum", "sumsq", "prod", "mean", "max", "min", "any", "all", "maxi", "mini", ...
        "cumsum", "cumprod", "norm", "var", "std", "trace", "sort", "sorti", ...
        "cummax", "cummin", "cummaxi", "cummini", "median", ...
-       "diff", "vecnorm", "mode", "modef"};
+       "diff", "vecnorm", "mode", "modef", "conv", "conv2", "filter", "filtersf"};
   S = {"reshape", "permute", "ipermute", "squeeze", "repmat", "cat", ...
        "horzcat", "vertcat", "brackets", "flip", "fliplr", "flipud", ...
        "circshift", "diag", "tril", "triu", "colon"};
@@ -802,6 +802,40 @@ function [n, G] = fz_make (op, G, depth)
       else
         n = fz_opnode (op, sprintf ("[~, $T] = sort ($1%s%s);", dim, mode), true, {a});
       endif
+    case "conv"
+      ## signal processing (issue 22): a vector, or a matrix (both refuse)
+      if (rand () < 0.6)
+        a = fz_opnode ("colon", "$1(:).'", false, {a});
+      endif
+      [b, G] = fz_newvar (G, fz_pick ({[1 randi(4)], [randi(4) 1], [1 1]}));
+      shape = fz_pick ({"", ", \"full\"", ", \"same\"", ", \"valid\""});
+      if (rand () < 0.5)
+        n = fz_opnode (op, sprintf ("conv ($1, $2%s)", shape), false, {a, b});
+      else
+        n = fz_opnode (op, sprintf ("conv ($2, $1%s)", shape), false, {a, b});
+      endif
+    case "conv2"
+      shape = fz_pick ({"", ", \"full\"", ", \"same\"", ", \"valid\""});
+      if (rand () < 0.6)
+        [b, G] = fz_newvar (G, [randi([0 3]) randi([1 3])]);
+        n = fz_opnode (op, sprintf ("conv2 ($1, $2%s)", shape), false, {a, b});
+      else
+        [b, G] = fz_newvar (G, fz_pick ({[1 randi(3)], [randi(3) 1]}));
+        [c, G] = fz_newvar (G, fz_pick ({[1 randi(3)], [randi(3) 1]}));
+        n = fz_opnode (op, sprintf ("conv2 ($2, $3, $1%s)", shape), false, {a, b, c});
+      endif
+    case {"filter", "filtersf"}
+      [b, G] = fz_newvar (G, [1 randi(3)]);
+      c = fz_lit (fz_pick ({"1", "[2 -0.5]", "[1.5 0.3 -0.2]", "single ([1 0.4])"}));
+      dim = "";
+      if (rand () < 0.5)
+        dim = sprintf (", [], %d", randi (nd));
+      endif
+      if (strcmp (op, "filter"))
+        n = fz_opnode (op, sprintf ("filter ($2, $3, $1%s)", dim), false, {a, b, c});
+      else
+        n = fz_opnode (op, sprintf ("[~, $T] = filter ($2, $3, $1%s);", dim), true, {a, b, c});
+      endif
     case {"cummax", "cummin", "median"}
       if (rand () < 0.35)
         n = fz_opnode (op, [op " ($1)"], false, {a});
@@ -1286,7 +1320,10 @@ function tol = fz_tol (C, cls, opts)
   if (opts.vmath && any (ismember (ops, vmath(1:16))))
     tol = ifelse_ (sgl, 1e-5, 1e-13);
   endif
-  if (any (ismember (ops, blas)))
+  ## sums in another order than Octave's (conv2's loops; filter's final
+  ## state as windows of convolutions): rounding, as BLAS
+  sums = {"conv", "conv2", "filtersf"};
+  if (any (ismember (ops, blas)) || any (ismember (ops, sums)))
     tol = ifelse_ (sgl, 1e-3, 1e-8);
   endif
 endfunction

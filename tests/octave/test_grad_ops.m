@@ -274,6 +274,8 @@
 %!test dfg_check_grad (@(a, b) linspace (a, b, 6), {0.3, 2.1});
 %!test dfg_check_grad (@(a, b) linspace (a, b, 5), {[0.3; -1], 2.1});
 %!test dfg_check_grad (@(a, b) sum (linspace (a, b, 7) .^ 2), {single(0.3), single(2.1)});
+## a == -b: the middle is +0, and still moves with the limits (fuzz seed 602)
+%!test dfg_check_grad (@(a, b) linspace (a, b, 5), {1, -1});
 
 ## ---- issue 22: diff, cbrt, nthroot, vecnorm, erfinv, erfcinv ----
 %!test dfg_check_grad (@(x) diff (x), {A});
@@ -349,3 +351,56 @@
 %!error id=dfg:notDifferentiable
 %! x = dfg.input ([2 2]);  b = dfg.input ([2 2]);
 %! dfg.grad (sum (sum (betainc (x, 2, b))), b);
+
+## ---- signal processing (issue 22): conv, filter ----
+## conv, conv2: gradients to every argument (correlations), every shape
+## and orientation; filter: to b, a (the IIR recurrence through a(1)'s
+## normalisation), x and si, through y and the final state sf, along DIM
+%!function r = grad_filter_ysf (b, a, x, si, varargin)
+%!  [y, sf] = filter (b, a, x, si, varargin{:});
+%!  r = [y(:); 2 * sf(:)];
+%!endfunction
+%!test
+%! randn ("state", 11);
+%! a = randn (1, 5);  b = randn (3, 1);
+%! for shape = {"full", "same", "valid"}
+%!   sh = shape{1};
+%!   dfg_check_grad (@(a, b) conv (a, b, sh), {a, b});
+%!   dfg_check_grad (@(a, b) conv (a, b, sh), {b, a});
+%!   dfg_check_grad (@(a, b) conv (a, b, sh) .^ 2, {a, b'});
+%! endfor
+%!test dfg_check_grad (@(a) conv (a, a), {[0.5 -1 2]});
+%!test
+%! randn ("state", 14);
+%! M = randn (4, 3);  K = randn (2, 3);
+%! for shape = {"full", "same", "valid"}
+%!   sh = shape{1};
+%!   dfg_check_grad (@(a, b) conv2 (a, b, sh), {M, K});
+%!   dfg_check_grad (@(a, b) conv2 (a, b, sh) .^ 2, {K, M});
+%!   dfg_check_grad (@(u, v, m) conv2 (u, v, m, sh), {[0.5 -1], [2; 1; 0.3], M});
+%! endfor
+%!test dfg_check_grad (@(a, b) conv (a, b), {1.5, [0.5 -1 2]});
+%!test
+%! randn ("state", 12);
+%! x = randn (6, 2);  b = [0.5 0.3 0.2];  a = [1.3 -0.5 0.2];
+%! dfg_check_grad (@(x) filter (b, a, x), {x});
+%! dfg_check_grad (@(b) filter (b, a, x), {b});
+%! dfg_check_grad (@(a) filter (b, a, x), {a});
+%! dfg_check_grad (@(b, a, x) filter (b, a, x), {b, a, x});
+%! dfg_check_grad (@(b, a, x) filter (b, a, x) .^ 2, {b, a, x});
+%! dfg_check_grad (@(b, a, x) filter (b, a, x, [], 2), {b, a, x});
+%! dfg_check_grad (@(b, a, x) filter (b, a, x), {[0.4 -0.3], 2, x(:, 1)'});
+%! dfg_check_grad (@(b, a, x) filter (b, a, x), {0.7, [1.2 0.3 -0.1], x(:, 1)});
+%! dfg_check_grad (@(b, a, x) filter (b, a, x), {0.7, 1.5, x});
+%!test
+%! randn ("state", 13);
+%! x = randn (5, 3);  b = [0.5 0.3 0.2];  a = [1.3 -0.5];  si = randn (2, 3);
+%! dfg_check_grad (@(b, a, x, si) grad_filter_ysf (b, a, x, si), {b, a, x, si});
+%! dfg_check_grad (@(b, a, x, si) grad_filter_ysf (b, a, x, si, 2), {b, a, x', si});
+%! dfg_check_grad (@(b, a, x, si) grad_filter_ysf (b, a, x, si), {b, [0.8 0.1 0.3 -0.2], x(:, 1), randn(3, 1)});
+%! dfg_check_grad (@(b, a, x, si) grad_filter_ysf (b, a, x, si), {b, a, x(1, :), [0.3 -0.2]});
+%! dfg_check_grad (@(b, a, x, si) grad_filter_ysf (b, a, x, si), {[0.2 0.1 0.4 0.3], a, [0.5 -1], randn(3, 1)});
+%! dfg_check_grad (@(b, a, x, si) grad_filter_ysf (b, a, x, si, 3), {b, a, randn(2, 2, 3), randn(2, 2, 2)});
+%! dfg_check_grad (@(b, a, x) grad_filter_ysf (b, a, x, []), {b, a, x});
+%! ## a state of length 1 along the last dimension (its size ends in 1s)
+%! dfg_check_grad (@(b, a, x, si) grad_filter_ysf (b, a, x, si, 3), {[0.5 0.2], [1.2 0.3], randn(2, 2, 3), randn(1, 2, 2)});

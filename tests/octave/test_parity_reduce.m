@@ -582,6 +582,13 @@
 %!     dfg_check_parity (F{j}, X(i), 0, 1);
 %!   endfor
 %! endfor
+## repeated infinities: mode.m's runs start where diff (sort (x)) != 0, and
+## Inf - Inf is NaN, so each Inf is a run of its own (fuzz seed 602)
+%!test
+%! for X = {single([Inf Inf]), [-Inf -Inf 1], [NaN NaN 1], [Inf Inf -Inf -Inf 2 2 2], [1 1 Inf Inf Inf]'}
+%!   dfg_check_parity (@(x) mode (x), X, 0);
+%!   dfg_check_parity (@(x) mode (x), X, 0, 2);
+%! endfor
 %!error id=dfg:dataDependentSize [m, f, c] = mode (dfg.input ([2 3]))
 %!error <DIM must be an integer and a valid dimension> mode (dfg.input ([2 3]), 0)
 %!error <DIM must be an integer and a valid dimension> mode (dfg.input ([2 3]), 1.5)

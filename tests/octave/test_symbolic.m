@@ -247,3 +247,11 @@
 %! assert (size (y), [0 0]);
 %! f = dfg.function ({x}, {y});
 %! assert (size (f (zeros (3, 0))), [0 0]);
+%!test
+%! ## std/var of an empty array beside a symbolic size: Octave's double NaN
+%! ## of the reduced size, single input too (was single: fuzz seed 102)
+%! x = dfg.input ([NaN 0], "single");
+%! f = dfg.function ({x}, {std(x, 0), var(x)});
+%! [s, v] = f (single (zeros (2, 0)));
+%! assert (class (s), "double");  assert (size (s), [1 0]);
+%! assert (class (v), "double");  assert (size (v), [1 0]);

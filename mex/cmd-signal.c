@@ -1,0 +1,120 @@
+/* mex/cmd-signal.c -- gateway commands for signal processing: conv, conv2
+ * and filter (built by lib/core/compose-signal.c; here only their arguments
+ * are read, in Octave 7.3's order of checks where the library cannot see
+ * them). */
+#include <math.h>
+#include <string.h>
+#include "gateway.h"
+
+static int nargs(gw * g, int nrhs, int lo, int hi)
+{
+    if (nrhs < lo || nrhs > hi)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: called with %d argument%s (expected %d to %d)",
+                             g->fn, nrhs, nrhs == 1 ? "" : "s", lo, hi);
+    return DFG_OK;
+}
+
+/* y = conv (a, b [, shape]) */
+int cmd_conv(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    dfg_id a, b, y = 0;
+    int shape = 0;
+    int st = nargs(g, nrhs, 2, 3);
+    if (st)
+        return st;
+    if (nlhs > 1)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.conv: called with too many outputs (%d; conv has 1)", nlhs);
+    if (nrhs == 3) {
+        char s[16];
+        /* conv.m accepts any case, then conv2 only lower case: both refuse
+         * anything else */
+        if (gw_is_tensor(prhs[2]) || !mxIsChar(prhs[2]) || mxGetM(prhs[2]) > 1 ||
+            mxGetString(prhs[2], s, sizeof s))
+            return dfg_set_error(DFG_ERR_ARG, "dfg.conv: SHAPE argument must be \"full\", \"same\", or \"valid\"");
+        if (!strcmp(s, "full"))
+            shape = 0;
+        else if (!strcmp(s, "same"))
+            shape = 1;
+        else if (!strcmp(s, "valid"))
+            shape = 2;
+        else
+            return dfg_set_error(DFG_ERR_ARG, "dfg.conv: SHAPE argument must be \"full\", \"same\", or \"valid\" (lower case), not \"%s\"", s);
+    }
+    for (int k = 0; k < 2; k++)
+        if (!gw_is_tensor(prhs[k]) && !mxIsNumeric(prhs[k]) && !mxIsLogical(prhs[k]))
+            return dfg_set_error(DFG_ERR_DTYPE, "dfg.conv: %s (argument %d) must be numeric or logical",
+                                 k ? "B" : "A", k + 1);
+    if ((st = gw_operand(g, prhs[0], 1, &a)) || (st = gw_operand(g, prhs[1], 2, &b)))
+        return st;
+    return gw_out(g, dfg_conv(a, b, shape, &y), &y, plhs);
+}
+
+/* y = conv2 (a, b [, shape]), conv2 (v1, v2, m [, shape]) */
+int cmd_conv2(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    dfg_id in[3] = {0, 0, 0}, y = 0;
+    int shape = 0, st = nargs(g, nrhs, 2, 4);
+    if (st)
+        return st;
+    if (nlhs > 1)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.conv2: called with too many outputs (%d; conv2 has 1)", nlhs);
+    /* Octave: a third char argument is SHAPE, else the separable form */
+    int sep = nrhs == 4 || (nrhs == 3 && (gw_is_tensor(prhs[2]) || !mxIsChar(prhs[2])));
+    int nops = sep ? 3 : 2;
+    if (nrhs > nops) {
+        char s[16];
+        const mxArray * p = prhs[nops];
+        if (gw_is_tensor(p) || !mxIsChar(p) || mxGetM(p) > 1 || mxGetString(p, s, sizeof s))
+            return dfg_set_error(DFG_ERR_ARG, "dfg.conv2: SHAPE type not valid");
+        if (!strcmp(s, "full"))
+            shape = 0;
+        else if (!strcmp(s, "same"))
+            shape = 1;
+        else if (!strcmp(s, "valid"))
+            shape = 2;
+        else
+            return dfg_set_error(DFG_ERR_ARG, "dfg.conv2: SHAPE type not valid (\"%s\"; \"full\", \"same\" or \"valid\")", s);
+    }
+    for (int k = 0; k < nops; k++) {
+        if (!gw_is_tensor(prhs[k]) && !mxIsNumeric(prhs[k]) && !mxIsLogical(prhs[k]))
+            return dfg_set_error(DFG_ERR_DTYPE, "dfg.conv2: argument %d must be numeric or logical", k + 1);
+        if ((st = gw_operand(g, prhs[k], k + 1, &in[k])))
+            return st;
+    }
+    if (sep)
+        return gw_out(g, dfg_conv2_sep(in[0], in[1], in[2], shape, &y), &y, plhs);
+    return gw_out(g, dfg_conv2(in[0], in[1], shape, &y), &y, plhs);
+}
+
+/* y = filter (b, a, x [, si [, dim]]), [y, sf] = filter (...) */
+int cmd_filter(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    dfg_id in[4] = {0, 0, 0, 0}, y[2] = {0, 0};
+    int nout = nlhs < 1 ? 1 : nlhs, dim = -1;
+    int st = nargs(g, nrhs, 3, 5);
+    if (st)
+        return st;
+    if (nout > 2)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.filter: called with too many outputs (%d; filter has at most 2)", nout);
+    if (nrhs == 5) {
+        double d;
+        if ((st = gw_scalar(g, prhs[4], 5, 0, &d)))
+            return st;
+        d = nearbyint(d);
+        if (!(d >= 1 && d <= DFG_MAX_DIMS))
+            return dfg_set_error(DFG_ERR_ARG, "dfg.filter: DIM must be a valid dimension");
+        dim = (int)d - 1;
+    }
+    static const char * names[4] = {"B", "A", "X", "SI"};
+    for (int k = 0; k < 4 && k < nrhs; k++) {
+        const mxArray * p = prhs[k];
+        if (k == 3 && !gw_is_tensor(p) && mxGetNumberOfElements(p) == 0 && (mxIsNumeric(p) || mxIsLogical(p)))
+            continue;                               /* [] : the zero state */
+        if (!gw_is_tensor(p) && !mxIsNumeric(p) && !mxIsLogical(p))
+            return dfg_set_error(DFG_ERR_DTYPE, "dfg.filter: %s (argument %d) must be %s", names[k], k + 1,
+                                 k < 2 ? "a numeric vector" : "a numeric array");
+        if ((st = gw_operand(g, p, k + 1, &in[k])))
+            return st;
+    }
+    return gw_outs(g, dfg_filter(in[0], in[1], in[2], in[3], dim, nout, y), nout, y, plhs);
+}
