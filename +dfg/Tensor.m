@@ -599,8 +599,8 @@ classdef Tensor < handle
       r = dfg.Tensor (dfg_mex ("det", a));
     endfunction
 
-    function r = pinv (a)
-      r = dfg.Tensor (dfg_mex ("pinv", a));
+    function r = pinv (varargin)
+      r = dfg.Tensor (dfg_mex ("pinv", varargin{:}));
     endfunction
 
     function r = plus (a, b, varargin)
@@ -1034,6 +1034,50 @@ classdef Tensor < handle
 
     function varargout = chol (varargin)
       varargout = multi_out_ ("chol", nargout, 3, varargin);
+    endfunction
+
+    ## ---- issue 22: matrix functions, cond, rank, null, orth ----------------
+    function r = expm (a)
+      r = dfg.Tensor (dfg_mex ("expm", a));
+    endfunction
+
+    function varargout = sqrtm (a)
+      ## [s, err] = sqrtm (A): err = norm (s*s - A, "fro") / norm (A, "fro")
+      ## as Octave's sqrtm; a third output is -1 (Octave's placeholder)
+      if (nargout > 3)
+        error ("dfg:badArgument", "dfg.sqrtm: called with too many outputs (%d; sqrtm has at most 3)", nargout);
+      endif
+      varargout{1} = dfg.Tensor (dfg_mex ("sqrtm", a));
+      if (nargout > 1)
+        s = varargout{1};
+        varargout{2} = norm (s * s - a, "fro") / norm (a, "fro");
+      endif
+      if (nargout > 2)
+        varargout{3} = -1;
+      endif
+    endfunction
+
+    function r = logm (a, varargin)
+      if (nargin > 1 || nargout > 1)
+        error ("dfg:unsupported", "dfg.logm: only S = logm (A) is supported (the iteration limit OPT_ITERS is Octave's default, 100, and the iteration count ITERS is not an output)");
+      endif
+      r = dfg.Tensor (dfg_mex ("logm", a));
+    endfunction
+
+    function r = cond (varargin)
+      r = dfg.Tensor (dfg_mex ("cond", varargin{:}));
+    endfunction
+
+    function r = rank (varargin)
+      r = dfg.Tensor (dfg_mex ("rank", varargin{:}));
+    endfunction
+
+    function varargout = null (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("null", varargin, nargout);
+    endfunction
+
+    function varargout = orth (varargin)
+      [varargout{1:nargout}] = dfg.internal.untraceable ("orth", varargin, nargout);
     endfunction
 
   endmethods

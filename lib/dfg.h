@@ -102,6 +102,8 @@ const char * dfg_last_error(void);           /* thread's last message        */
 /* A warning left by the last plan run (e.g. a singular matrix), or NULL;
  * reading it clears it. */
 const char * dfg_take_warning(void);
+/* The Octave id of the warning dfg_take_warning returned last. */
+const char * dfg_warning_id(void);
 
 /* Long runs (loops inside plans) call pending() every few iterations and
  * stop with DFG_ERR_INTERRUPTED when it returns nonzero; the MEX gateway
@@ -311,21 +313,46 @@ dfg_status dfg_mrdivide(dfg_id a, dfg_id b, dfg_id * y);
 dfg_status dfg_inv(dfg_id x, dfg_id * y);
 dfg_status dfg_det(dfg_id x, dfg_id * y);
 dfg_status dfg_pinv(dfg_id x, dfg_id * y);
+/* pinv (x, tol): tol > 0 replaces the default tolerance (0: the default;
+ * negative or NaN: DFG_ERR_ARG as Octave's "TOL must be greater than zero") */
+dfg_status dfg_pinv_tol(dfg_id x, double tol, dfg_id * y);
 dfg_status dfg_chol(dfg_id x, dfg_id * y);
+/* chol (x, "lower"): the lower factor, from x's lower triangle */
+dfg_status dfg_chol_lower(dfg_id x, dfg_id * y);
 /* The forms with nout outputs (1 to 3) of Octave's multi-output LAPACK
  * functions, one new reference in y[k] for each output k < nout, taken
  * out of the op's packed result.  N-d x read folded (lu, qr).
  *   lu:  nout 1: Y = L + U - I (square x only, else DFG_ERR_UNSUPPORTED);
  *        2: [P' L, U]; 3: [L, U, P] with P double.  An empty x gives nout
  *        double 0x0s.
- *   qr:  nout 2: [Q, R], economy-size when econ; nout 1 and 3 are
- *        DFG_ERR_UNSUPPORTED.
- *   eig: of a symmetric x: nout 1: the eigenvalues (a column); 2: [V, D]
- *        with D = eye .* w'; 3 is DFG_ERR_UNSUPPORTED.  An empty x gives
- *        nout double 0x0s. */
+ *   qr:  nout 2: [Q, R], economy-size when econ; nout 1: Octave 7.3's
+ *        raw xGEQRF result (m x n, no gradient); 3 is DFG_ERR_UNSUPPORTED.
+ *   eig: nout 1: the eigenvalues (a column); 2: [V, D] with D = eye .*
+ *        w'; 3 is DFG_ERR_UNSUPPORTED.  When the plan runs: the symmetric
+ *        solver for an exactly symmetric x, else xGEEVX (values unsorted;
+ *        a complex eigenvalue is DFG_ERR_DOMAIN).  An empty x gives nout
+ *        double 0x0s. */
 dfg_status dfg_lu(dfg_id x, int nout, dfg_id * y);
 dfg_status dfg_qr(dfg_id x, int econ, int nout, dfg_id * y);
 dfg_status dfg_eig(dfg_id x, int nout, dfg_id * y);
+/* svd: nout 1: the singular values (econ ignored, as Octave); 2 or 3:
+ * [U, S, V] = svd (A) (econ 0: U m x m, S m x n, V n x n) or svd (A,
+ * "econ") (econ 1: U m x k, S k x k, V n x k), k = min (m, n); econ 2:
+ * svd (A, 0), the economy SVD when m > n, else the full one; x 2-D.  An empty x
+ * gives Octave 7.3's shapes (full: U = eye (m), V = eye (n)) in x's class. */
+dfg_status dfg_svd(dfg_id x, int econ, int nout, dfg_id * y);
+/* expm, sqrtm, logm of a square 2-D x (Octave 7.3's values; an empty x is
+ * itself; a complex result fails when the plan runs, dfg:complexResult). */
+dfg_status dfg_expm(dfg_id x, dfg_id * y);
+dfg_status dfg_sqrtm(dfg_id x, dfg_id * y);
+dfg_status dfg_logm(dfg_id x, dfg_id * y);
+/* cond (x) (p == 2, not fro: sigma (1) / sigma (end), Inf when either is
+ * 0, the double 0 for an empty x), cond (x, p) / cond (x, "fro") (norm (x,
+ * p) * norm (inv (x), p)), as Octave 7.3's cond.m; x 2-D. */
+dfg_status dfg_cond(dfg_id x, double p, int fro, dfg_id * y);
+/* rank (x) / rank (x, tol) as rank.m: the double count of singular values
+ * above the tolerance (no gradient: an integer of the values). */
+dfg_status dfg_rank(dfg_id x, int has_tol, double tol, dfg_id * y);
 
 /* ---- indexing (lib/core/subscript.c) -----------------------------------------
  * Octave's index rules, decided when the graph is built, as the MEX

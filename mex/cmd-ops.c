@@ -4,6 +4,7 @@
  * mean, var, norm, dot and mpower are built by lib/core/compose.c, the
  * matrix operators (*, \, /) and lu, qr, eig, inv, det, pinv and chol by
  * lib/core/compose-linalg.c: here only their arguments are read. */
+#include <ctype.h>
 #include <math.h>
 #include <string.h>
 #include "gateway.h"
@@ -537,32 +538,70 @@ int cmd_matrix(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
 
 /* ---- LAPACK functions ------------------------------------------------------------------------- */
 
-/* inv, det, pinv, chol, svd (x); [...] = lu (x), qr (x [, "econ" | 0]),
- * eig (x): the forms and Octave's rules are lib/core/compose-linalg.c's. */
+/* inv, det, pinv, chol (x); [...] = lu (x), qr (x [, "econ" | 0]),
+ * svd (x [, econ]), eig (x): the forms and Octave's rules are lib/core/compose-linalg.c's. */
 int cmd_linalg(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
 {
     dfg_id x, y[3] = {0, 0, 0};
     const char * f = g->fn;
-    int is_qr = !strcmp(f, "qr"), nout = nlhs < 1 ? 1 : nlhs, st;
-    if ((st = nargs(g, nrhs, 1, is_qr ? 2 : 1)) || (st = gw_operand(g, prhs[0], 1, &x)))
+    int is_qr = !strcmp(f, "qr"), is_svd = !strcmp(f, "svd"), nout = nlhs < 1 ? 1 : nlhs, st;
+    int two = is_qr || is_svd || !strcmp(f, "pinv") || !strcmp(f, "chol");
+    if ((st = nargs(g, nrhs, 1, two ? 2 : 1)) || (st = gw_operand(g, prhs[0], 1, &x)))
         return st;
+    if (!strcmp(f, "chol") && nlhs > 2)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.chol: using three output arguments, matrix A must be sparse "
+                             "(as Octave; dfg's tensors are full)");
     if (!strcmp(f, "chol") && nlhs > 1)
-        return dfg_set_error(DFG_ERR_UNSUPPORTED, "dfg.chol: the failure output [R, p] is not supported");
-    if (!strcmp(f, "svd")) {
-        if (nlhs > 1)
-            return dfg_set_error(DFG_ERR_UNSUPPORTED, "dfg.svd: only singular values (s = svd (A)) are supported");
-        if (!(st = gw_op1(g, DFG_OP_SVD, x, &y[0])))
-            plhs[0] = gw_result(g, y[0]);
-        return st;
+        /* Octave's R is (p-1) x (p-1) when A is not positive definite */
+        return dfg_set_error(DFG_ERR_DATA_SIZE, "dfg.chol: [R, p] = chol (A) has a size that depends on the "
+                             "values (R is (p-1)x(p-1) when A is not positive definite); use R = chol (A), "
+                             "an error when A is not positive definite, or min (eig ((A + A')/2)) > 0 as a test");
+    if (is_svd) {
+        /* Octave 7.3: a second argument with one element that is not a
+         * string (svd (A, 0)) asks for the economy SVD when A has more rows
+         * than columns; any other second argument ("econ") for it always */
+        int econ = 0;
+        if (nrhs > 1) {
+            dfg_id e;
+            int64_t ne = mxGetNumberOfElements(prhs[1]);
+            if (gw_is_tensor(prhs[1])) {
+                int nd;
+                int64_t d[DFG_MAX_DIMS];
+                if ((st = gw_operand(g, prhs[1], 2, &e)) || (st = dfg_info(e, NULL, &nd, d)))
+                    return st;
+                ne = dfg_shape_numel(nd, d);
+            }
+            econ = !mxIsChar(prhs[1]) && ne == 1 ? 2 : 1;
+        }
+        return gw_outs(g, dfg_svd(x, econ, nout, y), nout, y, plhs);
     }
     if (!strcmp(f, "inv"))
         return gw_out(g, dfg_inv(x, &y[0]), &y[0], plhs);
     if (!strcmp(f, "det"))
         return gw_out(g, dfg_det(x, &y[0]), &y[0], plhs);
-    if (!strcmp(f, "pinv"))
-        return gw_out(g, dfg_pinv(x, &y[0]), &y[0], plhs);
-    if (!strcmp(f, "chol"))
-        return gw_out(g, dfg_chol(x, &y[0]), &y[0], plhs);
+    if (!strcmp(f, "pinv")) {
+        double tol = 0;   /* pinv (A, tol): a tolerance known now */
+        if (nrhs > 1 && (st = gw_scalar(g, prhs[1], 2, 0, &tol)))
+            return st;
+        return gw_out(g, dfg_pinv_tol(x, tol, &y[0]), &y[0], plhs);
+    }
+    if (!strcmp(f, "chol")) {
+        /* chol (A, "upper" | "lower"), any case, as Octave ("vector" is
+         * for sparse A) */
+        char s[16] = "upper";
+        if (nrhs > 1 && !gw_string(prhs[1], s, sizeof s))
+            return dfg_set_error(DFG_ERR_ARG, "dfg.chol: optional argument must be one of \"vector\", "
+                                 "\"lower\", or \"upper\"");
+        for (char * p = s; *p; p++)
+            *p = (char)tolower((unsigned char)*p);
+        if (!strcmp(s, "vector"))
+            return dfg_set_error(DFG_ERR_ARG, "dfg.chol: A must be sparse for the \"vector\" option");
+        if (strcmp(s, "lower") && strcmp(s, "upper"))
+            return dfg_set_error(DFG_ERR_ARG, "dfg.chol: optional argument must be one of \"vector\", "
+                                 "\"lower\", or \"upper\"");
+        st = !strcmp(s, "lower") ? dfg_chol_lower(x, &y[0]) : dfg_chol(x, &y[0]);
+        return gw_out(g, st, &y[0], plhs);
+    }
     if (!strcmp(f, "lu"))
         return gw_outs(g, dfg_lu(x, nout, y), nout, y, plhs);
     if (!strcmp(f, "eig"))

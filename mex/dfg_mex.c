@@ -373,7 +373,7 @@ static int raise_warning(void)
 {
     const char * w = dfg_take_warning();
     if (w)
-        mexWarnMsgIdAndTxt("Octave:singular-matrix", "%s", w);
+        mexWarnMsgIdAndTxt(dfg_warning_id(), "%s", w);
     return DFG_OK;
 }
 
@@ -1282,7 +1282,7 @@ static const cmd_entry commands[] = {
     {"betainc", cmd_betainc},
     {"cache", cmd_cache}, {"cast", cmd_cast}, {"cat", cmd_cat}, {"cbrt", cmd_unary}, {"ceil", cmd_unary},
     {"chol", cmd_linalg}, {"circshift", cmd_circshift}, {"class", cmd_class},
-    {"commands", cmd_commands}, {"conj", cmd_realpart}, {"constant", cmd_constant}, {"conv", cmd_conv}, {"conv2", cmd_conv2}, {"cos", cmd_unary}, {"cosh", cmd_unary},
+    {"commands", cmd_commands}, {"cond", cmd_cond_rank}, {"conj", cmd_realpart}, {"constant", cmd_constant}, {"conv", cmd_conv}, {"conv2", cmd_conv2}, {"cos", cmd_unary}, {"cosh", cmd_unary},
     {"ctranspose", cmd_permute}, {"ctrl", cmd_ctrl}, {"cummax", cmd_order}, {"cummin", cmd_order},
     {"cumprod", cmd_scan}, {"cumsum", cmd_scan},
     {"describe", cmd_describe}, {"det", cmd_linalg}, {"device", cmd_device}, {"diag", cmd_diag},
@@ -1290,7 +1290,7 @@ static const cmd_entry commands[] = {
     {"dot", cmd_dot}, {"double", cmd_cast}, {"eig", cmd_linalg},
     {"eq", cmd_binary}, {"erf", cmd_unary}, {"erfc", cmd_unary}, {"erfcinv", cmd_unary},
     {"erfinv", cmd_unary},
-    {"exp", cmd_unary}, {"explain", cmd_explain}, {"expm1", cmd_unary}, {"fill", cmd_fill}, {"filter", cmd_filter}, {"fix", cmd_unary},
+    {"exp", cmd_unary}, {"explain", cmd_explain}, {"expm", cmd_matfun}, {"expm1", cmd_unary}, {"fill", cmd_fill}, {"filter", cmd_filter}, {"fix", cmd_unary},
     {"flip", cmd_flip}, {"fliplr", cmd_flip}, {"flipud", cmd_flip},
     {"floor", cmd_unary}, {"function", cmd_function}, {"gamma", cmd_unary},
     {"gammainc", cmd_gammainc}, {"gammaln", cmd_unary}, {"ge", cmd_binary}, {"grad", cmd_grad}, {"graph", cmd_graph}, {"gt", cmd_binary},
@@ -1301,7 +1301,7 @@ static const cmd_entry commands[] = {
     {"jcall", cmd_jcall}, {"jvp", cmd_jvp}, {"kron", cmd_kron},
     {"ldivide", cmd_binary}, {"le", cmd_binary}, {"linspace", cmd_linspace}, {"live", cmd_live}, {"local_vjp", cmd_local_vjp},
     {"log", cmd_unary}, {"log10", cmd_unary}, {"log1p", cmd_unary},
-    {"log2", cmd_unary}, {"logical", cmd_cast}, {"lt", cmd_binary},
+    {"log2", cmd_unary}, {"logical", cmd_cast}, {"logm", cmd_matfun}, {"lt", cmd_binary},
     {"lu", cmd_linalg}, {"max", cmd_minmax}, {"mean", cmd_stats}, {"median", cmd_order},
     {"memory", cmd_memory}, {"merge", cmd_merge}, {"min", cmd_minmax}, {"minus", cmd_binary},
     {"mldivide", cmd_matrix}, {"mod", cmd_binary}, {"mode", cmd_mode}, {"mpower", cmd_matrix},
@@ -1311,11 +1311,11 @@ static const cmd_entry commands[] = {
     {"passes", cmd_passes}, {"permute", cmd_permute}, {"pinv", cmd_linalg}, {"place", cmd_place},
     {"plan_info", cmd_plan_info},
     {"plus", cmd_binary}, {"power", cmd_binary}, {"prod", cmd_reduce}, {"psi", cmd_psi},
-    {"qr", cmd_linalg}, {"rand_uniform", cmd_rand_uniform}, {"rdivide", cmd_binary}, {"real", cmd_realpart}, {"region", cmd_region}, {"release", cmd_release},
+    {"qr", cmd_linalg}, {"rand_uniform", cmd_rand_uniform}, {"rank", cmd_cond_rank}, {"rdivide", cmd_binary}, {"real", cmd_realpart}, {"region", cmd_region}, {"release", cmd_release},
     {"rem", cmd_binary}, {"repmat", cmd_repmat}, {"reshape", cmd_reshape},
     {"round", cmd_unary}, {"run", cmd_run}, {"sign", cmd_unary}, {"signature", cmd_signature},
     {"sin", cmd_unary}, {"single", cmd_cast}, {"sinh", cmd_unary},
-    {"size", cmd_size}, {"size_sym", cmd_size}, {"sort", cmd_order}, {"sqrt", cmd_unary}, {"squeeze", cmd_reshape},
+    {"size", cmd_size}, {"size_sym", cmd_size}, {"sort", cmd_order}, {"sqrt", cmd_unary}, {"sqrtm", cmd_matfun}, {"squeeze", cmd_reshape},
     {"std", cmd_stats}, {"stop_gradient", cmd_stop_gradient},
     {"subsasgn", cmd_subsasgn}, {"subsref", cmd_subsref},
     {"sum", cmd_reduce}, {"sumsq", cmd_reduce}, {"svd", cmd_linalg}, {"symreads", cmd_symreads}, {"take", cmd_take}, {"take_add", cmd_take}, {"tan", cmd_unary},

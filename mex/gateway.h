@@ -171,6 +171,9 @@ int cmd_merge(gw *, int, mxArray **, int, const mxArray **);
 int cmd_matrix(gw *, int, mxArray **, int, const mxArray **);
 int cmd_linalg(gw *, int, mxArray **, int, const mxArray **);
 int cmd_cast(gw *, int, mxArray **, int, const mxArray **);
+/* mex/cmd-linalg.c */
+int cmd_matfun(gw *, int, mxArray **, int, const mxArray **);
+int cmd_cond_rank(gw *, int, mxArray **, int, const mxArray **);
 /* mex/cmd-range.c */
 int cmd_linspace(gw *, int, mxArray **, int, const mxArray **);
 

@@ -104,6 +104,8 @@ function t = build_table ()
     "union",      size_, sets
     "setxor",     size_, sets
     "colon",      size_, "a range needs plain-number limits: use a + step * (0:n-1) with a fixed count n"
+    "null",       size_, "its column count is the nullity of A: use [U, S, V] = svd (A) and V(:, r+1:end) for a rank r known in advance"
+    "orth",       size_, "its column count is the rank of A: use [U, S, V] = svd (A) and U(:, 1:r) for a rank r known in advance"
     "arrayfun",   trace, each
     "cellfun",    trace, each
     "ode45",      trace, ode

@@ -131,23 +131,49 @@ int dfg_cpu_lu(int dt, int64_t m, int64_t n, const void * a,
  * R k x n, k = min(m, n).  Signs as LAPACK xGEQRF/xORGQR (as Octave). */
 int dfg_cpu_qr(int dt, int econ, int64_t m, int64_t n, const void * a,
                void * q, void * r);
+/* Octave 7.3's one-output qr (A): xGEQRF's m x n result, each reflector
+ * below the diagonal scaled by its tau (qr<Matrix>, type raw). */
+int dfg_cpu_qr_raw(int dt, int64_t m, int64_t n, const void * a, void * r);
 /* symmetric eig of n x n (upper triangle used, as Octave): w gets n
  * ascending eigenvalues; v (may be NULL) gets n x n eigenvectors. */
 int dfg_cpu_eig_sym(int dt, int64_t n, const void * a, void * w, void * v);
+/* eig of an n x n matrix that is not symmetric, as Octave (xGEEVX,
+ * balanced): w gets the n real eigenvalues in LAPACK's order, v (may be
+ * NULL) the unit-norm right eigenvectors; a complex eigenvalue is
+ * DFG_ERR_DOMAIN (dfg's results are real). */
+int dfg_cpu_eig_gen(int dt, int64_t n, const void * a, void * w, void * v);
 /* singular values of m x n, descending, min(m, n) of them. */
 int dfg_cpu_svd_values(int dt, int64_t m, int64_t n, const void * a, void * s);
-/* economy svd of m x n, as Octave's [U, S, V] = svd (A, "econ") with its
+/* svd of m x n, as Octave's [U, S, V] = svd (A, "econ") with its
  * default driver (xGESVD, JOBU = JOBVT = 'S'), k = min(m, n): u gets U
  * (m x k), s the k singular values (descending, diag (S)), v gets V
- * (n x k; V itself, not V').  Signs and values as LAPACK gives them to
+ * (n x k; V itself, not V').  dfg_cpu_svd_full: [U, S, V] = svd (A)
+ * (JOBU = JOBVT = 'A'): U m x m, V n x n.  Signs and values as LAPACK gives them to
  * Octave.  m or n == 0: nothing written (U is m x 0, V n x 0, S 0 x 0).
  * Inf or NaN in a -> DFG_ERR_ARG with Octave's message "svd: cannot take
  * SVD of matrix containing Inf or NaN values". */
 int dfg_cpu_svd(int dt, int64_t m, int64_t n, const void * a, void * u,
                 void * s, void * v);
+int dfg_cpu_svd_full(int dt, int64_t m, int64_t n, const void * a, void * u,
+                     void * s, void * v);
 /* pinv of m x n into n x m, tolerance as Octave:
  * max(m, n) * sigma_max * eps(class). */
 int dfg_cpu_pinv(int dt, int64_t m, int64_t n, const void * a, void * out);
+/* Matrix functions of the n x n a into out (kernels/cpu/matfun.c), as
+ * Octave 7.3's expm.m, sqrtm and logm.m; computed in double (single
+ * rounded at the end).  A complex result (sqrtm, logm of a matrix with a
+ * negative real eigenvalue) is DFG_ERR_DOMAIN; sqrtm of a singular matrix
+ * warns as Octave (Octave:sqrtm:SingularMatrix). */
+int dfg_cpu_expm(int dt, int64_t n, const void * a, void * out);
+int dfg_cpu_sqrtm(int dt, int64_t n, const void * a, void * out);
+int dfg_cpu_logm(int dt, int64_t n, const void * a, void * out);
+/* The Frechet derivative L_f (a, e) of f = expm ('e'), sqrtm ('s') or
+ * logm ('l') at the n x n a in the direction e, into out (n x n): the
+ * upper-right block of f ([a e; 0 a]) by the kernels above; NaN where
+ * that block's f is complex (a branch point: sqrtm of a singular a). */
+int dfg_cpu_frechet(int dt, int f, int64_t n, const void * a, const void * e, void * out);
+/* pinv (A, tol): singular values below tol dropped (tol <= 0: the default) */
+int dfg_cpu_pinv_tol(int dt, int64_t m, int64_t n, const void * a, double tol, void * out);
 /* The condition estimate for a factor another device made (the GPU's
  * solvers: kernels/cuda/dfg_cuda.h's dfg_cuda_rcond_fn, which this
  * matches), so that its warnings are the CPU's: LAPACK's 1-norm rcond of

@@ -53,6 +53,10 @@ DS(orgqr, (cint *, cint *, cint *, void *, cint *, const void *, void *,
            cint *, int *))
 DS(syev, (const char *, const char *, cint *, void *, cint *, void *, void *,
           cint *, int *, size_t, size_t))
+DS(geevx, (const char *, const char *, const char *, const char *, cint *,
+           void *, cint *, void *, void *, void *, cint *, void *, cint *,
+           int *, int *, void *, void *, void *, void *, void *, cint *, int *,
+           int *, size_t, size_t, size_t, size_t))
 DS(gesvd, (const char *, const char *, cint *, cint *, void *, cint *, void *,
            void *, cint *, void *, cint *, void *, cint *, int *, size_t,
            size_t))
@@ -638,6 +642,37 @@ done:
     return s;
 }
 
+/* qr<Matrix> with type raw, Octave 7.3's one-output qr (A) of a full A:
+ * xGEQRF's m x n result with the part below the diagonal of column j
+ * (from row min(j, k-1) + 2 on, 1-based) multiplied by tau(j). */
+int dfg_cpu_qr_raw(int dt, int64_t m64, int64_t n64, const void * a, void * r)
+{
+    int s = check_args("qr", dt, m64, n64, 0);
+    if (s != DFG_OK || m64 == 0 || n64 == 0)
+        return s;
+    int m = (int) m64, n = (int) n64, k = m < n ? m : n, info = 0, lwork = -1;
+    real_t wq;
+    void * tau = nbuf(dt, k), * work = NULL;
+    if (!tau)
+        return DFG_ERR_NOMEM;
+    copy(dt, r, a, m64 * n64);
+    LP(dt, geqrf)(&m, &n, r, &m, tau, &wq, &lwork, &info);
+    lwork = lwork_of(dt, wq);
+    if (!(work = nbuf(dt, lwork))) {
+        drop(tau);
+        return DFG_ERR_NOMEM;
+    }
+    LP(dt, geqrf)(&m, &n, r, &m, tau, work, &lwork, &info);
+    for (int64_t j = 0; j < k; j++) {
+        int64_t lim = j < k - 1 ? j : k - 1;
+        double t = ld(dt, tau, j);
+        for (int64_t i = lim + 1; i < m; i++)
+            st(dt, r, i + m64 * j, rnd(dt, ld(dt, r, i + m64 * j) * t));
+    }
+    drop(tau); drop(work);
+    return DFG_OK;
+}
+
 /* ---- eig (symmetric) ----------------------------------------------------- */
 /* EIG::symmetric_init: xSYEV with the upper triangle, as Octave (for the
  * symmetric matrices this kernel is meant for, either triangle gives the
@@ -671,6 +706,50 @@ int dfg_cpu_eig_sym(int dt, int64_t n64, const void * a, void * w, void * v)
     return s;
 }
 
+/* ---- eig (general) ------------------------------------------------------ */
+/* EIG::init for a real matrix that is not exactly symmetric: xGEEVX with
+ * balancing ("B", Octave's default), no left vectors, right vectors when v
+ * is not NULL, no condition numbers.  dfg's results are real: the values
+ * (unsorted, as LAPACK gives them) and vectors of a real spectrum; a
+ * complex eigenvalue (wi != 0) is DFG_ERR_DOMAIN, never a wrong real
+ * number.  Inf or NaN is Octave's error. */
+int dfg_cpu_eig_gen(int dt, int64_t n64, const void * a, void * w, void * v)
+{
+    int s = check_args("eig", dt, n64, 0, 0), n = (int) n64, info = 0, lwork = -1, ilo, ihi;
+    if (s != DFG_OK || n == 0)
+        return s;
+    if (!all_finite(dt, a, n64 * n64))
+        return dfg_set_error(DFG_ERR_ARG, "EIG: matrix contains Inf or NaN values");
+    const char * job = v ? "V" : "N";
+    int one = 1, ldv = v ? n : 1;
+    real_t wq, abnrm, dummy;
+    void * f = nbuf(dt, n64 * n64), * wi = nbuf(dt, n64), * scale = nbuf(dt, n64);
+    void * rce = nbuf(dt, n64), * rcv = nbuf(dt, n64), * work = NULL;
+    int * iwork = ibuf(2 * n64);
+    s = DFG_ERR_NOMEM;
+    if (!f || !wi || !scale || !rce || !rcv || !iwork)
+        goto done;
+    copy(dt, f, a, n64 * n64);
+    LP(dt, geevx)("B", "N", job, "N", &n, f, &n, w, wi, &dummy, &one, v ? v : &dummy, &ldv, &ilo, &ihi,
+                  scale, &abnrm, rce, rcv, &wq, &lwork, iwork, &info, 1, 1, 1, 1);
+    lwork = lwork_of(dt, wq);
+    if (!(work = nbuf(dt, lwork)))
+        goto done;
+    LP(dt, geevx)("B", "N", job, "N", &n, f, &n, w, wi, &dummy, &one, v ? v : &dummy, &ldv, &ilo, &ihi,
+                  scale, &abnrm, rce, rcv, work, &lwork, iwork, &info, 1, 1, 1, 1);
+    s = DFG_OK;
+    if (info != 0)
+        s = dfg_set_error(DFG_ERR_ARG, "eig: %s failed to converge", dt == DFG_DOUBLE ? "dgeevx" : "sgeevx");
+    for (int64_t i = 0; i < n64 && s == DFG_OK; i++)
+        if (ld(dt, wi, i) != 0)
+            s = dfg_set_error(DFG_ERR_DOMAIN, "dfg.eig: A has complex eigenvalues (%g%+gi); dfg's "
+                              "tensors are real (complex results are not supported yet)",
+                              ld(dt, w, i), ld(dt, wi, i));
+done:
+    drop(f); drop(wi); drop(scale); drop(rce); drop(rcv); drop(work); drop(iwork);
+    return s;
+}
+
 /* ---- svd, pinv ----------------------------------------------------------- */
 /* xGESVD of the m x n matrix f (overwritten), m, n >= 1: job "N" gives the
  * singular values only, "S" also U (m x k) and VT (k x n), k = min(m, n).
@@ -679,7 +758,8 @@ int dfg_cpu_eig_sym(int dt, int64_t n64, const void * a, void * w, void * v)
 static int gesvd(int dt, const char * job, int m, int n, void * f, void * s,
                  void * u, void * vt)
 {
-    int k = m < n ? m : n, ldu = *job == 'S' ? m : 1, ldvt = *job == 'S' ? k : 1;
+    int k = m < n ? m : n, ldu = *job == 'N' ? 1 : m;
+    int ldvt = *job == 'S' ? k : *job == 'A' ? n : 1;
     int lwork = -1, info = 0;
     real_t wq, du, dvt;
     void * work;
@@ -714,12 +794,13 @@ int dfg_cpu_svd_values(int dt, int64_t m, int64_t n, const void * a, void * s)
     return status;
 }
 
-/* svd<Matrix> with Type::economy and Driver::GESVD, as Octave's
- * [U, S, V] = svd (A, "econ"): xGESVD with JOBU = JOBVT = "S" (U written in
- * place, ldu = m), then V = VT'.  Empty A: nothing to write (U is m x 0,
- * V n x 0); Inf or NaN: Fsvd's error. */
-int dfg_cpu_svd(int dt, int64_t m, int64_t n, const void * a, void * u,
-                void * s, void * v)
+/* svd<Matrix> with Driver::GESVD, as Octave's [U, S, V] = svd (A, "econ")
+ * (full == 0: xGESVD with JOBU = JOBVT = "S", U m x k, V n x k) or
+ * [U, S, V] = svd (A) (full: "A", U m x m, V n x n); U written in place
+ * (ldu = m), then V = VT'.  Empty A: nothing to write (the caller's
+ * shapes); Inf or NaN: Fsvd's error. */
+static int svd_vectors(int dt, int full, int64_t m, int64_t n, const void * a, void * u,
+                       void * s, void * v)
 {
     int status = check_args("svd", dt, m, n, 0);
     if (status != DFG_OK || m == 0 || n == 0)
@@ -727,27 +808,42 @@ int dfg_cpu_svd(int dt, int64_t m, int64_t n, const void * a, void * u,
     if (!all_finite(dt, a, m * n))
         return dfg_set_error(DFG_ERR_ARG, "svd: cannot take SVD of matrix "
                              "containing Inf or NaN values");
-    int64_t k = m < n ? m : n;
-    void * f = nbuf(dt, m * n), * vt = nbuf(dt, k * n);
+    int64_t k = m < n ? m : n, vr = full ? n : k;   /* rows of VT */
+    void * f = nbuf(dt, m * n), * vt = nbuf(dt, vr * n);
     status = DFG_ERR_NOMEM;
     if (!f || !vt)
         goto done;
     copy(dt, f, a, m * n);
-    if ((status = gesvd(dt, "S", (int) m, (int) n, f, s, u, vt)) != DFG_OK)
+    if ((status = gesvd(dt, full ? "A" : "S", (int) m, (int) n, f, s, u, vt)) != DFG_OK)
         goto done;
-    for (int64_t j = 0; j < k; j++)           /* V(i, j) = VT(j, i) */
+    for (int64_t j = 0; j < vr; j++)          /* V(i, j) = VT(j, i) */
         for (int64_t i = 0; i < n; i++)
-            st(dt, v, i + n * j, ld(dt, vt, j + k * i));
+            st(dt, v, i + n * j, ld(dt, vt, j + vr * i));
 done:
     drop(f); drop(vt);
     return status;
 }
 
-/* Matrix::pseudo_inverse: economy SVD, singular values below
- * tol = max(m, n) * sigma_max * eps(class) dropped (tol == 0 -> realmin),
- * result V_r * diag(1 ./ sigma_r) * U_r'.  Inf or NaN gives all NaN, as
- * Octave's pinv does. */
+int dfg_cpu_svd(int dt, int64_t m, int64_t n, const void * a, void * u, void * s, void * v)
+{
+    return svd_vectors(dt, 0, m, n, a, u, s, v);
+}
+
+int dfg_cpu_svd_full(int dt, int64_t m, int64_t n, const void * a, void * u, void * s, void * v)
+{
+    return svd_vectors(dt, 1, m, n, a, u, s, v);
+}
+
+/* Matrix::pseudo_inverse: economy SVD, singular values below tol dropped
+ * (utol > 0: tol = utol, Octave's pinv (A, tol); else tol = max(m, n) *
+ * sigma_max * eps(class), 0 -> realmin), result V_r * diag(1 ./ sigma_r) *
+ * U_r'.  Inf or NaN gives all NaN, as Octave's pinv does. */
 int dfg_cpu_pinv(int dt, int64_t m, int64_t n, const void * a, void * out)
+{
+    return dfg_cpu_pinv_tol(dt, m, n, a, 0, out);
+}
+
+int dfg_cpu_pinv_tol(int dt, int64_t m, int64_t n, const void * a, double utol, void * out)
 {
     int status = check_args("pinv", dt, m, n, 0);
     if (status != DFG_OK || m == 0 || n == 0)
@@ -766,7 +862,7 @@ int dfg_cpu_pinv(int dt, int64_t m, int64_t n, const void * a, void * out)
     if ((status = gesvd(dt, "S", (int) m, (int) n, f, s, u, vt)) != DFG_OK)
         goto done;
     double eps = dt == DFG_DOUBLE ? DBL_EPSILON : FLT_EPSILON;
-    double tol = rnd(dt, rnd(dt, (double) (m > n ? m : n) * ld(dt, s, 0)) * eps);
+    double tol = utol > 0 ? rnd(dt, utol) : rnd(dt, rnd(dt, (double) (m > n ? m : n) * ld(dt, s, 0)) * eps);
     if (tol == 0)
         tol = dt == DFG_DOUBLE ? DBL_MIN : FLT_MIN;
     for (r = k - 1; r >= 0 && ld(dt, s, r) < tol; r--)

@@ -724,7 +724,8 @@ int dfg_cu_qr(int dt, int econ, int64_t m, int64_t n, const void * a, void * q, 
 }
 
 /* ---- eig (symmetric) ----------------------------------------------------- */
-/* exec.c's symmetry check first (dfg has the symmetric solver only), then
+/* a symmetry check first (the GPU has the symmetric solver only: the
+ * general one, xGEEVX, is the CPU's, exec.c), then
  * the CPU's Inf / NaN error, then xSYEVD on the upper triangle of a copy
  * (v itself when the vectors are wanted): ascending values */
 template <class T>
@@ -735,8 +736,9 @@ static int eig_t(int n, const T * a, T * w, T * v)
     if (st)
         return st;
     if (bits & NOT_SYM)
-        return dfg_cu_fail(DFG_CUDA_UNSUPPORTED, "dfg.eig: A must be symmetric (dfg has the real "
-                           "symmetric eigensolver only; use (A + A')/2 for a symmetric part)");
+        return dfg_cu_fail(DFG_CUDA_UNSUPPORTED, "dfg.eig: on the GPU A must be symmetric (the GPU has "
+                           "the real symmetric eigensolver only; eig of a non-symmetric A runs in a "
+                           "CPU plan, or use (A + A')/2 for a symmetric part)");
     if (bits & NOT_FINITE)
         return dfg_cu_fail(DFG_CUDA_ARG, "EIG: matrix contains Inf or NaN values");
     Dev scratch, wk, di;

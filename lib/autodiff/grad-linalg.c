@@ -1,5 +1,6 @@
 /* lib/autodiff/grad-linalg.c -- gradient rules for dense linear algebra: \, inv,
- * det, chol, lu, qr, symmetric eig, svd, pinv.
+ * det, chol, lu, qr, eig, svd, pinv, and the matrix functions expm, sqrtm,
+ * logm.
  *
  * Matrix calculus as graph (see lib/autodiff/grad-impl.h).  The formulas follow the
  * standard references (Giles 2008 for inv / det / solves, Murray 2016 for
@@ -208,6 +209,10 @@ static dfg_node * grad_qr(gctx * c, dfg_node * y, dfg_node * g)
     dfg_node * a = y->in[0];
     int64_t m = a->dims[0], q = a->dims[1];
     int econ = (int)y->iattr[0];
+    if (econ == 2)
+        return gb_fail(c, dfg_set_error(DFG_ERR_NO_GRAD,
+                                        "dfg.grad: qr (A) with one output (LAPACK's Householder form) "
+                                        "has no gradient; use [Q, R] = qr (A) (or qr (A, 0))"));
     if (m > q && !econ)
         return gb_fail(c, dfg_set_error(DFG_ERR_NO_GRAD,
                                         "dfg.grad: the gradient of qr of a tall matrix needs the economy "
@@ -227,25 +232,42 @@ static dfg_node * grad_qr(gctx * c, dfg_node * y, dfg_node * g)
     return gb_cat(c, 1, 2, parts);
 }
 
-/* Symmetric eig: A = V diag (lam) V'.
- * gA = V (diag (glam) + F .* (V' gV)) V', F(i, j) = 1 / (lam(j) - lam(i)),
- * made symmetric (the kernel takes symmetric matrices only). */
+/* eig: the kernel takes the symmetric solver for an exactly symmetric A
+ * and the general one otherwise (as Octave); the rule follows it at run
+ * time (a merge on sum (abs (A - A')(:)) == 0).
+ * Symmetric, A = V diag (lam) V': gA = V (diag (glam) + F .* (V' gV)) V',
+ * F(i, j) = 1 / (lam(j) - lam(i)), made symmetric (the symmetric solver
+ * sees symmetric perturbations only).
+ * General (real spectrum), A = V diag (lam) V^-1 with unit-norm columns of
+ * V (LAPACK's normalisation): with gV' = gV - V diag (diag (V' gV)) (the
+ * part the normalisation removes), gA = V^-T (diag (glam) + F .* (V' gV'))
+ * V'.  Repeated eigenvalues contribute 0 (safe reciprocals). */
 static dfg_node * grad_eig(gctx * c, dfg_node * y, dfg_node * g)
 {
     dfg_node * a = y->in[0];
     int64_t m = a->dims[0];
+    dfg_node * asym = gb_sum_all(c, gb_op1(c, DFG_OP_ABS, gb_sub(c, a, T(a))));
+    dfg_node * sym = gb_op2(c, DFG_OP_EQ, asym, gb_scalar(c, asym ? asym->dtype : DFG_DOUBLE, 0));
+    dfg_node * gs, * gg;
     if (!y->iattr[0]) {
-        /* values only: V diag (g) V' from the factorization with vectors */
+        /* values only: V diag (g) V' (V^-T diag (g) V') from the
+         * factorization with vectors */
         dfg_node * e = gb_op1i(c, DFG_OP_EIG_SYM, a, 1);
         dfg_node * v = gb_part(c, e, m, m, m);
-        return MMT(scale_cols(c, v, g), v);
+        gs = MMT(scale_cols(c, v, g), v);
+        gg = solve(c, T(v), gb_mul(c, T(v), g));
+        return gb_merge(c, sym, gs, gg);
     }
     dfg_node * lam = gb_part(c, y, 0, m, 1), * v = gb_part(c, y, m, m, m);
     dfg_node * gl = gb_part(c, g, 0, m, 1), * gv = gb_part(c, g, m, m, m);
     dfg_node * f = gb_safe_recip(c, gaps(c, lam));
     dfg_node * inner = gb_add(c, gb_diag_matrix(c, gl), gb_mul(c, f, MTM(v, gv)));
     dfg_node * ga = MMT(MM(v, inner), v);
-    return gb_muls(c, gb_add(c, ga, T(ga)), 0.5);
+    gs = gb_muls(c, gb_add(c, ga, T(ga)), 0.5);
+    dfg_node * gvn = gb_sub(c, gv, scale_cols(c, v, gb_diag_part(c, MTM(v, gv))));
+    dfg_node * ginner = gb_add(c, gb_diag_matrix(c, gl), gb_mul(c, f, MTM(v, gvn)));
+    gg = solve(c, T(v), MMT(ginner, v));
+    return gb_merge(c, sym, gs, gg);
 }
 
 /* Economy SVD A = U diag (s) V' (k = min (m, n)):
@@ -256,6 +278,12 @@ static dfg_node * grad_svd(gctx * c, dfg_node * y, dfg_node * g)
 {
     dfg_node * a = y->in[0];
     int64_t m = a->dims[0], n = a->dims[1], k = m < n ? m : n;
+    if (y->iattr[0] == 2)           /* the composite uses 1 for a square A */
+        return gb_fail(c, dfg_set_error(DFG_ERR_NO_GRAD,
+                                        "dfg.grad: the gradient of [U, S, V] = svd (A) of a non-square "
+                                        "matrix needs the economy SVD svd (A, \"econ\") (A is %lldx%lld; "
+                                        "the extra columns of U or V are not unique)",
+                                        (long long)m, (long long)n));
     dfg_node * src = y->iattr[0] ? y : gb_op1i(c, DFG_OP_SVD, a, 1);
     dfg_node * u = gb_part(c, src, 0, m, k), * s = gb_part(c, src, m * k, k, 1);
     dfg_node * v = gb_part(c, src, m * k + k, n, k);
@@ -283,6 +311,55 @@ static dfg_node * grad_svd(gctx * c, dfg_node * y, dfg_node * g)
     return ga;
 }
 
+/* FRECHET (A, E) of f, attribute i[0] = f's op */
+static dfg_node * frechet(gctx * c, int f, dfg_node * a, dfg_node * e)
+{
+    dfg_node * in[2] = {a, e};
+    dfg_attr at = {{f}, {0}, NULL, 0};
+    return gb_op(c, DFG_OP_FRECHET, 2, in, &at);
+}
+
+/* [p q; 0 r] (n x n blocks; p, q, r borrowed, NULL r: p) */
+static dfg_node * upper_blocks(gctx * c, dfg_node * p, dfg_node * q, dfg_node * r)
+{
+    int64_t n = p ? p->dims[0] : 0, z[2] = {n, n};
+    dfg_node * top[2] = {p, q};
+    dfg_node * bot[2] = {gb_fill(c, p ? p->dtype : DFG_DOUBLE, 2, z, 0), r ? r : p};
+    dfg_node * rows[2] = {gb_cat(c, 1, 2, top), gb_cat(c, 1, 2, bot)};
+    return gb_cat(c, 0, 2, rows);
+}
+
+/* A primary matrix function Y = f (A) (expm, sqrtm, logm), Higham 2008,
+ * thm 3.6 and sec 3.2: the adjoint of A for adjoint G is the Frechet
+ * derivative L_f (A', G), the upper-right block of f ([A' G; 0 A']): an op
+ * FRECHET (A', G) of its own, so that the rule is linear in G as the graph
+ * sees it (dfg.jvp, forward mode by two reverse passes, needs that).
+ * FRECHET (A, E): E gets L_f (A', W) for adjoint W, and A gets the second
+ * derivative L2_f (A', E', W), the upper-right block of L_f ([A' E'; 0 A'],
+ * [W 0; 0 W]) (f of [A' E' W 0; 0 A' 0 W; 0 0 A' E'; 0 0 0 A']): FRECHET
+ * again, on twice the size, so every order follows by the same rule. */
+static void grad_matfun(gctx * c, dfg_node * y, dfg_node * g, const int * need, dfg_node ** gx)
+{
+    dfg_node * a = y->in[0];
+    int dt = y->dtype;
+    if (y->op != DFG_OP_FRECHET) {
+        gx[0] = frechet(c, y->op, T(a), gb_cast(c, g, dt));
+        return;
+    }
+    int f = (int)y->iattr[0];
+    int64_t n = a->dims[0];
+    dfg_node * w = gb_cast(c, g, dt), * at = gb_cast(c, T(a), dt);
+    if (need[1])
+        gx[1] = frechet(c, f, at, w);
+    if (need[0]) {
+        int64_t z[2] = {n, n};
+        dfg_node * zero = gb_fill(c, dt, 2, z, 0);
+        dfg_node * big = frechet(c, f, upper_blocks(c, at, gb_cast(c, T(y->in[1]), dt), NULL),
+                                 upper_blocks(c, w, zero, w));
+        gx[0] = gb_slice(c, gb_slice(c, big, 0, 0, n), 1, n, 2 * n);
+    }
+}
+
 void dfg_grad_linalg(gctx * c, dfg_node * y, dfg_node * g, const int * need, dfg_node ** gx)
 {
     dfg_node * a = y->in[0];
@@ -304,6 +381,9 @@ void dfg_grad_linalg(gctx * c, dfg_node * y, dfg_node * g, const int * need, dfg
     case DFG_OP_EIG_SYM: gx[0] = grad_eig(c, y, g); return;
     case DFG_OP_SVD:   gx[0] = grad_svd(c, y, g); return;
     case DFG_OP_PINV:  gx[0] = pinv_adjoint(c, a, y, g); return;
+    case DFG_OP_EXPM: case DFG_OP_SQRTM: case DFG_OP_LOGM: case DFG_OP_FRECHET:
+        grad_matfun(c, y, g, need, gx);
+        return;
     }
     gb_fail(c, dfg_set_error(DFG_ERR_INTERNAL, "dfg.grad: no rule for %s", dfg_ops[y->op].name));
 }

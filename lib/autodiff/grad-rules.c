@@ -679,5 +679,7 @@ const dfg_grad_rule dfg_grad_rules[DFG_OP_COUNT] = {
     [DFG_OP_DET] = dfg_grad_linalg, [DFG_OP_CHOL] = dfg_grad_linalg,
     [DFG_OP_LU] = dfg_grad_linalg, [DFG_OP_QR] = dfg_grad_linalg,
     [DFG_OP_EIG_SYM] = dfg_grad_linalg, [DFG_OP_SVD] = dfg_grad_linalg,
+    [DFG_OP_EXPM] = dfg_grad_linalg, [DFG_OP_SQRTM] = dfg_grad_linalg, [DFG_OP_LOGM] = dfg_grad_linalg,
+    [DFG_OP_FRECHET] = dfg_grad_linalg,
     [DFG_OP_PINV] = dfg_grad_linalg,
 };

@@ -16,11 +16,15 @@
  * dfg_set_error records a printf-style message for the calling thread and
  * returns s, so "return dfg_set_error(DFG_ERR_SHAPE, ...)" reads naturally.
  * dfg_set_warning records a warning for the mex gateway to raise after a
- * plan run (the first one of a run is kept). */
+ * plan run (the first one of a run is kept), with Octave's id
+ * "Octave:singular-matrix"; dfg_set_warning_id gives another id (a
+ * static string). */
 dfg_status dfg_set_error(dfg_status s, const char * fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void       dfg_set_warning(const char * fmt, ...)
     __attribute__((format(printf, 1, 2)));
+void       dfg_set_warning_id(const char * id, const char * fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 /* 1 when the interrupt hook (dfg_set_interrupt_hook) says stop. */
 int        dfg_interrupt_pending(void);
 

@@ -76,6 +76,8 @@ dfg_status dfg_set_error(dfg_status s, const char * fmt, ...)
     return s;
 }
 
+static _Thread_local const char * warning_id = "Octave:singular-matrix";
+
 void dfg_set_warning(const char * fmt, ...)
 {
     if (has_warning)
@@ -85,6 +87,24 @@ void dfg_set_warning(const char * fmt, ...)
     vsnprintf(last_warning, sizeof last_warning, fmt, ap);
     va_end(ap);
     has_warning = 1;
+    warning_id = "Octave:singular-matrix";
+}
+
+void dfg_set_warning_id(const char * id, const char * fmt, ...)
+{
+    if (has_warning)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(last_warning, sizeof last_warning, fmt, ap);
+    va_end(ap);
+    has_warning = 1;
+    warning_id = id;
+}
+
+const char * dfg_warning_id(void)
+{
+    return warning_id;
 }
 
 const char * dfg_take_warning(void)

@@ -1,6 +1,7 @@
 /* lib/core/compose-linalg.c -- Octave's matrix operators (mtimes,
- * mldivide, mrdivide) and LAPACK functions (lu, qr, eig, inv, det, pinv,
- * chol) as graphs of primitive ops: the scalar-versus-matrix dispatch,
+ * mldivide, mrdivide), LAPACK functions (lu, qr, eig, svd, inv, det, pinv,
+ * chol), the matrix functions expm, sqrtm and logm, and cond and rank as
+ * graphs of primitive ops: the scalar-versus-matrix dispatch,
  * N-d operands read folded, the outputs taken out of a packed LAPACK
  * result with PART nodes, and Octave 7.3's results for empty arguments.
  *
@@ -8,6 +9,7 @@
  * one new reference per output handed out, intermediates released by the
  * builder's list, nothing left behind on an error (outputs untouched).
  * Errors of the primitive ops are passed on as those ops set them. */
+#include <math.h>
 #include <string.h>
 #include "compose-impl.h"
 
@@ -131,12 +133,48 @@ dfg_status dfg_pinv(dfg_id x, dfg_id * y)
     return linalg1(DFG_OP_PINV, 1, x, y);
 }
 
+dfg_status dfg_pinv_tol(dfg_id x, double tol, dfg_id * y)
+{
+    cx c;
+    dfg_id r = 0;
+    int nd;
+    int64_t d[DFG_MAX_DIMS];
+    dfg_attr a = {{0}, {tol > 0 ? tol : 0, 0}, NULL, 0};
+    dfg_status st = cx_begin(&c, x, NULL, NULL, NULL);
+    if (st)
+        return st;
+    if (tol < 0 || tol != tol)
+        return cx_done(&c, dfg_set_error(DFG_ERR_ARG, "dfg.pinv: TOL must be greater than zero"), 0, y);
+    if ((st = fold2d(&c, &x)) || (st = dfg_info(x, NULL, &nd, d)))
+        return cx_done(&c, st, 0, y);
+    if (dfg_shape_numel(nd, d) == 0)
+        st = cx_empty(&c, &r);
+    else
+        st = cx_op(&c, DFG_OP_PINV, 1, &x, &a, &r);
+    return cx_done(&c, st, r, y);
+}
+
 dfg_status dfg_chol(dfg_id x, dfg_id * y)
 {
     return linalg1(DFG_OP_CHOL, 1, x, y);
 }
 
-/* ---- lu, qr, eig ------------------------------------------------------------ */
+/* chol (x, "lower"): L with L L' = x from x's lower triangle, chol (x.')'
+ * (xPOTRF on the transpose: the same factor) */
+dfg_status dfg_chol_lower(dfg_id x, dfg_id * y)
+{
+    cx c;
+    dfg_id xt, r, l = 0;
+    dfg_status st = cx_begin(&c, x, NULL, NULL, NULL);
+    if (st)
+        return st;
+    if (!(st = fold2d(&c, &x)) && !(st = cx_transpose(&c, x, &xt)) &&
+        !(st = cx_take(&c, dfg_chol(xt, &r), &r, &r)))
+        st = cx_transpose(&c, r, &l);
+    return cx_done(&c, st, l, y);
+}
+
+/* ---- lu, qr, eig, svd ------------------------------------------------------------ */
 
 static dfg_status check_nout(const char * fn, int nout)
 {
@@ -207,13 +245,21 @@ dfg_status dfg_qr(dfg_id x, int econ, int nout, dfg_id * y)
     dfg_status st = cx_begin(&c, x, NULL, NULL, NULL);
     if (st || (st = check_nout("qr", nout)))
         return st;
-    if (nout == 1)
-        return dfg_set_error(DFG_ERR_UNSUPPORTED, "dfg.qr: the one-output form (LAPACK's packed factors) is not "
-                             "supported; use [Q, R] = qr (A)");
+    dfg_dtype dt;
     /* an N-d x is read folded, as Octave does */
-    if ((st = fold2d(&c, &x)) || (st = dfg_info(x, NULL, &nd, d)))
+    if ((st = fold2d(&c, &x)) || (st = dfg_info(x, &dt, &nd, d)))
         return cx_done(&c, st, 0, y);
     int64_t m = d[0], n = d[1], k = m < n ? m : n, qc = econ ? k : m;
+    if (nout == 1) {
+        /* Octave 7.3's qr (A) of a full A (either form): the raw xGEQRF
+         * result, m x n, of x's class (an empty x: itself) */
+        dfg_attr raw = {{2}, {0}, NULL, 0};
+        if (m * n == 0)
+            st = cx_fill(&c, float_of(dt), 2, d, 0, &r[0]);
+        else if (!(st = cx_op(&c, DFG_OP_QR, 1, &x, &raw, &packed)))
+            st = cx_part(&c, packed, 0, m, n, &r[0]);
+        return cx_done_n(&c, st, 1, r, y);
+    }
     dfg_attr a = {{econ != 0}, {0}, NULL, 0};
     if (!(st = cx_op(&c, DFG_OP_QR, 1, &x, &a, &packed)) && !(st = cx_part(&c, packed, 0, m, qc, &r[0])) &&
         !(st = cx_part(&c, packed, m * qc, qc, n, &r[1])) && nout == 3)
@@ -250,4 +296,206 @@ dfg_status dfg_eig(dfg_id x, int nout, dfg_id * y)
         /* [V, D, W] = eig (A), the left eigenvectors, are not built */
         st = dfg_set_error(DFG_ERR_UNSUPPORTED, "dfg.eig: the form with 3 outputs is not supported");
     return cx_done_n(&c, st, 2, r, y);
+}
+
+/* S of [U, S, V] = svd (A): the r x q matrix with s (k = min (r, q)) on its
+ * diagonal, eye (k) .* s' padded with zeros. */
+static dfg_status sigma_matrix(cx * c, dfg_dtype dt, dfg_id s, int64_t r, int64_t q, dfg_id * y)
+{
+    int64_t k = r < q ? r : q;
+    dfg_id eye = 0, st_, dg;
+    dfg_status st;
+    if ((st = cx_take(c, dfg_eye_named("svd", dt, k, &eye), &eye, &eye)) || (st = cx_transpose(c, s, &st_)) ||
+        (st = cx_op2(c, DFG_OP_MUL, eye, st_, &dg)))
+        return st;
+    if (r == q) {
+        *y = dg;
+        return DFG_OK;
+    }
+    int dim = r > q ? 0 : 1;
+    int64_t zd[2] = {r > q ? r - q : r, r > q ? q : q - r};
+    dfg_id in[2] = {dg, 0};
+    dfg_attr a = {{dim}, {0}, NULL, 0};
+    if ((st = cx_fill(c, dt, 2, zd, 0, &in[1])))
+        return st;
+    return cx_op(c, DFG_OP_CAT, 2, in, &a, y);
+}
+
+dfg_status dfg_svd(dfg_id x, int econ, int nout, dfg_id * y)
+{
+    cx c;
+    dfg_id r[3] = {0, 0, 0}, packed, s;
+    dfg_dtype dt;
+    int nd;
+    int64_t d[DFG_MAX_DIMS];
+    dfg_status st = cx_begin(&c, x, &dt, &nd, d);
+    if (st || (st = check_nout("svd", nout)))
+        return st;
+    if (nout == 1) {                     /* the singular values, either form */
+        st = cx_op1(&c, DFG_OP_SVD, x, &r[0]);
+        return cx_done_n(&c, st, 1, r, y);
+    }
+    if (nd != 2)
+        return cx_done(&c, dfg_set_error(DFG_ERR_SHAPE, "dfg.svd: A must be a 2-D matrix"), 0, y);
+    int64_t m = d[0], n = d[1], k = m < n ? m : n;
+    if (econ == 2)
+        econ = m > n;
+    int64_t ur = m, uc = econ ? k : m, sr = econ ? k : m, sc = econ ? k : n, vr = n, vc = econ ? k : n;
+    dt = float_of(dt);
+    if (k == 0) {
+        /* Octave 7.3: U = eye (m), S m x n, V = eye (n) (economy: m x 0,
+         * 0 x 0 and n x 0), of A's class */
+        int64_t su[2] = {ur, uc}, ss[2] = {sr, sc}, sv[2] = {vr, vc};
+        if (econ)
+            st = cx_fill(&c, dt, 2, su, 0, &r[0]);
+        else
+            st = cx_take(&c, dfg_eye_named("svd", dt, m, &r[0]), &r[0], &r[0]);
+        if (!st)
+            st = cx_fill(&c, dt, 2, ss, 0, &r[1]);
+        if (!st && nout == 3)
+            st = econ ? cx_fill(&c, dt, 2, sv, 0, &r[2]) : cx_take(&c, dfg_eye_named("svd", dt, n, &r[2]), &r[2], &r[2]);
+        return cx_done_n(&c, st, nout, r, y);
+    }
+    /* a square A: the full SVD is the economy one (which has a gradient) */
+    int full = !econ && m != n;
+    dfg_attr a = {{full ? 2 : 1}, {0}, NULL, 0};
+    int64_t soff = ur * uc;
+    if (!(st = cx_op(&c, DFG_OP_SVD, 1, &x, &a, &packed)) && !(st = cx_part(&c, packed, 0, ur, uc, &r[0])) &&
+        !(st = cx_part(&c, packed, soff, k, 1, &s)) && !(st = sigma_matrix(&c, dt, s, sr, sc, &r[1])) && nout == 3)
+        st = cx_part(&c, packed, soff + k, vr, vc, &r[2]);
+    return cx_done_n(&c, st, nout, r, y);
+}
+
+/* ---- expm, sqrtm, logm ------------------------------------------------------ */
+
+/* A primary matrix function of a square 2-D x: an empty x is itself (as
+ * Octave 7.3's expm, sqrtm and logm), x's class kept; logical x is an
+ * error for expm and sqrtm (Octave's "must be a square matrix" and an
+ * undefined value), read as double by logm (log of a logical scalar). */
+static dfg_status matfun(int op, dfg_id x, dfg_id * y)
+{
+    cx c;
+    dfg_id r = 0;
+    dfg_dtype dt;
+    int nd;
+    int64_t d[DFG_MAX_DIMS];
+    const char * fn = dfg_ops[op].name;
+    dfg_status st = cx_begin(&c, x, &dt, &nd, d);
+    if (st)
+        return st;
+    if (nd != 2 || d[0] != d[1]) {
+        char s[256];
+        st = dfg_set_error(DFG_ERR_SHAPE, "dfg.%s: A must be a square matrix, not %s", fn,
+                           dfg_shape_str(nd, d, s, sizeof s));
+        return cx_done(&c, st, 0, y);
+    }
+    if (dt != DFG_DOUBLE && dt != DFG_SINGLE) {
+        if (op != DFG_OP_LOGM || dt != DFG_LOGICAL)
+            return cx_done(&c, dfg_set_error(DFG_ERR_DTYPE, "dfg.%s: A must be a double or single "
+                                             "matrix, not %s", fn, dfg_dtype_name(dt)), 0, y);
+        dfg_attr cast = {{DFG_DOUBLE}, {0}, NULL, 0};
+        if ((st = cx_op(&c, DFG_OP_CAST, 1, &x, &cast, &x)))
+            return cx_done(&c, st, 0, y);
+    }
+    if (d[0] == 0)
+        return cx_done(&c, DFG_OK, x, y);
+    st = cx_op1(&c, op, x, &r);
+    return cx_done(&c, st, r, y);
+}
+
+dfg_status dfg_expm(dfg_id x, dfg_id * y)
+{
+    return matfun(DFG_OP_EXPM, x, y);
+}
+
+dfg_status dfg_sqrtm(dfg_id x, dfg_id * y)
+{
+    return matfun(DFG_OP_SQRTM, x, y);
+}
+
+dfg_status dfg_logm(dfg_id x, dfg_id * y)
+{
+    return matfun(DFG_OP_LOGM, x, y);
+}
+
+/* ---- cond, rank ---------------------------------------------------------------- */
+
+dfg_status dfg_cond(dfg_id x, double p, int fro, dfg_id * y)
+{
+    cx c;
+    dfg_id r = 0;
+    dfg_dtype dt;
+    int nd;
+    int64_t d[DFG_MAX_DIMS];
+    dfg_status st = cx_begin(&c, x, &dt, &nd, d);
+    if (st)
+        return st;
+    if (nd != 2)
+        return cx_done(&c, dfg_set_error(DFG_ERR_SHAPE, "dfg.cond: A must be a 2-D matrix"), 0, y);
+    if (fro || p != 2) {
+        /* cond.m: norm (A, p) * norm (inv (A), p) */
+        dfg_id na, ia, ni;
+        if (!(st = cx_take(&c, dfg_norm(x, p, fro, &na), &na, &na)) &&
+            !(st = cx_take(&c, dfg_inv(x, &ia), &ia, &ia)) &&
+            !(st = cx_take(&c, dfg_norm(ia, p, fro, &ni), &ni, &ni)))
+            st = cx_op2(&c, DFG_OP_MUL, na, ni, &r);
+        return cx_done(&c, st, r, y);
+    }
+    int64_t k = d[0] < d[1] ? d[0] : d[1];
+    if (k == 0) {                                 /* an empty A: the double 0 */
+        st = cx_const(&c, DFG_DOUBLE, 0, &r);
+        return cx_done(&c, st, r, y);
+    }
+    /* sigma (1) / sigma (end), Inf when either is 0 (the SVD fails on Inf
+     * or NaN when the plan runs: cond.m's error, in svd's words) */
+    dfg_id s, s1, sn, z1, zn, z, q, inf;
+    if (!(st = cx_op1(&c, DFG_OP_SVD, x, &s)) && !(st = cx_part(&c, s, 0, 1, 1, &s1)) &&
+        !(st = cx_part(&c, s, k - 1, 1, 1, &sn)) && !(st = cx_const(&c, float_of(dt), 0, &z)) &&
+        !(st = cx_op2(&c, DFG_OP_EQ, s1, z, &z1)) && !(st = cx_op2(&c, DFG_OP_EQ, sn, z, &zn)) &&
+        !(st = cx_op2(&c, DFG_OP_OR, z1, zn, &z)) && !(st = cx_op2(&c, DFG_OP_DIV, s1, sn, &q)) &&
+        !(st = cx_const(&c, float_of(dt), INFINITY, &inf))) {
+        dfg_id in3[3] = {z, inf, q};
+        st = cx_op(&c, DFG_OP_MERGE, 3, in3, NULL, &r);
+    }
+    return cx_done(&c, st, r, y);
+}
+
+dfg_status dfg_rank(dfg_id x, int has_tol, double tol, dfg_id * y)
+{
+    cx c;
+    dfg_id r = 0;
+    dfg_dtype dt;
+    int nd;
+    int64_t d[DFG_MAX_DIMS];
+    dfg_status st = cx_begin(&c, x, &dt, &nd, d);
+    if (st)
+        return st;
+    if (nd != 2)
+        return cx_done(&c, dfg_set_error(DFG_ERR_SHAPE, "dfg.rank: A must be a 2-D matrix"), 0, y);
+    int64_t m = d[0], n = d[1], k = m < n ? m : n;
+    if (k == 0) {                                 /* sum ([]) */
+        st = cx_const(&c, DFG_DOUBLE, 0, &r);
+        return cx_done(&c, st, r, y);
+    }
+    /* rank.m: sum (sigma > tol), tol = max (size (A)) * sigma (1) * eps
+     * (eps ("single") for single A) unless given */
+    dfg_id s, t, gt;
+    dfg_attr sum0 = {{0}, {0}, NULL, 0};
+    dfg_dtype ft = float_of(dt);
+    if ((st = cx_op1(&c, DFG_OP_SVD, x, &s)))
+        return cx_done(&c, st, 0, y);
+    if (has_tol) {
+        st = cx_const(&c, DFG_DOUBLE, tol, &t);
+    } else {
+        dfg_id s1, f;
+        double eps = ft == DFG_SINGLE ? 1.1920928955078125e-07 : 2.220446049250313e-16;
+        if (!(st = cx_part(&c, s, 0, 1, 1, &s1)) && !(st = cx_const(&c, DFG_DOUBLE, (double)(m > n ? m : n), &f)) &&
+            !(st = cx_op2(&c, DFG_OP_MUL, f, s1, &t)) && !(st = cx_const(&c, DFG_DOUBLE, eps, &f)))
+            st = cx_op2(&c, DFG_OP_MUL, t, f, &t);
+    }
+    /* the result is an integer of the values: no gradient flows (the
+     * comparison has none) */
+    if (!st && !(st = cx_op2(&c, DFG_OP_GT, s, t, &gt)))
+        st = cx_op(&c, DFG_OP_SUM, 1, &gt, &sum0, &r);
+    return cx_done(&c, st, r, y);
 }

@@ -582,7 +582,19 @@ static dfg_status infer_linalg(dfg_node * n)
         d[0] = q; d[1] = b->dims[1];
         return set_shape(n, 2, d);
     }
-    case DFG_OP_INV: case DFG_OP_CHOL:
+    case DFG_OP_FRECHET:
+        if (n->iattr[0] != DFG_OP_EXPM && n->iattr[0] != DFG_OP_SQRTM && n->iattr[0] != DFG_OP_LOGM)
+            return dfg_set_error(DFG_ERR_ARG, "dfg.frechet: not a matrix function (op %lld)",
+                                 (long long)n->iattr[0]);
+        if ((st = need_square(n, a)) || (st = need_square(n, n->in[1])))
+            return st;
+        if (a->dtype != n->in[1]->dtype)   /* made by the gradient rules only */
+            return dfg_set_error(DFG_ERR_DTYPE, "dfg.frechet: A and E must have one class");
+        if (n->in[1]->dims[0] != m)
+            return nonconformant(n, a, n->in[1]);
+        d[0] = m; d[1] = m;
+        return set_shape(n, 2, d);
+    case DFG_OP_INV: case DFG_OP_CHOL: case DFG_OP_EXPM: case DFG_OP_SQRTM: case DFG_OP_LOGM:
         if ((st = need_square(n, a)))
             return st;
         d[0] = m; d[1] = m;
@@ -605,12 +617,12 @@ static dfg_status infer_linalg(dfg_node * n)
     case DFG_OP_QR:
         if ((st = need_2d(n, a, "A")))
             return st;
-        d[0] = n->iattr[0] ? m * k + k * q : m * m + m * q;
+        d[0] = n->iattr[0] == 2 ? m * q : n->iattr[0] ? m * k + k * q : m * m + m * q;
         return set_shape(n, 2, d);
     case DFG_OP_SVD:
         if ((st = need_2d(n, a, "A")))
             return st;
-        d[0] = k + (n->iattr[0] ? (m + q) * k : 0);
+        d[0] = k + (n->iattr[0] == 2 ? m * m + q * q : n->iattr[0] ? (m + q) * k : 0);
         return set_shape(n, 2, d);
     case DFG_OP_PINV:
         if ((st = need_2d(n, a, "A")))

@@ -125,8 +125,13 @@ int dfg_cuda_supports(const dfg_node * n)
         switch (n->op) {
         case DFG_OP_MLDIVIDE:
             return float_class(n->dtype) && x->dtype == n->dtype && n->in[1]->dtype == n->dtype;
-        case DFG_OP_INV: case DFG_OP_DET: case DFG_OP_CHOL: case DFG_OP_LU: case DFG_OP_QR:
-        case DFG_OP_EIG_SYM: case DFG_OP_SVD: case DFG_OP_PINV:
+        case DFG_OP_QR: case DFG_OP_SVD:
+            /* qr's raw form and the full SVD run on the host */
+            return float_class(n->dtype) && x->dtype == n->dtype && n->iattr[0] < 2;
+        case DFG_OP_PINV:   /* pinv (A, tol) runs on the host */
+            return float_class(n->dtype) && x->dtype == n->dtype && n->dattr[0] <= 0;
+        case DFG_OP_INV: case DFG_OP_DET: case DFG_OP_CHOL: case DFG_OP_LU:
+        case DFG_OP_EIG_SYM:
             return float_class(n->dtype) && x->dtype == n->dtype;
         default:
             return 0;

@@ -44,9 +44,9 @@ int dfg_red_code(int op)
     return isred ? red_code[op] : -1;
 }
 
-/* eig of a matrix that is not exactly symmetric would be complex in
- * general: dfg only has the symmetric solver. */
-static dfg_status check_symmetric(const dfg_node * a, const void * p)
+/* 1 when the n x n matrix p is exactly symmetric (Octave's issymmetric,
+ * which picks the symmetric solver). */
+static int is_symmetric(const dfg_node * a, const void * p)
 {
     int64_t n = a->dims[0];
     for (int64_t j = 0; j < n; j++)
@@ -55,11 +55,9 @@ static dfg_status check_symmetric(const dfg_node * a, const void * p)
                 ? ((const double *)p)[i + n * j] == ((const double *)p)[j + n * i]
                 : ((const float *)p)[i + n * j] == ((const float *)p)[j + n * i];
             if (!same)
-                return dfg_set_error(DFG_ERR_UNSUPPORTED,
-                                     "dfg.eig: A must be symmetric (dfg has the real symmetric "
-                                     "eigensolver only; use (A + A')/2 for a symmetric part)");
+                return 0;
         }
-    return DFG_OK;
+    return 1;
 }
 
 static dfg_status exec_linalg(const dfg_node * n, void * out, const void * const * in)
@@ -79,21 +77,32 @@ static dfg_status exec_linalg(const dfg_node * n, void * out, const void * const
         return dfg_cpu_lu(dt, m, q, in[0], o, o + es * (size_t)(m * k),
                           o + es * (size_t)(m * k + k * q), (int)n->iattr[0]);
     case DFG_OP_QR: {
+        if (n->iattr[0] == 2)
+            return dfg_cpu_qr_raw(dt, m, q, in[0], out);
         int64_t qc = n->iattr[0] ? k : m;
         return dfg_cpu_qr(dt, (int)n->iattr[0], m, q, in[0], o, o + es * (size_t)(m * qc));
     }
-    case DFG_OP_EIG_SYM: {
-        dfg_status st = check_symmetric(a, in[0]);
-        if (st)
-            return st;
+    case DFG_OP_EIG_SYM:
+        /* as Octave's EIG: the symmetric solver for an exactly symmetric A,
+         * else the general one (a real spectrum, or an error) */
+        if (!is_symmetric(a, in[0]))
+            return dfg_cpu_eig_gen(dt, m, in[0], o, n->iattr[0] ? o + es * (size_t)m : NULL);
         return dfg_cpu_eig_sym(dt, m, in[0], o, n->iattr[0] ? o + es * (size_t)m : NULL);
-    }
     case DFG_OP_SVD:
         if (!n->iattr[0])
             return dfg_cpu_svd_values(dt, m, q, in[0], out);
+        if (n->iattr[0] == 2)
+            return dfg_cpu_svd_full(dt, m, q, in[0], o, o + es * (size_t)(m * m),
+                                    o + es * (size_t)(m * m + k));
         return dfg_cpu_svd(dt, m, q, in[0], o, o + es * (size_t)(m * k),
                            o + es * (size_t)(m * k + k));
-    case DFG_OP_PINV:     return dfg_cpu_pinv(dt, m, q, in[0], out);
+    case DFG_OP_PINV:     return dfg_cpu_pinv_tol(dt, m, q, in[0], n->dattr[0], out);
+    case DFG_OP_EXPM:     return dfg_cpu_expm(dt, m, in[0], out);
+    case DFG_OP_SQRTM:    return dfg_cpu_sqrtm(dt, m, in[0], out);
+    case DFG_OP_LOGM:     return dfg_cpu_logm(dt, m, in[0], out);
+    case DFG_OP_FRECHET:
+        return dfg_cpu_frechet(dt, n->iattr[0] == DFG_OP_EXPM ? 'e' : n->iattr[0] == DFG_OP_SQRTM ? 's' : 'l',
+                               m, in[0], in[1], out);
     }
     return dfg_set_error(DFG_ERR_INTERNAL, "dfg: no kernel for %s", dfg_ops[n->op].name);
 }

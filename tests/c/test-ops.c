@@ -232,6 +232,7 @@ static void test_every_op_builds(void)
         default: break;
         }
         if (op == DFG_OP_CAST) a = attr(DFG_SINGLE, 0, 0, 0);
+        if (op == DFG_OP_FRECHET) a = attr(DFG_OP_EXPM, 0, 0, 0);   /* which function */
         dfg_id y = 0;
         int opk = -1, nk = -1;
         if (f == DFG_FAM_FUSED || f == DFG_FAM_CTRL) {  /* made by passes / dfg_ctrl only */

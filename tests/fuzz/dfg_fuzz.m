@@ -216,6 +216,13 @@ function K = fz_known_list ()
   K(end+1) = kn ("an empty block assigned a non-scalar X: Octave 7.3's Array<T>::assign reads past X's dimensions in its 'both empty' test and then errors or leaves the array alone, depending on that memory; the rule it means, and dfg's, is an error (tests/octave/test_parity_shape.m)", ...
                  "", "error where Octave succeeds", '\) = ', 'nonconformant arguments \(op1 is ([0-9]+x)*0(x[0-9]+)*, op2 is', ...
                  "x = zeros (2, 0); x(logical ([false true true]), logical ([]), 4) = ones (3, 4)  % Octave 7.3: x unchanged, no error");
+  K(end+1) = kn ("expm, sqrtm, logm of single matrices: dfg computes them in double and rounds (docs/user-guide.md); Octave's single arithmetic loses accuracy (expm's squarings multiply its rounding), so large or ill-conditioned cases differ beyond the single tolerance", ...
+                 "", "value", '(expm|sqrtm|logm) \(', "", ...
+                 "M = single (magic (4)) / 4; [expm(M)(1), dfg.value(expm (dfg.constant (M)))(1), expm(double (M))(1)]  % Octave's single expm against dfg's (double, rounded) and the double value; a fuzz case with a 4x4 single of entries ~5 (x.' * flipud (x) / 5) differed by 2%", ...
+                 @(vars) any (cellfun (@(v) isa (v, "single"), vars)));
+  K(end+1) = kn ("cond of a single matrix with a zero singular value: Octave 7.3's cond.m returns the double Inf there (its literal), single elsewhere; dfg's class cannot depend on values: single Inf (docs/user-guide.md)", ...
+                 "", "class", 'cond \(', "", ...
+                 "cond (single ([1 0; 0 0]))  % Octave: double Inf; dfg: single Inf");
   K(end+1) = kn ("eigenvalues equal to rounding feeding a function that jumps there (gammaln, log, sign of a zero eigenvalue)", ...
                  "", "error where|value|no dfg", 'eig \(', "", ...
                  "[~, d] = eig (dfg.constant ([1 1; 1 1])); dfg.value (gammaln (d))");
@@ -303,7 +310,8 @@ function T = fz_ops (sel)
   I = {"index"};
   A = {"assign", "delete", "maskassign"};
   L = {"mldivide", "mrdivide", "mpower", "inv", "det", "chol", "lu", "qr", ...
-       "eig", "svd", "pinv"};
+       "eig", "svd", "pinv", ...
+       "svd3", "qr1", "eigg", "eigc", "expm", "sqrtm", "logm", "cond", "rank", "pinvtol"};
   P = {"interp1", "interp1x", "meshgrid", "ndgrid", "accumarray", "polyfit", "histc"};
   groups = struct ("unary", {U}, "binary", {B}, "reduce", {R}, "shape", {S}, ...
                    "index", {I}, "assign", {A}, "linalg", {L}, "interp", {P});
@@ -663,7 +671,9 @@ function [n, G] = fz_make (op, G, depth)
   ## Octave's own pinv never returns for some single matrices with an Inf
   ## (LAPACK's sbdsqr loops: pinv (single ([-Inf 2 0.6; -2.6 2.3 -0.4;
   ## -0.4 -2 -0.4])) hangs Octave 7.3; dfg's gives NaN): never ask it
-  if (strcmp (op, "pinv") && isfloat (va) && ! all (isfinite (va(:))))
+  ## (and Octave 7.3's expm: xGEBAL's scaling loops for ever on some
+  ## matrices with an Inf; dfg's expm gives NaN for every Inf there)
+  if (any (strcmp (op, {"pinv", "pinvtol", "expm"})) && isfloat (va) && ! all (isfinite (va(:))))
     op = "abs";
   endif
   switch (op)
@@ -1007,6 +1017,66 @@ function [n, G] = fz_make (op, G, depth)
     case "eig"
       outs = fz_pick ({"$T", "$T", "[~, $T]"});
       n = fz_opnode (op, [outs " = eig ($1 + $1.');"], true, {a});
+    ## issue 22 (i22-linalg): svd with vectors, one-output qr, eig of a
+    ## matrix that is not symmetric (a real spectrum: S \ D with S SPD and D
+    ## positive diagonal; or any product: complex spectra must be
+    ## dfg:complexResult), the matrix functions, cond, rank, pinv (A, tol)
+    case "svd3"
+      ## S, or U S V' of the economy SVD: singular vectors are not unique
+      ## where singular values repeat (a rank-deficient operand from an
+      ## earlier op), and rounding there decides them; the vectors
+      ## themselves are in tests/octave/test_parity_linalg.m
+      z = fz_pick ({"", ", 0", ', "econ"'});
+      if (rand () < 0.5)
+        outs = fz_pick ({"[~, $T, ~]", "[~, $T]"});
+        n = fz_opnode (op, [outs " = svd ($1" z ");"], true, {a});
+      else
+        n = fz_opnode (op, "[U_$T, S_$T, V_$T] = svd ($1, \"econ\"); $T = U_$T * S_$T * V_$T';", true, {a});
+      endif
+    case "qr1"
+      z = fz_pick ({"", ", 0"});
+      n = fz_opnode (op, ["$T = qr ($1" z ");"], true, {a});
+    case {"eigg", "eigc"}
+      ## the values (as for eig above: vectors of repeated eigenvalues are
+      ## not unique; they are in tests/octave/test_parity_linalg.m)
+      outs = fz_pick ({"$T", "[~, $T]"});
+      if (strcmp (op, "eigg"))
+        m = sprintf ('(($1.'' * $1 + eye (%d)) \\ diag (1:%d))', sz(2), sz(2));
+      else
+        m = "($1.' * flipud ($1))";
+      endif
+      n = fz_opnode (op, [outs " = eig " m ";"], true, {a});
+    case {"expm", "sqrtm", "logm"}
+      ## sqrtm and logm away from their branch points (an eigenvalue near 0
+      ## or the negative axis: there the result is ill-conditioned, and
+      ## rounding, magnified by 1 / lambda, decides): eigenvalues in a disc
+      ## of radius < 1 around 1 (real or complex pairs), around -1 (a
+      ## complex result: dfg:complexResult), or those of S D (S SPD, D > 0)
+      r = rand ();
+      p = sprintf ("($1.' * flipud ($1)) / (1 + sum (abs ($1(:)))) ^ 2");
+      if (strcmp (op, "expm"))
+        m = sprintf ("($1.' * flipud ($1)) / %d", sz(2) + 1);
+      elseif (r < 0.3)
+        m = sprintf ("eye (%d) + %s", sz(2), p);
+      elseif (r < 0.4)
+        m = sprintf ("-eye (%d) - %s", sz(2), p);
+      else
+        m = sprintf ("($1.' * $1 + eye (%d)) * diag (1:%d)", sz(2), sz(2));
+      endif
+      n = fz_opnode (op, ["$T = " op " (" m ");"], true, {a});
+    case "cond"
+      if (rand () < 0.5)
+        n = fz_opnode (op, "$T = cond ($1);", true, {a});
+      else
+        p = fz_pick ({"1", "Inf", '"fro"', "2"});
+        n = fz_opnode (op, sprintf ("$T = cond ($1.' * $1 + eye (%d), %s);", sz(2), p), true, {a});
+      endif
+    case "rank"
+      z = fz_pick ({"", ", 0.5", ", 1e-3"});
+      n = fz_opnode (op, ["$T = rank ($1" z ");"], true, {a});
+    case "pinvtol"
+      z = fz_pick ({"0.1", "1e-6", "2"});
+      n = fz_opnode (op, ["$T = pinv ($1, " z ");"], true, {a});
     otherwise
       error ("dfg_fuzz: no generator for %s", op);
   endswitch
@@ -1243,7 +1313,8 @@ function tol = fz_tol (C, cls, opts)
   ops = fz_opnames (C.tree);
   blas = {"mtimes", "mldivide", "mrdivide", "mpower", "inv", "det", "chol", ...
           "lu", "qr", "eig", "svd", "pinv", "norm", "dot", "polyfit", ...
-          "interp1", "interp1x", "accumarray"};
+          "interp1", "interp1x", "accumarray", ...
+          "svd3", "qr1", "eigg", "eigc", "expm", "sqrtm", "logm", "cond", "rank", "pinvtol"};
   vmath = {"exp", "log", "sin", "cos", "tan", "expm1", "log1p", "log2", ...
            "log10", "sinh", "cosh", "tanh", "atan", "asinh", "erf", "erfc", ...
            "var", "std", "mean"};

@@ -706,8 +706,13 @@
 %!error <too many outputs \(4; lu has at most 3\)> [a, b, c, d] = lu (dfg.constant (magic (3)));
 %!error <too many outputs \(3; max has at most 2\)> [m, i, j] = max (dfg.constant (magic (3)));
 %!error <too many outputs \(3; min has at most 2\)> [m, i, j] = min (dfg.constant (magic (3)));
-%!error id=dfg:unsupported [u, s, v] = svd (dfg.constant (magic (3)));
-%!error id=dfg:unsupported [r, p, q] = chol (dfg.constant (eye (3)));
+%!error id=dfg:badArgument [r, p, q] = chol (dfg.constant (eye (3)));
+%!error id=dfg:dataDependentSize [r, p] = chol (dfg.constant (eye (3)));
+%!error id=dfg:dataDependentSize null (dfg.constant (eye (3)));
+%!error id=dfg:dataDependentSize orth (dfg.constant (eye (3)));
+%!error id=dfg:complexResult dfg.value (sqrtm (dfg.constant ([1 2; 3 4])));
+%!error id=dfg:complexResult dfg.value (eig (dfg.constant ([0 1; -1 0])));
+%!error id=dfg:noGradient x = dfg.input ([3 2]); [u, s, v] = svd (x); dfg.grad (sum (s(:)), x);
 %!error <\[X, RCOND\] = inv \(A\) is not supported> [x, rc] = inv (dfg.constant (magic (3)));
 %!error <\[F, E\] = log2 \(X\)> [f, e] = log2 (dfg.constant (magic (3)));
 %!error id=dfg:badClass cast (dfg.constant (1), "like")

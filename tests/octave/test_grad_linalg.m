@@ -81,3 +81,70 @@
 %! [q, r] = qr (x);
 %! g = dfg.grad (sum (r(:)) + sum (q(:) .^ 2), x);
 %! assert (size (g), [3 4]);
+
+## ---- issue 22: svd with vectors (i22-linalg) ---------------------------------
+## grad_svd_parts removes the sign of each singular vector pair
+%!test dfg_check_grad (@(a) grad_svd_parts (a, true), {A});
+%!test dfg_check_grad (@(a) grad_svd_parts (a, true), {N});
+%!test dfg_check_grad (@(a) grad_svd_parts (a, true), {M});
+%!test dfg_check_grad (@(a) grad_svd_parts (a, false), {M});
+%!test dfg_check_grad (@(a) grad_svd_parts (a, true), {-2});
+%!test dfg_check_grad (@(a) nthargout (2, @svd, a, 0), {N});
+## the full SVD of a non-square matrix (extra columns not unique) and the
+## one-output qr (Householder form) have no gradient
+%!error <economy SVD> x = dfg.input ([4 3]); [u, s, v] = svd (x); dfg.grad (sum (s(:)), x)
+%!error <Householder> x = dfg.input ([4 3]); dfg.grad (sum (qr (x)(:)), x)
+## eig of a non-symmetric matrix (real, distinct spectrum): values and
+## vectors (unit norm, as LAPACK); the symmetric rule where A is symmetric
+%!test
+%! randn ("state", 25);  X = randn (4);
+%! dfg_check_grad (@(a) eig (a), {X * diag([1 2 3 4]) / X});
+%! dfg_check_grad (@(a) grad_eig_gen_parts (a), {X * diag([1 2 3 4]) / X});
+%!test dfg_check_grad (@(a) grad_eig_gen_parts (a), {[2 1; 0.5 3]});
+%!test dfg_check_grad (@(a) grad_eig_gen_parts (a), {[1 2 0.1; 0.2 3 1; 0.1 0.3 5]});
+## expm, sqrtm, logm: Frechet derivatives (FRECHET op, second order and
+## forward mode through it too)
+%!test
+%! randn ("state", 28);  X = randn (4);  P = X * X' + eye (4);
+%! for f = {@expm, @sqrtm, @logm}
+%!   dfg_check_grad (@(a) f{1}(a), {P});
+%!   dfg_check_grad (@(a) f{1}(a), {[2 1; 0.5 3]});
+%!   dfg_check_grad (@(a) f{1}(a), {[4 1 0; 0 9 2; 0 0 16]});
+%!   dfg_check_grad (@(a) f{1}(a), {[0.5 -2; 2 0.5]});
+%!   dfg_check_grad (@(a) f{1}(a), {3});
+%! endfor
+%! dfg_check_grad (@(a) expm (a), {X});
+%! dfg_check_grad (@(a) expm (a), {[0 -2; 2 0]});
+%! dfg_check_grad (@(a) trace (expm (a)) + sum (sum (logm (a * a' + eye (4)))), {X});
+%!test
+%! ## third order: the Hessian-vector product of a function of expm, again
+%! x = dfg.input ([2 2]);
+%! y = sum (sum (expm (x) .^ 2));
+%! g = dfg.grad (y, x);
+%! v = [1 0; 0 -1];
+%! hv = dfg.jvp (g, x, dfg.constant (v));
+%! f = dfg.function ({x}, {hv});
+%! A = [0.3 1; -0.2 0.4];  h = 1e-5;
+%! gf = dfg.function ({x}, {g});
+%! want = (gf (A + h * v) - gf (A - h * v)) / (2 * h);
+%! assert (f (A), want, 1e-6 * max (abs (want(:))));
+## cond: through svd values (2-norm) or norm and inv; rank has no gradient
+## (an integer of the values: zeros)
+%!test
+%! randn ("state", 29);  M = randn (4);  A = randn (4, 3);
+%! dfg_check_grad (@(a) cond (a), {M});
+%! dfg_check_grad (@(a) cond (a), {A});
+%! dfg_check_grad (@(a) cond (a, 1) + cond (a, Inf) + cond (a, "fro"), {M});
+%! x = dfg.input ([3 3]);
+%! f = dfg.function ({x}, {dfg.grad(rank (x), x)});
+%! assert (f (magic (3)), zeros (3));
+%!test dfg_check_grad (@(a) chol (a, "lower"), {[4 1 2; 1 3 0; 2 0 5]});
+%!test
+%! ## sqrtm at a singular matrix: the derivative does not exist (NaN, not
+%! ## an error)
+%! x = dfg.input ([2 2]);
+%! f = dfg.function ({x}, {dfg.grad(sum (sum (sqrtm (x))), x)});
+%! warning ("off", "Octave:sqrtm:SingularMatrix", "local");
+%! g = f ([1 -1; -1 1] / 6);
+%! assert (size (g), [2 2]);
+%! assert (! all (isfinite (g(:))));

@@ -373,3 +373,153 @@
 %! ## mpower reads an N-d matrix folded, as Octave does
 %! dfg_check_parity (@(x) x ^ 0, {single(reshape ([1 1 1; 3 1 2; 0 0 2], [3 1 3]))});
 %! dfg_check_parity (@(x) x ^ 2, {reshape(magic (3), [3 1 3])});
+
+## ---- issue 22: svd forms, one-output qr (i22-linalg) -----------------------
+## [U, S, V] = svd (A) by xGESVD as Octave (the same signs), svd (A, "econ"),
+## svd (A, 0) (economy only when A has more rows than columns, as 7.3)
+%!test
+%! randn ("state", 22);
+%! for x = {randn(4, 3), randn(3, 5), randn(4), single(randn (3, 2)), single(randn (2, 3)), 5, -3, ...
+%!          [1 2; 2 4], zeros(3), zeros(0, 0), zeros(0, 3), zeros(3, 0), single(zeros (2, 0))}
+%!   for nout = 1:3
+%!     dfg_check_parity (@(a) svd (a), x, [1e-10, 1e-4], nout);
+%!     dfg_check_parity (@(a) svd (a, "econ"), x, [1e-10, 1e-4], nout);
+%!     dfg_check_parity (@(a) svd (a, 0), x, [1e-10, 1e-4], nout);
+%!   endfor
+%! endfor
+%!test dfg_check_parity (@(a) svd (a, 1), {randn(2, 4)}, [1e-10, 1e-4], 3);
+%!test dfg_check_parity (@(a) svd (a, [0 0]), {randn(2, 4)}, [1e-10, 1e-4], 3);
+%!test dfg_check_parity (@(a) svd (a, "e"), {randn(4, 2)}, [1e-10, 1e-4], 3);
+%!test dfg_check_parity (@(a) svd (a, true), {randn(4, 2)}, [1e-10, 1e-4], 3);
+%!test
+%! [u, s, v] = svd (dfg.constant (magic (4)));
+%! assert (dfg.value (u * s * v'), magic (4), 1e-12);
+%!error <2-D> [u, s, v] = svd (dfg.constant (ones (2, 2, 2)));
+%!error <Inf or NaN> [u, s, v] = svd (dfg.constant ([1 NaN; 2 3])); dfg.value (u);
+%!error <too many outputs> [a, b, c, d] = svd (dfg.constant (eye (2)));
+## qr (A) with one output: Octave 7.3's raw xGEQRF result (reflectors
+## below the diagonal, scaled), any shape and class; N-d read folded
+%!test
+%! randn ("state", 23);
+%! for x = {randn(4, 3), randn(3, 5), randn(4), single(randn (5, 2)), 5, -5, [1; 2; 3], [1 2 3], ...
+%!          zeros(3), zeros(0, 3), zeros(3, 0), single(zeros (0, 0)), ones(2, 2, 2)}
+%!   dfg_check_parity (@(a) qr (a), x, [1e-10, 1e-4]);
+%!   dfg_check_parity (@(a) qr (a, 0), x, [1e-10, 1e-4]);
+%! endfor
+## eig of a matrix that is not symmetric: Octave's xGEEVX (balanced), the
+## values unsorted as LAPACK gives them, real spectra only; a complex
+## eigenvalue is an error at run time (never wrong real numbers)
+%!test
+%! randn ("state", 24);
+%! X = randn (4);  G = X * diag ([1 2 3 4]) / X;
+%! for x = {G, single(G), [2 1; 0 3], [4 1; 2 3], single([4 1; 2 3]), triu(magic (4)), [1 2; 2 1], 7}
+%!   dfg_check_parity (@(a) eig (a), x, [1e-10, 1e-4]);
+%!   dfg_check_parity (@(a) eig (a), x, [1e-10, 1e-4], 2);
+%! endfor
+%!error <complex eigenvalues> dfg.value (eig (dfg.constant ([0 1; -1 0])));
+%!error <complex eigenvalues> f = dfg.jit (@(a) eig (a)); [v, d] = f (single ([1 2; -3 1]));
+%!error <Inf or NaN> dfg.value (eig (dfg.constant ([1 2; NaN 1])));
+## pinv (A, tol) as Octave: singular values below tol dropped
+%!test
+%! for x = {[1 2; 3 4], single([1 2; 2 4]), randn(3, 5), diag([1 1e-3 1e-6]), zeros(0, 3)}
+%!   for tol = [0 1e-4 0.5 3]
+%!     dfg_check_parity (@(a) pinv (a, tol), x, [1e-10, 1e-4]);
+%!   endfor
+%! endfor
+%!error <TOL must be greater than zero> pinv (dfg.constant (eye (2)), -1)
+## trace and kron on what Octave accepts (classes, empties, several factors)
+%!test
+%! for x = {magic(3), zeros(0, 0), single(5), true(2)}
+%!   dfg_check_parity (@(a) trace (a), x, [1e-10, 1e-4]);
+%! endfor
+%! dfg_check_parity (@(a, b) kron (a, b), {single(1:2), true(2)}, [1e-10, 1e-4]);
+%! dfg_check_parity (@(a, b) kron (a, b), {zeros(0, 2), [1 2]}, [1e-10, 1e-4]);
+%! dfg_check_parity (@(a, b, c) kron (a, b, c), {[1 2], [3; 4], single(5)}, [1e-10, 1e-4]);
+## expm (expm.m: balancing, Pade, scaling and squaring), sqrtm (Schur
+## method), logm (inverse scaling and squaring): double and single (single
+## computed in double and rounded), empties, scalars, diagonal, triangular
+## and rotation-like matrices (real results of complex spectra)
+%!test
+%! randn ("state", 26);
+%! X = randn (4);  P = X * X' + eye (4);  R = [0 -2; 2 0];  U = [4 1 0; 0 9 2; 0 0 16];
+%! N = [0.5 -2; 2 0.5];  B = randn (5) / 3;
+%! for x = {P, single(P), R, U, U', N, [2 1; 0.5 3], 2, single(3), zeros(0, 0), single(zeros (0, 0)), diag([1 2 3]), eye(3), [1 1e-3; 0 1]}
+%!   dfg_check_parity (@(a) expm (a), x, [1e-10, 1e-4]);
+%!   dfg_check_parity (@(a) sqrtm (a), x, [1e-10, 1e-4]);
+%!   dfg_check_parity (@(a) logm (a), x, [1e-10, 1e-4]);
+%! endfor
+%! for x = {X, B, single(B), -P, [0 1; 0 0], zeros(3), magic(4)}
+%!   dfg_check_parity (@(a) expm (a), x, [1e-10, 1e-4]);
+%! endfor
+%! dfg_check_parity (@(a) expm (a), {[1 -Inf; 0 1]}, [1e-10, 1e-4]);
+%! dfg_check_parity (@(a) expm (a), {[-1000 1; 0 -1000]}, [1e-10, 1e-4]);
+%! dfg_check_parity (@(a) sqrtm (a), {zeros(2)}, [1e-10, 1e-4]);
+%! dfg_check_parity (@(a) sqrtm (a), {[4 0; 0 0]}, [1e-10, 1e-4]);
+%! dfg_check_parity (@(a) logm (a), {[1 0; 0 0]}, [1e-10, 1e-4]);
+%!test
+%! ## [s, err] = sqrtm (A)
+%! P = [4 1; 1 3];
+%! [s, e] = sqrtm (P);
+%! f = dfg.jit (@(a) sqrtm (a));
+%! [s1, e1] = f (P);
+%! assert (s1, s, 1e-12);  assert (e1, e, 1e-12);
+## results Octave gives as complex are errors when the plan runs
+%!error <dfg.sqrtm: the result is complex> dfg.value (sqrtm (dfg.constant ([1 2; 3 4])))
+%!error <dfg.sqrtm: the result is complex> dfg.value (sqrtm (dfg.constant (-4)))
+%!error <dfg.logm: the result is complex> dfg.value (logm (dfg.constant ([1 2; 3 4])))
+%!error <dfg.logm: the result is complex> dfg.value (logm (dfg.constant (diag ([1 -2]))))
+%!error <square matrix> expm (dfg.constant (ones (2, 3)))
+%!error <square matrix> sqrtm (dfg.constant (ones (2, 2, 2)))
+%!error <double or single> expm (dfg.constant (true (2)))
+%!error <only S = logm \(A\)> logm (dfg.constant (eye (2)), 10)
+%!warning <matrix is singular> dfg.value (sqrtm (dfg.constant ([4 0; 0 0])));
+%!error <dfg.sqrtm: the result is complex> dfg.value (sqrtm (dfg.constant ([0 1; 0 0])))
+## cond (2-norm, 1, Inf, "fro"), rank (A [, tol])
+%!test
+%! randn ("state", 27);
+%! M = randn (4);  A = randn (4, 3);
+%! for x = {M, A, A', single(M), zeros(0, 3), zeros(3), [1 2; 2 4], 5, 0, eye(3), true(2)}
+%!   dfg_check_parity (@(a) cond (a), x, [1e-10, 1e-4]);
+%!   dfg_check_parity (@(a) rank (a), x, [1e-10, 1e-4]);
+%! endfor
+%! for p = {1, Inf, "fro", "inf", 2}
+%!   dfg_check_parity (@(a) cond (a, p{1}), {M}, [1e-10, 1e-4]);
+%!   dfg_check_parity (@(a) cond (a, p{1}), {single(M)}, [1e-10, 1e-4]);
+%! endfor
+%! dfg_check_parity (@(a) rank (a, 0.5), {diag([1 0.3 2])}, [1e-10, 1e-4]);
+%! dfg_check_parity (@(a) rank (a), {single([1 2; 2 4])}, [1e-10, 1e-4]);
+%!error <2-D> cond (dfg.constant (ones (2, 2, 2)))
+%!error <2-D> rank (dfg.constant (ones (2, 2, 2)))
+## forms whose size depends on the values
+%!error <null .* depends on the values.*svd> null (dfg.constant (magic (3)))
+%!error <orth .* depends on the values.*svd> orth (dfg.input ([3 3]))
+%!error <dfg.chol: \[R, p\] = chol \(A\) has a size that depends> [r, p] = chol (dfg.constant (eye (2)));
+%!test
+%! try
+%!   null (dfg.constant (magic (3)));
+%! catch err
+%!   assert (err.identifier, "dfg:dataDependentSize");
+%! end_try_catch
+%! try
+%!   [r, p] = chol (dfg.constant (eye (2)));
+%! catch err
+%!   assert (err.identifier, "dfg:dataDependentSize");
+%! end_try_catch
+%!test
+%! ## cond of a singular single matrix: Inf, single (Octave 7.3: a double
+%! ## Inf, its class depending on the values; docs/user-guide.md)
+%! c = dfg.value (cond (dfg.constant (single ([1 0; 0 0]))));
+%! assert (c, single (Inf));
+%! assert (cond (single ([1 0; 0 0])), Inf);
+## chol (A, "lower" | "upper"), any case, as Octave (only the named
+## triangle is read)
+%!test
+%! A = [4 1 2; 0.5 3 0; 1 2 5];
+%! for x = {A, single(A), zeros(0, 0), 4}
+%!   for o = {"lower", "upper", "Lower"}
+%!     dfg_check_parity (@(a) chol (a, o{1}), x, [1e-10, 1e-4]);
+%!   endfor
+%! endfor
+%!error <A must be sparse for the "vector" option> chol (dfg.constant (eye (2)), "vector")
+%!error <must be one of "vector", "lower", or "upper"> chol (dfg.constant (eye (2)), "left")
+%!error <positive definite> dfg.value (chol (dfg.constant ([1 2; 2 1]), "lower"))
