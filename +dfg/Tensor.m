@@ -1043,7 +1043,8 @@ classdef Tensor < handle
 
     function varargout = sqrtm (a)
       ## [s, err] = sqrtm (A): err = norm (s*s - A, "fro") / norm (A, "fro")
-      ## as Octave's sqrtm; a third output is -1 (Octave's placeholder)
+      ## as Octave's sqrtm; the third output, the condition estimate, is the
+      ## double -1, as Octave 7.3 gives it (it computes none either)
       if (nargout > 3)
         error ("dfg:badArgument", "dfg.sqrtm: called with too many outputs (%d; sqrtm has at most 3)", nargout);
       endif

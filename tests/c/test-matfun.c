@@ -18,6 +18,7 @@
 #include <string.h>
 #include "harness.h"
 #include "dfg.h"
+#include "plan-helpers.h"
 #include "../../kernels/cpu/cpu.h"
 
 static void mm(int n, const double * a, const double * b, double * c)
@@ -206,15 +207,8 @@ static void test_frechet(void)
 static int run(const char * dev, dfg_id x, const double * X, int n_out, const dfg_id * outs,
                double ** res)
 {
-    dfg_id plan = 0;
-    dfg_plan_spec sp = {.n_in = 1, .ins = &x, .n_out = n_out, .outs = outs, .device = dev};
-    int st = dfg_plan_compile_spec(&sp, &plan);
-    if (st)
-        return st;
     const void * in[1] = {X};
-    st = dfg_plan_run(plan, in, (void * const *)res);
-    dfg_release(plan);
-    return st;
+    return run_on(dev, 1, &x, in, n_out, outs, (void * const *)res);
 }
 
 static dfg_id sum_all(dfg_id t)

@@ -17,6 +17,7 @@
 #include <string.h>
 #include "harness.h"
 #include "dfg.h"
+#include "plan-helpers.h"
 #include "../../kernels/cpu/cpu.h"
 
 static int same_vec(const double * a, const double * b, int64_t n)
@@ -311,14 +312,7 @@ static void test_threads(void)
 static int run(const char * dev, int n_in, const dfg_id * ins, const void * const * data,
                int n_out, const dfg_id * outs, double ** res)
 {
-    dfg_id plan = 0;
-    dfg_plan_spec sp = {.n_in = n_in, .ins = ins, .n_out = n_out, .outs = outs, .device = dev};
-    int st = dfg_plan_compile_spec(&sp, &plan);
-    if (st)
-        return st;
-    st = dfg_plan_run(plan, data, (void * const *)res);
-    dfg_release(plan);
-    return st;
+    return run_on(dev, n_in, ins, data, n_out, outs, (void * const *)res);
 }
 
 /* s = sum (w .* y(:)) for a constant w of y's size */

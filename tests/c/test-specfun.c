@@ -15,6 +15,7 @@
 #include <string.h>
 #include "harness.h"
 #include "dfg.h"
+#include "plan-helpers.h"
 #include "../../kernels/cpu/cpu.h"
 #include "../../kernels/elem.h"
 
@@ -178,16 +179,9 @@ static void test_elem(void)
 /* Runs the plan of y from input x on device dev ("cpu" or "sim") */
 static int run_graph(dfg_id x, dfg_id y, const char * dev, const double * xv, void * out)
 {
-    dfg_id p = 0;
-    dfg_plan_spec sp = {.n_in = 1, .ins = &x, .n_out = 1, .outs = &y, .device = dev};
-    int st = dfg_plan_compile_spec(&sp, &p);
-    if (st)
-        return st;
     const void * ins[1] = {xv};
     void * outs[1] = {out};
-    st = dfg_plan_run(p, ins, outs);
-    dfg_release(p);
-    return st;
+    return run_on(dev, 1, &x, ins, 1, &y, outs);
 }
 
 static void test_graphs(void)

@@ -457,6 +457,9 @@
 %! dfg_check_parity (@(a) sqrtm (a), {[4 0; 0 0]}, [1e-10, 1e-4]);
 %! dfg_check_parity (@(a) logm (a), {[1 0; 0 0]}, [1e-10, 1e-4]);
 %!test
+%! ## [s, err, condest] = sqrtm (A): condest is Octave 7.3's double -1
+%! dfg_check_parity (@(a) sqrtm (a), {[4 1; 1 3]}, [1e-10, 1e-4], 3);
+%! dfg_check_parity (@(a) sqrtm (a), {single([4 1; 1 3])}, [1e-10, 1e-4], 3);
 %! ## [s, err] = sqrtm (A)
 %! P = [4 1; 1 3];
 %! [s, e] = sqrtm (P);
