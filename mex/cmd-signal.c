@@ -14,6 +14,12 @@ static int nargs(gw * g, int nrhs, int lo, int hi)
     return DFG_OK;
 }
 
+/* conv's and conv2's SHAPE word: 0 "full", 1 "same", 2 "valid", -1 else. */
+static int shape_word(const char * s)
+{
+    return !strcmp(s, "full") ? 0 : !strcmp(s, "same") ? 1 : !strcmp(s, "valid") ? 2 : -1;
+}
+
 /* y = conv (a, b [, shape]) */
 int cmd_conv(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
 {
@@ -31,13 +37,7 @@ int cmd_conv(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
         if (gw_is_tensor(prhs[2]) || !mxIsChar(prhs[2]) || mxGetM(prhs[2]) > 1 ||
             mxGetString(prhs[2], s, sizeof s))
             return dfg_set_error(DFG_ERR_ARG, "dfg.conv: SHAPE argument must be \"full\", \"same\", or \"valid\"");
-        if (!strcmp(s, "full"))
-            shape = 0;
-        else if (!strcmp(s, "same"))
-            shape = 1;
-        else if (!strcmp(s, "valid"))
-            shape = 2;
-        else
+        if ((shape = shape_word(s)) < 0)
             return dfg_set_error(DFG_ERR_ARG, "dfg.conv: SHAPE argument must be \"full\", \"same\", or \"valid\" (lower case), not \"%s\"", s);
     }
     for (int k = 0; k < 2; k++)
@@ -66,13 +66,7 @@ int cmd_conv2(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs
         const mxArray * p = prhs[nops];
         if (gw_is_tensor(p) || !mxIsChar(p) || mxGetM(p) > 1 || mxGetString(p, s, sizeof s))
             return dfg_set_error(DFG_ERR_ARG, "dfg.conv2: SHAPE type not valid");
-        if (!strcmp(s, "full"))
-            shape = 0;
-        else if (!strcmp(s, "same"))
-            shape = 1;
-        else if (!strcmp(s, "valid"))
-            shape = 2;
-        else
+        if ((shape = shape_word(s)) < 0)
             return dfg_set_error(DFG_ERR_ARG, "dfg.conv2: SHAPE type not valid (\"%s\"; \"full\", \"same\" or \"valid\")", s);
     }
     for (int k = 0; k < nops; k++) {

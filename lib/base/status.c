@@ -78,28 +78,31 @@ dfg_status dfg_set_error(dfg_status s, const char * fmt, ...)
 
 static _Thread_local const char * warning_id = "Octave:singular-matrix";
 
-void dfg_set_warning(const char * fmt, ...)
+/* The first warning of a run is kept, with its Octave id (borrowed: a
+ * string literal). */
+static void set_warning_v(const char * id, const char * fmt, va_list ap)
 {
     if (has_warning)
         return;
+    vsnprintf(last_warning, sizeof last_warning, fmt, ap);
+    has_warning = 1;
+    warning_id = id;
+}
+
+void dfg_set_warning(const char * fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(last_warning, sizeof last_warning, fmt, ap);
+    set_warning_v("Octave:singular-matrix", fmt, ap);
     va_end(ap);
-    has_warning = 1;
-    warning_id = "Octave:singular-matrix";
 }
 
 void dfg_set_warning_id(const char * id, const char * fmt, ...)
 {
-    if (has_warning)
-        return;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(last_warning, sizeof last_warning, fmt, ap);
+    set_warning_v(id, fmt, ap);
     va_end(ap);
-    has_warning = 1;
-    warning_id = id;
 }
 
 const char * dfg_warning_id(void)

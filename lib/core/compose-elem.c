@@ -333,15 +333,8 @@ dfg_status dfg_vecnorm(dfg_id x, double p, int dim, dfg_id * y)
         return dfg_set_error(DFG_ERR_ARG, "dfg.vecnorm: P must be positive real scalar or Inf");
     if (dim >= DFG_MAX_DIMS)
         return dfg_set_error(DFG_ERR_ARG, "dfg.vecnorm: DIM must be a positive integer");
-    if (dim < 0) {
-        /* vecnorm.m: the first dimension larger than 1, else 1 */
-        dim = 0;
-        for (int k = 0; k < nd; k++)
-            if (d[k] > 1) {
-                dim = k;
-                break;
-            }
-    }
+    if (dim < 0)      /* vecnorm.m: the first dimension larger than 1, else 1 */
+        dim = first_dim_above_one(nd, d);
     if ((st = cx_op1(&c, DFG_OP_ABS, x, &ax)))
         return cx_done(&c, st, 0, y);
     if (p == 1)
@@ -405,15 +398,8 @@ dfg_status dfg_mode(dfg_id x, int dim, int nout, dfg_id * y)
         return dfg_set_error(DFG_ERR_DATA_SIZE,
                              "dfg.mode: the third output C (a cell of all the most frequent values of each slice) "
                              "has sizes that depend on the values; use [m, f] = mode (...)");
-    if (dim < 0) {
-        /* mode.m: the first dimension larger than 1, else 1 */
-        dim = 0;
-        for (int k = 0; k < nd; k++)
-            if (d[k] > 1) {
-                dim = k;
-                break;
-            }
-    }
+    if (dim < 0)      /* mode.m: the first dimension larger than 1, else 1 */
+        dim = first_dim_above_one(nd, d);
     if (dim >= nd) {
         /* mode.m: m = x, f = ones (size (x)) */
         r[0] = x;

@@ -104,6 +104,17 @@ static inline int is_scalar(dfg_id x)
     return !dfg_info(x, NULL, &nd, d) && dfg_shape_numel(nd, d) == 1;
 }
 
+/* The default dimension of the m-files that take the first one larger
+ * than 1 (vecnorm.m, mode.m), else the first; 0-based.  (Octave's builtins
+ * take the first one that is not 1: compose.c's default_dim.) */
+static inline int first_dim_above_one(int nd, const int64_t * d)
+{
+    for (int k = 0; k < nd; k++)
+        if (d[k] > 1)
+            return k;
+    return 0;
+}
+
 /* An N-d operand of a matrix function as Octave reads it: the trailing
  * dimensions folded into the columns (2-D unchanged). */
 static inline dfg_status fold2d(cx * c, dfg_id * x)
