@@ -266,6 +266,18 @@ int dfg_cpu_gammainc(int tail, const int * dt_in, int dt_out, void * out, const 
  * or A, B <= 0 anywhere is DFG_ERR_ARG (nothing written). */
 int dfg_cpu_betainc(int upper, const int * dt_in, int dt_out, void * out, const void * const * in,
                     int ndim, const int64_t * dims, const int64_t (*ind)[DFG_MAX_DIMS]);
+/* Their derivatives in the parameters (kernels/cpu/specfun-deriv.c, jets
+ * through the same algorithm): gammainc_da writes d/da (order 1) or
+ * d2/da2 (order 2) of gammainc (x, a, tail), operands as gammainc's (x < 0
+ * is DFG_ERR_DOMAIN: complex there; a < 0 DFG_ERR_ARG; a == 0 NaN);
+ * betainc_d writes d/da, d/db, d2/da2, d2/dadb, d2/db2 (which 0..4) of
+ * betainc (x, a, b, upper), its argument errors as betainc's. */
+int dfg_cpu_gammainc_da(int tail, int order, const int * dt_in, int dt_out, void * out,
+                        const void * const * in, int ndim, const int64_t * dims,
+                        const int64_t (*ind)[DFG_MAX_DIMS]);
+int dfg_cpu_betainc_d(int upper, int which, const int * dt_in, int dt_out, void * out,
+                      const void * const * in, int ndim, const int64_t * dims,
+                      const int64_t (*ind)[DFG_MAX_DIMS]);
 
 /* Copies the upper triangle of the n x n matrix a onto the lower one
  * (kernels/cpu/index.c). */

@@ -209,62 +209,6 @@ static void grad_binary(gctx * c, dfg_node * y, dfg_node * g, const int * need, 
         gx[1] = gb_sum_to(c, gbn, b);
 }
 
-/* gammainc (x, a, tail): in x the integrand, x^(a-1) exp(-x) / Gamma(a)
- * (minus for the upper tails), through D = exp(-x) x^a / Gamma(a+1) for
- * the scaled ones: d/dx (P / D) = a/x - y (a/x - 1), d/dx (Q / D) = -a/x -
- * y (a/x - 1).  In a: no rule (dfg:notDifferentiable). */
-static void grad_gammainc(gctx * c, dfg_node * y, dfg_node * g, const int * need, dfg_node ** gx)
-{
-    dfg_node * x = X(0), * a = X(1);
-    int dt = y->dtype, tail = (int)y->iattr[0];
-    if (need[1]) {
-        gb_fail(c, dfg_set_error(DFG_ERR_NOT_DIFF,
-                                 "dfg.grad: gammainc (x, a) is not differentiable with respect to A (argument 2) "
-                                 "in dfg; only with respect to X"));
-        return;
-    }
-    if (!need[0])
-        return;
-    dfg_node * d;
-    if (tail <= 1) {
-        dfg_node * p = gb_op2(c, DFG_OP_POW, x, gb_adds(c, a, -1));
-        dfg_node * e = gb_op1(c, DFG_OP_EXP, gb_sub(c, gb_neg(c, x), gb_op1(c, DFG_OP_GAMMALN, a)));
-        d = gb_mul(c, p, e);
-        if (tail == 1)
-            d = gb_neg(c, d);
-    } else {
-        dfg_node * ax = gb_div(c, a, x);
-        dfg_node * t = gb_mul(c, y, gb_adds(c, ax, -1));
-        d = tail == 2 ? gb_sub(c, ax, t) : gb_sub(c, gb_neg(c, ax), t);
-    }
-    (void)dt;
-    gx[0] = gb_sum_to(c, gb_mul(c, g, d), x);
-}
-
-/* betainc (x, a, b, tail): in x the integrand, x^(a-1) (1-x)^(b-1) /
- * B(a, b) (minus for "upper"); in a and b: dfg:notDifferentiable. */
-static void grad_betainc(gctx * c, dfg_node * y, dfg_node * g, const int * need, dfg_node ** gx)
-{
-    dfg_node * x = X(0), * a = X(1), * b = X(2);
-    if (need[1] || need[2]) {
-        gb_fail(c, dfg_set_error(DFG_ERR_NOT_DIFF,
-                                 "dfg.grad: betainc (x, a, b) is not differentiable with respect to %s in dfg; "
-                                 "only with respect to X", need[1] ? "A (argument 2)" : "B (argument 3)"));
-        return;
-    }
-    if (!need[0])
-        return;
-    int dt = y->dtype;
-    dfg_node * p = gb_op2(c, DFG_OP_POW, x, gb_adds(c, a, -1));
-    dfg_node * q = gb_op2(c, DFG_OP_POW, gb_sub(c, gb_scalar(c, dt, 1), x), gb_adds(c, b, -1));
-    dfg_node * lb = gb_sub(c, gb_op1(c, DFG_OP_GAMMALN, gb_add(c, a, b)),
-                           gb_add(c, gb_op1(c, DFG_OP_GAMMALN, a), gb_op1(c, DFG_OP_GAMMALN, b)));
-    dfg_node * d = gb_mul(c, gb_mul(c, p, q), gb_op1(c, DFG_OP_EXP, lb));
-    if (y->iattr[0])
-        d = gb_neg(c, d);
-    gx[0] = gb_sum_to(c, gb_mul(c, g, d), x);
-}
-
 static void grad_merge(gctx * c, dfg_node * y, dfg_node * g, const int * need, dfg_node ** gx)
 {
     dfg_node * zero = gb_scalar(c, y->dtype, 0);
@@ -643,6 +587,7 @@ static void grad_matmul(gctx * c, dfg_node * y, dfg_node * g, const int * need, 
 
 void dfg_grad_linalg(gctx * c, dfg_node * y, dfg_node * g, const int * need, dfg_node ** gx);
 void dfg_grad_signal(gctx * c, dfg_node * y, dfg_node * g, const int * need, dfg_node ** gx);  /* grad-signal.c */
+void dfg_grad_specfun(gctx * c, dfg_node * y, dfg_node * g, const int * need, dfg_node ** gx); /* grad-specfun.c */
 
 const dfg_grad_rule dfg_grad_rules[DFG_OP_COUNT] = {
     [DFG_OP_NEG] = grad_neg, [DFG_OP_CAST] = grad_cast,
@@ -658,7 +603,8 @@ const dfg_grad_rule dfg_grad_rules[DFG_OP_COUNT] = {
     [DFG_OP_ERFCINV] = grad_unary,
     [DFG_OP_SIGN] = grad_zero, [DFG_OP_FLOOR] = grad_zero, [DFG_OP_CEIL] = grad_zero,
     [DFG_OP_ROUND] = grad_zero, [DFG_OP_FIX] = grad_zero,
-    [DFG_OP_GAMMAINC] = grad_gammainc, [DFG_OP_BETAINC] = grad_betainc,
+    [DFG_OP_GAMMAINC] = dfg_grad_specfun, [DFG_OP_BETAINC] = dfg_grad_specfun,
+    [DFG_OP_GAMMAINC_DA] = dfg_grad_specfun, [DFG_OP_BETAINC_D] = dfg_grad_specfun,
     [DFG_OP_ADD] = grad_binary, [DFG_OP_SUB] = grad_binary, [DFG_OP_MUL] = grad_binary,
     [DFG_OP_DIV] = grad_binary, [DFG_OP_POW] = grad_binary, [DFG_OP_ATAN2] = grad_binary,
     [DFG_OP_HYPOT] = grad_binary, [DFG_OP_MOD] = grad_binary, [DFG_OP_REM] = grad_binary,

@@ -716,11 +716,16 @@ dfg_status dfg_infer(dfg_node * n)
             return dfg_set_error(DFG_ERR_ARG, "dfg.psi: K must be a non-negative integer");
         return set_shape(n, n->in[0]->ndim, n->in[0]->dims);
     case DFG_FAM_BINARY:
-        if (op == DFG_OP_GAMMAINC && (n->iattr[0] < 0 || n->iattr[0] > 3))
+        if ((op == DFG_OP_GAMMAINC || op == DFG_OP_GAMMAINC_DA) && (n->iattr[0] < 0 || n->iattr[0] > 3))
             return dfg_set_error(DFG_ERR_ARG, "dfg.gammainc: bad TAIL code %lld", (long long)n->iattr[0]);
+        if (op == DFG_OP_GAMMAINC_DA && (n->iattr[1] < 0 || n->iattr[1] > 1))
+            return dfg_set_error(DFG_ERR_ARG, "dfg.gammainc: bad derivative order code %lld",
+                                 (long long)n->iattr[1]);
         return infer_broadcast(n, 0);
     case DFG_FAM_TERNARY:
-        if (op == DFG_OP_BETAINC)
+        if (op == DFG_OP_BETAINC_D && (n->iattr[1] < 0 || n->iattr[1] > 4))
+            return dfg_set_error(DFG_ERR_ARG, "dfg.betainc: bad derivative code %lld", (long long)n->iattr[1]);
+        if (op == DFG_OP_BETAINC || op == DFG_OP_BETAINC_D)
             return infer_broadcast(n, 0);
         if (n->in[0]->dtype != DFG_LOGICAL)
             return dfg_set_error(DFG_ERR_DTYPE, "dfg.merge: MASK must be logical, not %s",

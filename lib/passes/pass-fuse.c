@@ -74,7 +74,8 @@ static int fusible_ew(const dfg_node * n)
     int fam = dfg_ops[n->op].family;
     /* gammainc and betainc: an attribute (the tail) that fused programs do
      * not carry, and a decision of gammainc.m for the whole array */
-    if (n->op == DFG_OP_GAMMAINC || n->op == DFG_OP_BETAINC)
+    if (n->op == DFG_OP_GAMMAINC || n->op == DFG_OP_BETAINC || n->op == DFG_OP_GAMMAINC_DA ||
+        n->op == DFG_OP_BETAINC_D)
         return 0;
     return (dfg_ops[n->op].flags & DFG_F_ELEMWISE) && n->numel > 0 &&
            (fam == DFG_FAM_UNARY || fam == DFG_FAM_BINARY || fam == DFG_FAM_TERNARY);

@@ -165,6 +165,12 @@ dfg_status dfg_exec_node(const dfg_node * n, void * out, const void * const * in
         if (n->op == DFG_OP_GAMMAINC)
             return dfg_cpu_gammainc((int)n->iattr[0], dts, n->dtype, out, in, n->ndim, n->dims,
                                     (const int64_t (*)[DFG_MAX_DIMS])ind);
+        if (n->op == DFG_OP_GAMMAINC_DA)
+            return dfg_cpu_gammainc_da((int)n->iattr[0], (int)n->iattr[1] + 1, dts, n->dtype, out, in,
+                                       n->ndim, n->dims, (const int64_t (*)[DFG_MAX_DIMS])ind);
+        if (n->op == DFG_OP_BETAINC_D)
+            return dfg_cpu_betainc_d((int)n->iattr[0], (int)n->iattr[1], dts, n->dtype, out, in,
+                                     n->ndim, n->dims, (const int64_t (*)[DFG_MAX_DIMS])ind);
         return dfg_cpu_nary(n->op, n->n_in, dts, n->dtype, out, in, n->ndim,
                             n->dims, (const int64_t (*)[DFG_MAX_DIMS])ind);
     }
