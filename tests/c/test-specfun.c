@@ -150,6 +150,253 @@ static void test_betainc(void)
     CHECK(run_bi(0, 2, xh, ok, az, y) == DFG_ERR_ARG && strstr(dfg_last_error(), "B must be strictly positive"));
 }
 
+/* ---- derivatives in the parameters against quadrature (issue 22) ---------------
+ * The reference: the differentiated integrands, integrated in long double by
+ * tanh-sinh quadrature (pieces split at the integrand's peak and a few
+ * widths either side), at step h and h/2 (the two must agree: the
+ * reference checks itself), with digamma / trigamma by recurrence and
+ * their asymptotic series (long double, independent of kernels/elem.h). */
+typedef long double ld;
+typedef ld (*ref_fn)(ld t, ld th, const ld * p);  /* th = hi - t, exact */
+
+static ld ref_digamma(ld z)
+{
+    ld r = 0;
+    for (; z < 30; z += 1)
+        r -= 1 / z;
+    ld z2 = 1 / (z * z);
+    return r + logl(z) - 1 / (2 * z) -
+           z2 * (1.0L / 12 - z2 * (1.0L / 120 - z2 * (1.0L / 252 - z2 * (1.0L / 240 - z2 / 132))));
+}
+
+static ld ref_trigamma(ld z)
+{
+    ld r = 0;
+    for (; z < 30; z += 1)
+        r += 1 / (z * z);
+    ld z2 = 1 / (z * z);
+    return r + 1 / z + z2 / 2 +
+           z2 / z * (1.0L / 6 - z2 * (1.0L / 30 - z2 * (1.0L / 42 - z2 * (1.0L / 30 - z2 * 5 / 66))));
+}
+
+/* tanh-sinh on [lo, hi] at step h */
+static ld ts_piece(ref_fn f, const ld * p, ld lo, ld hi, ld h)
+{
+    const ld pi = 3.141592653589793238462643383279503L;
+    ld s = 0, len = hi - lo;
+    for (int k = -(int)(6.5L / h); k <= (int)(6.5L / h); k++) {
+        ld t = k * h, z = pi * sinhl(t);
+        /* u = 1 / (1 + e^-z), 1 - u = 1 / (1 + e^z), du/dt = pi cosh t u (1 - u) */
+        ld u = 1 / (1 + expl(-z)), v = 1 / (1 + expl(z)), w = pi * coshl(t) * u * v;
+        if (w == 0 || u * len == 0 || v * len == 0)
+            continue;
+        s += w * f(lo + u * len, v * len, p);
+    }
+    return s * h * len;
+}
+
+/* over [lo, hi], pieces split at the points in cut[] inside it */
+static ld ts_int(ref_fn f, const ld * p, ld lo, ld hi, const ld * cut, int nc, ld h)
+{
+    ld pts[8];
+    int n = 0;
+    pts[n++] = lo;
+    for (int k = 0; k < nc; k++)
+        if (cut[k] > pts[n - 1] && cut[k] < hi)
+            pts[n++] = cut[k];
+    pts[n++] = hi;
+    ld s = 0;
+    for (int k = 0; k + 1 < n; k++)
+        s += ts_piece(f, p, pts[k], pts[k + 1], h);
+    return s;
+}
+
+/* gammainc: p = {a, x, which (1: d/da, 2: d2/da2), scaled, psi(a), psi1(a)} */
+static ld gi_integrand(ld t, ld th, const ld * p)
+{
+    (void)th;
+    ld a = p[0], x = p[1], lt = logl(t), w, L;
+    if (p[3] != 0) {       /* / D: t^(a-1) e^(x-t) x^-a a, L = log (t/x) + 1/a */
+        w = expl((a - 1) * lt - a * logl(x) + logl(a));
+        /* lower: over [0, x] the integrand without e^(x-t) integrates to 0
+         * exactly (both orders): e^(x-t) - 1 avoids the cancellation */
+        w *= p[3] == 2 ? expm1l(x - t) : expl(x - t);
+        L = lt - logl(x) + 1 / a;
+        return w * (p[2] == 1 ? L : L * L - 1 / (a * a));
+    }
+    w = expl((a - 1) * lt - t - lgammal(a));
+    L = lt - p[4];
+    return w * (p[2] == 1 ? L : L * L - p[5]);
+}
+
+/* d^order/da^order gammainc (x, a, tail), both steps (r[0] at h, r[1] at h/2) */
+static void ref_gammainc(double x, double a, int tail, int order, ld r[2])
+{
+    ld p[6] = {a, x, order, tail == 2 ? 2 : tail == 3, ref_digamma(a), ref_trigamma(a)};
+    ld pk = a > 1 ? a - 1 : 0, wd = 4 * sqrtl(a + 1);
+    ld cut[3] = {pk - wd, pk, pk + wd};
+    /* the unscaled tails: the integrand's integral over [0, Inf) is 0 (a
+     * derivative of 1), so either side gives it: the side away from the
+     * peak (no cancellation); the scaled tails their own side */
+    int up = tail == 1 || tail == 3, side_up = tail >= 2 ? up : x > pk;
+    ld sign = side_up == up ? 1 : -1;
+    ld hi = (x > pk ? x : pk) + 80 + 15 * sqrtl(a);   /* past it: < e^-50 of the rest */
+    for (int k = 0; k < 2; k++) {
+        ld h = k ? 1.0L / 128 : 1.0L / 64;
+        r[k] = sign * (side_up ? ts_int(gi_integrand, p, x, hi, cut, 3, h)
+                               : ts_int(gi_integrand, p, 0, x, cut, 3, h));
+    }
+}
+
+/* betainc: p = {a, b, which 0..4, psi(a), psi(b), psi(a+b), psi1(a), psi1(b), psi1(a+b), lbeta, hi} */
+static ld bi_integrand(ld t, ld th, const ld * p)
+{
+    ld a = p[0], b = p[1], lt = logl(t), l1 = p[10] == 1 ? logl(th) : log1pl(-t);
+    ld w = expl((a - 1) * lt + (b - 1) * l1 - p[9]);
+    ld La = lt - p[3] + p[5], Lb = l1 - p[4] + p[5];
+    switch ((int)p[2]) {
+    case 0:  return w * La;
+    case 1:  return w * Lb;
+    case 2:  return w * (La * La - p[6] + p[8]);
+    case 3:  return w * (La * Lb + p[8]);
+    default: return w * (Lb * Lb - p[7] + p[8]);
+    }
+}
+
+static void ref_betainc(double x, double a, double b, int upper, int which, ld r[2])
+{
+    ld p[11] = {a, b, which, ref_digamma(a), ref_digamma(b), ref_digamma((ld)a + b), ref_trigamma(a),
+                ref_trigamma(b), ref_trigamma((ld)a + b), lgammal(a) + lgammal(b) - lgammal((ld)a + b), 0};
+    ld cut[1] = {a > 1 && b > 1 ? (ld)(a - 1) / (a + b - 2) : 0};
+    /* as for gammainc: the side away from the mean a / (a + b) */
+    int side_up = x > (ld)a / ((ld)a + b);
+    ld sign = side_up == upper ? 1 : -1;
+    p[10] = side_up;
+    for (int k = 0; k < 2; k++) {
+        ld h = k ? 1.0L / 128 : 1.0L / 64;
+        r[k] = sign * (side_up ? ts_int(bi_integrand, p, x, 1, cut, 1, h) : ts_int(bi_integrand, p, 0, x, cut, 1, h));
+    }
+}
+
+static double run_gda(int tail, int order, double x, double a, int dt, int * st)
+{
+    int dts[2] = {DFG_DOUBLE, DFG_DOUBLE};
+    const void * in[2] = {&x, &a};
+    int64_t dims[2] = {1, 1}, ind[2][DFG_MAX_DIMS] = {{1, 1}, {1, 1}};
+    double y = 0;
+    float yf = 0;
+    *st = dfg_cpu_gammainc_da(tail, order, dts, dt, dt == DFG_SINGLE ? (void *)&yf : (void *)&y, in, 2, dims,
+                              (const int64_t (*)[DFG_MAX_DIMS])ind);
+    return dt == DFG_SINGLE ? yf : y;
+}
+
+static double run_bd(int upper, int which, double x, double a, double b, int * st)
+{
+    int dts[3] = {DFG_DOUBLE, DFG_DOUBLE, DFG_DOUBLE};
+    const void * in[3] = {&x, &a, &b};
+    int64_t dims[2] = {1, 1}, ind[3][DFG_MAX_DIMS] = {{1, 1}, {1, 1}, {1, 1}};
+    double y = 0;
+    *st = dfg_cpu_betainc_d(upper, which, dts, DFG_DOUBLE, &y, in, 2, dims, (const int64_t (*)[DFG_MAX_DIMS])ind);
+    return y;
+}
+
+/* |got - want| <= tol |want|, the reference agreeing with itself first */
+static double rel_err(double got, const ld r[2], const char * what, int i, int j)
+{
+    ld want = r[1];
+    int self = fabsl(r[0] - r[1]) <= 1e-14L * fabsl(r[1]) + 1e-17L;
+    CHECK(self);
+    if (!self)
+        fprintf(stderr, "  %s point %d (%d): quadrature unsettled: %.17Lg vs %.17Lg\n", what, i, j, r[0], r[1]);
+    return want == 0 ? fabs(got) : (double)(fabsl(got - want) / fabsl(want));
+}
+
+static void test_param_derivatives(void)
+{
+    /* every case of gammainc.m: the series (x < a - 1/4 or x < 1), the
+     * continued fraction, D by lgamma (a <= 10) and by Knusel's series
+     * (a > 10), integer a (the finite sum's values), a == 1, small and
+     * large x and a */
+    static const double X[] = {0.5, 3, 40, 1e-3, 0.2, 25, 2, 12, 100, 0.9, 5, 60, 190, 215, 1e-8, 30};
+    static const double A[] = {2.5, 3, 12, 1, 0.5, 30, 0.3, 15.5, 90, 0.05, 7, 5, 200, 200, 3, 0.7};
+    const int n = (int)(sizeof X / sizeof *X);
+    static const char * tails[4] = {"lower", "upper", "scaledlower", "scaledupper"};
+    for (int tail = 0; tail < 4; tail++) {
+        for (int order = 1; order <= 2; order++) {
+            double worst = 0;
+            for (int i = 0; i < n; i++) {
+                ld r[2];
+                int st;
+                double got = run_gda(tail, order, X[i], A[i], DFG_DOUBLE, &st);
+                CHECK(st == DFG_OK);
+                ref_gammainc(X[i], A[i], tail, order, r);
+                double e = rel_err(got, r, tails[tail], i, order);
+                if (e > worst)
+                    worst = e;
+                CHECK(e <= 1e-10);
+                if (!(e <= 1e-10))
+                    fprintf(stderr, "  gammainc %s d%d/da x=%g a=%g: %.17g, quadrature %.17Lg (rel %.2g)\n",
+                            tails[tail], order, X[i], A[i], got, r[1], e);
+                /* single: the double result rounded */
+                float gf = (float)run_gda(tail, order, X[i], A[i], DFG_SINGLE, &st);
+                CHECK(st == DFG_OK && gf == (float)got);
+            }
+            printf("  gammainc %-11s d%d/da%s: %d points, worst relative error %.2g\n", tails[tail], order,
+                   order == 1 ? " " : "2", n, worst);
+        }
+    }
+    /* betainc: both sides of a / (a + b) (the swap), a or b == 1 (the
+     * value's closed forms), small and large a, b, x near 0 and 1 */
+    static const double BX[] = {0.3, 0.9, 0.01, 0.5, 0.2, 0.7, 0.999, 0.4, 0.6, 1e-4};
+    static const double BA[] = {2, 0.5, 3, 1, 30, 0.3, 5, 1, 2.5, 0.8};
+    static const double BB[] = {3, 4, 0.7, 1, 50, 0.2, 2, 3.5, 1, 12};
+    const int nb = (int)(sizeof BX / sizeof *BX);
+    static const char * dname[5] = {"d/da   ", "d/db   ", "d2/da2 ", "d2/dadb", "d2/db2 "};
+    for (int upper = 0; upper < 2; upper++) {
+        for (int w = 0; w < 5; w++) {
+            double worst = 0;
+            for (int i = 0; i < nb; i++) {
+                ld r[2];
+                int st;
+                double got = run_bd(upper, w, BX[i], BA[i], BB[i], &st);
+                CHECK(st == DFG_OK);
+                ref_betainc(BX[i], BA[i], BB[i], upper, w, r);
+                double e = rel_err(got, r, "betainc", i, w);
+                /* d2/dadb of betainc (x, 1, 1) = x: 0 up to rounding */
+                if (fabsl(r[1]) < 1e-15L)
+                    e = fabs(got) <= 1e-15 ? 0 : e;
+                if (e > worst)
+                    worst = e;
+                CHECK(e <= 1e-10);
+                if (!(e <= 1e-10))
+                    fprintf(stderr, "  betainc %s %s x=%g a=%g b=%g: %.17g, quadrature %.17Lg (rel %.2g)\n",
+                            upper ? "upper" : "lower", dname[w], BX[i], BA[i], BB[i], got, r[1], e);
+            }
+            printf("  betainc %s %s: %d points, worst relative error %.2g\n", upper ? "upper" : "lower",
+                   dname[w], nb, worst);
+        }
+    }
+    /* special values and errors */
+    int st;
+    CHECK(run_gda(0, 1, 0, 2, DFG_DOUBLE, &st) == 0 && st == DFG_OK);
+    CHECK(run_gda(1, 2, INFINITY, 2, DFG_DOUBLE, &st) == 0 && st == DFG_OK);
+    CHECK(isnan(run_gda(3, 1, 0, 2, DFG_DOUBLE, &st)) && st == DFG_OK);
+    CHECK(run_gda(0, 1, 3, INFINITY, DFG_DOUBLE, &st) == 0 && st == DFG_OK);
+    CHECK(isnan(run_gda(0, 1, 3, 0, DFG_DOUBLE, &st)) && st == DFG_OK);
+    run_gda(0, 1, -2, 3, DFG_DOUBLE, &st);
+    CHECK(st == DFG_ERR_DOMAIN && strstr(dfg_last_error(), "complex"));
+    run_gda(2, 1, 2, -1, DFG_DOUBLE, &st);
+    CHECK(st == DFG_ERR_ARG && strstr(dfg_last_error(), "A must be non-negative"));
+    run_gda(0, 3, 2, 1, DFG_DOUBLE, &st);
+    CHECK(st == DFG_ERR_ARG);
+    CHECK(run_bd(0, 2, 0, 2, 3, &st) == 0 && st == DFG_OK);
+    CHECK(run_bd(1, 3, 1, 2, 3, &st) == 0 && st == DFG_OK);
+    run_bd(0, 0, 1.5, 2, 3, &st);
+    CHECK(st == DFG_ERR_ARG && strstr(dfg_last_error(), "X must be in the range"));
+    run_bd(0, 1, 0.5, 2, 0, &st);
+    CHECK(st == DFG_ERR_ARG && strstr(dfg_last_error(), "B must be strictly positive"));
+}
+
 static void test_elem(void)
 {
     static const double e[6] = {-0.999, -0.5, 0, 0.3, 0.97, 0.9999};
@@ -218,8 +465,9 @@ static void test_graphs(void)
     CHECK(dfg_diff(x, -1, -1, &three[0]) == DFG_ERR_ARG && three[0] == 0);
     CHECK(dfg_vecnorm(x, 0, -1, &three[0]) == DFG_ERR_ARG && three[0] == 0);
     CHECK(dfg_nthroot(x, 0, DFG_DOUBLE, &three[0]) == DFG_ERR_ARG && three[0] == 0);
-    /* gradients of gammainc / betainc in a: refused; in x: built */
-    dfg_id a = 0, gi = 0, s = 0, r = 0, g[2] = {0, 0};
+    /* gradients of gammainc / betainc in x and the parameters: built to the
+     * second order in the parameters; a third is refused (DFG_ERR_NOT_DIFF) */
+    dfg_id a = 0, gi = 0, s = 0, r = 0, g[2] = {0, 0}, g2[2] = {0, 0}, g3[2] = {0, 0};
     int64_t one[2] = {1, 1};
     CHECK(dfg_input(DFG_DOUBLE, 2, one, "a", &a) == DFG_OK);
     dfg_id in2[2] = {x, a};
@@ -227,14 +475,49 @@ static void test_graphs(void)
     CHECK(dfg_op(DFG_OP_GAMMAINC, 2, in2, &ta, &gi) == DFG_OK);
     CHECK(dfg_op(DFG_OP_RESHAPE, 1, &gi, &ra, &r) == DFG_OK);
     CHECK(dfg_op(DFG_OP_SUM, 1, &r, &sa, &s) == DFG_OK);
-    CHECK(dfg_grad(s, 2, in2, 0, g) == DFG_ERR_NOT_DIFF && strstr(dfg_last_error(), "gammainc"));
-    CHECK(dfg_grad(s, 1, in2, 0, g) == DFG_OK);
-    dfg_release(g[0]);
+    CHECK(dfg_grad(s, 2, in2, 0, g) == DFG_OK);
+    CHECK(dfg_grad(g[1], 2, in2, 0, g2) == DFG_OK);
+    CHECK(dfg_grad(g2[1], 1, &a, 0, g3) == DFG_ERR_NOT_DIFF && strstr(dfg_last_error(), "gammainc") &&
+          strstr(dfg_last_error(), "A (argument 2)"));
+    /* d/da and d2/da2 of sum (gammainc (x, a, "upper")) and the mixed
+     * d2/dxda, on the CPU and on the emulated device (host kernels beside
+     * it): the same bits, the kernel's sums */
+    static const double xp[12] = {0.1, 0.5, 1, 2, 3, 5, 8, 0.02, 12, 20, 0.7, 1.5}, av = 2.5;
+    {
+        double o[2][14], * res[2][3];
+        dfg_id outs[3] = {g[1], g2[1], g2[0]};
+        const void * data[2] = {xp, &av};
+        for (int dv = 0; dv < 2; dv++) {
+            res[dv][0] = &o[dv][0];
+            res[dv][1] = &o[dv][1];
+            res[dv][2] = &o[dv][2];
+            CHECK(run_on(dv ? "sim" : "cpu", 2, in2, data, 3, outs, (void * const *)res[dv]) == DFG_OK);
+        }
+        CHECK(memcmp(o[0], o[1], sizeof o[0]) == 0);
+        double s1 = 0, s2 = 0;
+        int st;
+        for (int k = 0; k < 12; k++) {
+            s1 += run_gda(1, 1, xp[k], av, DFG_DOUBLE, &st);
+            s2 += run_gda(1, 2, xp[k], av, DFG_DOUBLE, &st);
+        }
+        CHECK_NEAR(o[0][0], s1, 1e-14);
+        CHECK_NEAR(o[0][1], s2, 1e-14);
+        /* d2/dxda of the upper tail = -h (log x - psi (a)) */
+        double h = -pow(xp[3], av - 1) * exp(-xp[3] - lgamma(av));
+        CHECK_NEAR(o[0][2 + 3], h * (log(xp[3]) - dfg_psi_(0, av)), 1e-13);
+    }
+    dfg_id rel[] = {g[0], g[1], g2[0], g2[1]};
+    for (size_t k = 0; k < 4; k++)
+        dfg_release(rel[k]);
     dfg_id in3[3] = {x, a, a}, bi = 0, rb = 0, sb = 0;
     CHECK(dfg_op(DFG_OP_BETAINC, 3, in3, &sa, &bi) == DFG_OK);
     CHECK(dfg_op(DFG_OP_RESHAPE, 1, &bi, &ra, &rb) == DFG_OK);
     CHECK(dfg_op(DFG_OP_SUM, 1, &rb, &sa, &sb) == DFG_OK);
-    CHECK(dfg_grad(sb, 2, in2, 0, g) == DFG_ERR_NOT_DIFF && strstr(dfg_last_error(), "betainc"));
+    CHECK(dfg_grad(sb, 2, in2, 0, g) == DFG_OK);
+    CHECK(dfg_grad(g[1], 2, in2, 0, g2) == DFG_OK);
+    CHECK(dfg_grad(g2[1], 1, &a, 0, g3) == DFG_ERR_NOT_DIFF && strstr(dfg_last_error(), "betainc"));
+    for (size_t k = 0; k < 4; k++)
+        dfg_release(k < 2 ? g[k] : g2[k - 2]);
     dfg_id all[] = {df, vn, nr, md[0], md[1], x, a, gi, s, r, bi, rb, sb};
     for (size_t k = 0; k < sizeof all / sizeof *all; k++)
         dfg_release(all[k]);
@@ -245,6 +528,7 @@ int main(void)
 {
     RUN(test_gammainc);
     RUN(test_betainc);
+    RUN(test_param_derivatives);
     RUN(test_elem);
     RUN(test_graphs);
     HARNESS_END();
