@@ -10,6 +10,7 @@
  *    the CPU and on the emulated device "sim" (bitwise the CPU's), the
  *    gradients of gammainc / betainc in a refused (DFG_ERR_NOT_DIFF), and
  *    mode's third output refused (DFG_ERR_DATA_SIZE). */
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -300,11 +301,20 @@ static double run_bd(int upper, int which, double x, double a, double b, int * s
     return y;
 }
 
+/* Is long double wider than double at run time?  (Not under valgrind,
+ * which computes x87 arithmetic in double: the reference is then good to
+ * about 1e-12 and the tolerances below widen.) */
+static int ld_extended(void)
+{
+    volatile ld one = 1, e = LDBL_EPSILON;
+    return one + e != one && DBL_EPSILON > 2 * LDBL_EPSILON;
+}
+
 /* |got - want| <= tol |want|, the reference agreeing with itself first */
 static double rel_err(double got, const ld r[2], const char * what, int i, int j)
 {
-    ld want = r[1];
-    int self = fabsl(r[0] - r[1]) <= 1e-14L * fabsl(r[1]) + 1e-17L;
+    ld want = r[1], ext = ld_extended();
+    int self = fabsl(r[0] - r[1]) <= (ext ? 1e-14L : 1e-10L) * fabsl(r[1]) + (ext ? 1e-17L : 1e-14L);
     CHECK(self);
     if (!self)
         fprintf(stderr, "  %s point %d (%d): quadrature unsettled: %.17Lg vs %.17Lg\n", what, i, j, r[0], r[1]);
@@ -320,6 +330,9 @@ static void test_param_derivatives(void)
     static const double X[] = {0.5, 3, 40, 1e-3, 0.2, 25, 2, 12, 100, 0.9, 5, 60, 190, 215, 1e-8, 30};
     static const double A[] = {2.5, 3, 12, 1, 0.5, 30, 0.3, 15.5, 90, 0.05, 7, 5, 200, 200, 3, 0.7};
     const int n = (int)(sizeof X / sizeof *X);
+    const double tol = ld_extended() ? 1e-10 : 1e-9;
+    if (!ld_extended())
+        printf("  (long double is double here: quadrature reference to ~1e-12, tolerance %g)\n", tol);
     static const char * tails[4] = {"lower", "upper", "scaledlower", "scaledupper"};
     for (int tail = 0; tail < 4; tail++) {
         for (int order = 1; order <= 2; order++) {
@@ -333,8 +346,8 @@ static void test_param_derivatives(void)
                 double e = rel_err(got, r, tails[tail], i, order);
                 if (e > worst)
                     worst = e;
-                CHECK(e <= 1e-10);
-                if (!(e <= 1e-10))
+                CHECK(e <= tol);
+                if (!(e <= tol))
                     fprintf(stderr, "  gammainc %s d%d/da x=%g a=%g: %.17g, quadrature %.17Lg (rel %.2g)\n",
                             tails[tail], order, X[i], A[i], got, r[1], e);
                 /* single: the double result rounded */
@@ -363,12 +376,12 @@ static void test_param_derivatives(void)
                 ref_betainc(BX[i], BA[i], BB[i], upper, w, r);
                 double e = rel_err(got, r, "betainc", i, w);
                 /* d2/dadb of betainc (x, 1, 1) = x: 0 up to rounding */
-                if (fabsl(r[1]) < 1e-15L)
-                    e = fabs(got) <= 1e-15 ? 0 : e;
+                if (fabsl(r[1]) < 1e-14L)
+                    e = fabs(got) <= 1e-14 ? 0 : e;
                 if (e > worst)
                     worst = e;
-                CHECK(e <= 1e-10);
-                if (!(e <= 1e-10))
+                CHECK(e <= tol);
+                if (!(e <= tol))
                     fprintf(stderr, "  betainc %s %s x=%g a=%g b=%g: %.17g, quadrature %.17Lg (rel %.2g)\n",
                             upper ? "upper" : "lower", dname[w], BX[i], BA[i], BB[i], got, r[1], e);
             }
