@@ -327,30 +327,41 @@
 %!test dfg_check_grad (@(x) mode (x), {A});
 %!test dfg_check_grad (@(x) mode (x, 2) .^ 2, {A});
 ## gammainc: the gradient in x is the integrand (scaled tails through D);
-## in a: dfg:notDifferentiable
+## in a the derivative op (jets through gammainc.m's cases), second order
+## included (mixed x-a and a-a); a third derivative in a is refused
 %!test
 %! for t = {"lower", "upper", "scaledlower", "scaledupper"}
-%!   dfg_check_grad (@(x) gammainc (x, P * 4, t{1}), {P * 3});
+%!   dfg_check_grad (@(x, a) gammainc (x, a, t{1}), {P * 3, P * 4});
 %!   dfg_check_grad (@(x) gammainc (x, 2.5, t{1}), {P * 3});
-%!   dfg_check_grad (@(x) gammainc (x, Q * 4, t{1}), {1.5});
+%!   dfg_check_grad (@(a) gammainc (2.5, a, t{1}), {Q * 8});
+%!   dfg_check_grad (@(x, a) gammainc (x, a, t{1}), {Q * 12, 14});
+%!   dfg_check_grad (@(x, a) gammainc (x, a, t{1}), {1.5, Q * 0.5});
 %! endfor
-%! dfg_check_grad (@(x) gammainc (x, 1) .* gammainc (x, 12, "upper"), {P * 8});
+%! dfg_check_grad (@(x, a) gammainc (x, a) .* gammainc (x, 12, "upper"), {P * 8, 3});
 %!error id=dfg:notDifferentiable
-%! x = dfg.input ([2 2]);  a = dfg.input ([2 2]);
-%! dfg.grad (sum (sum (gammainc (x, a))), a);
-## betainc: the gradient in x is the integrand; in a, b: dfg:notDifferentiable
+%! x = dfg.input ([2 2]);  a = dfg.input ([1 1]);
+%! g = dfg.grad (sum (sum (gammainc (x, a))), a);
+%! dfg.grad (dfg.grad (g, a), a);
+## the derivative in a is complex where x < 0 (the value is real for integer a)
+%!error id=dfg:complexResult
+%! a = dfg.input ([1 1]);
+%! f = dfg.function ({a}, {dfg.grad(gammainc (-2, a), a)});
+%! f (3);
+## betainc: the gradient in x is the integrand; in a and b the derivative
+## ops (jets through betainc.m's continued fraction), second order included
 %!test
 %! X = rand (3, 4) * 0.9 + 0.05;
 %! for t = {"lower", "upper"}
-%!   dfg_check_grad (@(x) betainc (x, P * 3, P + 1, t{1}), {X});
+%!   dfg_check_grad (@(x, a, b) betainc (x, a, b, t{1}), {X, P * 3, P + 1});
 %!   dfg_check_grad (@(x) betainc (x, 2.5, 0.7, t{1}), {X});
-%!   dfg_check_grad (@(x) betainc (x, 1, 3, t{1}), {X});
-%!   dfg_check_grad (@(x) betainc (x, 3, 1, t{1}), {X});
-%!   dfg_check_grad (@(x) betainc (x, P * 3, 2, t{1}), {0.4});
+%!   dfg_check_grad (@(a, b) betainc (0.3, a, b, t{1}), {1, Q * 3});
+%!   dfg_check_grad (@(x, b) betainc (x, 3, b, t{1}), {X, 1});
+%!   dfg_check_grad (@(x, a) betainc (x, a, 2, t{1}), {0.4, P * 3});
 %! endfor
 %!error id=dfg:notDifferentiable
-%! x = dfg.input ([2 2]);  b = dfg.input ([2 2]);
-%! dfg.grad (sum (sum (betainc (x, 2, b))), b);
+%! x = dfg.input ([2 2]);  b = dfg.input ([1 1]);
+%! g = dfg.grad (sum (sum (betainc (x, 2, b))), b);
+%! dfg.grad (dfg.grad (g, b), b);
 
 ## ---- signal processing (issue 22): conv, filter ----
 ## conv, conv2: gradients to every argument (correlations), every shape
