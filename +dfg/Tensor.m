@@ -834,14 +834,14 @@ classdef Tensor < handle
     endfunction
     function r = gammainc (varargin)
       ## gammainc (x, a [, tail]): Octave 7.3's gammainc.m, tail "lower",
-      ## "upper", "scaledlower" or "scaledupper"; the gradient in x is the
-      ## integrand (a: dfg:notDifferentiable)
+      ## "upper", "scaledlower" or "scaledupper"; gradients in x (the
+      ## integrand) and a (jets through gammainc.m's cases), second order
       r = dfg.Tensor (dfg_mex ("gammainc", varargin{:}));
     endfunction
     function r = betainc (varargin)
       ## betainc (x, a, b [, tail]): Octave 7.3's betainc.m, tail "lower"
-      ## or "upper"; the gradient in x is the integrand (a, b:
-      ## dfg:notDifferentiable)
+      ## or "upper"; gradients in x (the integrand), a and b (jets through
+      ## betainc.m's continued fraction), second order
       r = dfg.Tensor (dfg_mex ("betainc", varargin{:}));
     endfunction
     ## ---- end of the element-wise and reduction functions

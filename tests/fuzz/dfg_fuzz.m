@@ -230,7 +230,7 @@ function K = fz_known_list ()
   K(end+1) = kn ("eigenvalues equal to rounding feeding a function that jumps there (gammaln, log, sign of a zero eigenvalue)", ...
                  "", "error where|value|no dfg", 'eig \(', "", ...
                  "[~, d] = eig (dfg.constant ([1 1; 1 1])); dfg.value (gammaln (d))");
-  K(end+1) = kn ("gammainc's scaled tails: Octave 7.3's values carry errors near 1e-8 relative (its series for \"scaledlower\" at moderate a), so central differences of Octave's function are off by percents; dfg's derivative is the analytic one, a/x - S (a/x - 1)", ...
+  K(end+1) = kn ("gammainc's scaled tails: Octave 7.3's values carry errors near 1e-8 relative (its series for \"scaledlower\" at moderate a), so central differences of Octave's function are off by percents; dfg's derivatives are the analytic ones (in x: a/x - S (a/x - 1); in a: jets through the series, within 1e-13 of a quadrature)", ...
                  "grad", "gradient value", 'gammainc \(.*scaled', "", ...
                  "x = 1.3199720085303237; a = 12; h = 1e-6; (gammainc (x + h, a, \"scaledlower\") - gammainc (x - h, a, \"scaledlower\")) / (2 * h)  % 0.09654; the series of 1F1 (1; a + 1; x) gives 0.09358, dfg's gradient");
   K(end+1) = kn ("a solve with the logarithm of eye plus a low-rank matrix (the fuzzer's logm operand): the logarithm has that low rank, so the system is singular and both results are rounding noise (Octave warns: singular to machine precision)", ...
@@ -663,6 +663,19 @@ function [n, G] = fz_other (G, depth, sz)
   endif
 endfunction
 
+## a parameter of gammainc / betainc: a constant from consts, or (half the
+## time) c + k * abs (e) ./ (1 + abs (e)) for an expression e (operand
+## $slot) of a size compatible with sz, c > 0 (p.kids: {} or {e})
+function [p, G] = fz_param (G, depth, sz, consts, slot)
+  p = struct ("txt", fz_pick (consts), "kids", {{}});
+  if (rand () < 0.5)
+    [e, G] = fz_other (G, depth, sz);
+    p.txt = sprintf ("%s + %s * abs ($%d) ./ (1 + abs ($%d))", fz_pick ({"0.5", "1", "2.5", "12"}), ...
+                     fz_pick ({"1", "4"}), slot, slot);
+    p.kids = {e};
+  endif
+endfunction
+
 function [n, G] = fz_make (op, G, depth)
   persistent infix = struct ("plus", "+", "minus", "-", "times", ".*", ...
                              "rdivide", "./", "ldivide", ".\\", "power", ".^", ...
@@ -748,17 +761,18 @@ function [n, G] = fz_make (op, G, depth)
       [b, G] = fz_other (G, depth, sz);
       n = fz_opnode (op, sprintf ("linspace ($1(1), $2(end), %d)", randi ([0 7])), false, {a, b});
     case "betainc"
-      ## a and b constants: the gradient is taken in x only (in a and b it
-      ## is dfg:notDifferentiable); x mapped into [0, 1] element-wise
+      ## x mapped into [0, 1] element-wise; a and b constants or expressions
+      ## mapped into [c, c + k] (so the grad mode differentiates in them)
       t = fz_pick ({"", ', "upper"', ', "lower"'});
-      n = fz_opnode (op, sprintf ("betainc (abs ($1) ./ (1 + abs ($1)), %s, %s%s)", ...
-                                  fz_pick ({"0.5", "1", "2", "3.5", "20"}), ...
-                                  fz_pick ({"0.7", "1", "2.5", "6"}), t), false, {a});
+      [pa, G] = fz_param (G, depth, sz, {"0.5", "1", "2", "3.5", "20"}, 2);
+      [pb, G] = fz_param (G, depth, sz, {"0.7", "1", "2.5", "6"}, 2 + numel (pa.kids));
+      n = fz_opnode (op, sprintf ("betainc (abs ($1) ./ (1 + abs ($1)), %s, %s%s)", pa.txt, pb.txt, t), ...
+                     false, [{a}, pa.kids, pb.kids]);
     case "gammainc"
-      ## a a constant, as for betainc
+      ## a a constant or an expression mapped into [c, c + k], as for betainc
       t = fz_pick ({"", ', "upper"', ', "scaledlower"', ', "scaledupper"', ', "lower"'});
-      n = fz_opnode (op, sprintf ("gammainc (abs ($1), %s%s)", ...
-                                  fz_pick ({"0", "0.5", "1", "1.5", "3", "12", "25"}), t), false, {a});
+      [pa, G] = fz_param (G, depth, sz, {"0", "0.5", "1", "1.5", "3", "12", "25"}, 2);
+      n = fz_opnode (op, sprintf ("gammainc (abs ($1), %s%s)", pa.txt, t), false, [{a}, pa.kids]);
     case "dot"
       [b, G] = fz_newvar (G, sz);
       if (rand () < 0.5)
