@@ -6,7 +6,9 @@
  * Method: forward-mode jets through the same algorithm as the values
  * (kernels/cpu/specfun.c, Octave 7.3's gammainc.m / betainc.m), as
  * TensorFlow and JAX differentiate igamma: each element is evaluated once
- * over a jet (value, d/da, d/db, d2/da2, d2/dadb, d2/db2), so the series,
+ * over a jet (value, first and second derivative in one parameter: jet3;
+ * in both of betainc's for d2/dadb: jet6, the algorithms written once in
+ * kernels/cpu/specfun-jet.h for both), so the series,
  * Lentz's continued fraction, Knusel's log-gamma of gammainc.m's D and the
  * prefactor of betainc.m each carry their own derivative, consistent with
  * the value's case.  Two differences from the value's evaluation:
@@ -35,36 +37,36 @@
 
 static const double JD_PI = 3.14159265358979323846;
 
-/* a jet: the value and its first and second derivatives in (a, b) */
+/* jet6: the value and its first and second derivatives in (a, b) */
 typedef struct {
     double v, a, b, aa, ab, bb;
-} jet;
+} jet6;
 
-static jet jc(double v) { jet r = {v, 0, 0, 0, 0, 0}; return r; }
+static jet6 jc6(double v) { jet6 r = {v, 0, 0, 0, 0, 0}; return r; }
 
-static jet jadd(jet x, jet y)
+static jet6 jadd6(jet6 x, jet6 y)
 {
-    jet r = {x.v + y.v, x.a + y.a, x.b + y.b, x.aa + y.aa, x.ab + y.ab, x.bb + y.bb};
+    jet6 r = {x.v + y.v, x.a + y.a, x.b + y.b, x.aa + y.aa, x.ab + y.ab, x.bb + y.bb};
     return r;
 }
 
-static jet jsub(jet x, jet y)
+static jet6 jsub6(jet6 x, jet6 y)
 {
-    jet r = {x.v - y.v, x.a - y.a, x.b - y.b, x.aa - y.aa, x.ab - y.ab, x.bb - y.bb};
+    jet6 r = {x.v - y.v, x.a - y.a, x.b - y.b, x.aa - y.aa, x.ab - y.ab, x.bb - y.bb};
     return r;
 }
 
-static jet jscale(jet x, double c)
+static jet6 jscale6(jet6 x, double c)
 {
-    jet r = {x.v * c, x.a * c, x.b * c, x.aa * c, x.ab * c, x.bb * c};
+    jet6 r = {x.v * c, x.a * c, x.b * c, x.aa * c, x.ab * c, x.bb * c};
     return r;
 }
 
-static jet jaddc(jet x, double c) { x.v += c; return x; }
+static jet6 jaddc6(jet6 x, double c) { x.v += c; return x; }
 
-static jet jmul(jet x, jet y)
+static jet6 jmul6(jet6 x, jet6 y)
 {
-    jet r = {x.v * y.v,
+    jet6 r = {x.v * y.v,
              x.a * y.v + x.v * y.a,
              x.b * y.v + x.v * y.b,
              x.aa * y.v + 2 * x.a * y.a + x.v * y.aa,
@@ -74,9 +76,9 @@ static jet jmul(jet x, jet y)
 }
 
 /* f (x) for f0 = f (x.v), f1 = f' (x.v), f2 = f'' (x.v) */
-static jet jchain(jet x, double f0, double f1, double f2)
+static jet6 jchain6(jet6 x, double f0, double f1, double f2)
 {
-    jet r = {f0,
+    jet6 r = {f0,
              f1 * x.a,
              f1 * x.b,
              f1 * x.aa + f2 * x.a * x.a,
@@ -85,135 +87,137 @@ static jet jchain(jet x, double f0, double f1, double f2)
     return r;
 }
 
-static jet jrecip(jet x)
+static jet6 jrecip6(jet6 x)
 {
     double r = 1 / x.v;
-    return jchain(x, r, -r * r, 2 * r * r * r);
+    return jchain6(x, r, -r * r, 2 * r * r * r);
 }
 
-static jet jdiv(jet x, jet y) { return jmul(x, jrecip(y)); }
+static jet6 jdiv6(jet6 x, jet6 y) { return jmul6(x, jrecip6(y)); }
 
-static jet jexp(jet x)
+static jet6 jexp6(jet6 x)
 {
     double e = exp(x.v);
-    return jchain(x, e, e, e);
+    return jchain6(x, e, e, e);
 }
 
-static jet jlog(jet x)
+static jet6 jlog6(jet6 x)
 {
     double r = 1 / x.v;
-    return jchain(x, log(x.v), r, -r * r);
+    return jchain6(x, log(x.v), r, -r * r);
 }
 
-static jet jlog1p(jet x)
+static jet6 jlgamma6(jet6 x)
 {
-    double r = 1 / (1 + x.v);
-    return jchain(x, log1p(x.v), r, -r * r);
-}
-
-static jet jlgamma(jet x)
-{
-    return jchain(x, lgamma(x.v), dfg_psi_(0, x.v), dfg_psi_(1, x.v));
-}
-
-/* x^k, k an integer >= 2 */
-static jet jpowi(jet x, int k)
-{
-    double p = pow(x.v, k - 2);
-    return jchain(x, p * x.v * x.v, k * p * x.v, (double)k * (k - 1) * p);
+    return jchain6(x, lgamma(x.v), dfg_psi_(0, x.v), dfg_psi_(1, x.v));
 }
 
 /* has the continued fraction's product y converged in every component,
  * the last factor being d?  (d's derivatives add to those of log y) */
-static int cf_done(jet d, jet y, int nb)
+static int cf_done6(jet6 d, jet6 y)
 {
     const double eps = DBL_EPSILON, fl = 1e-20;
     double la = y.a / y.v, lb = y.b / y.v;
-    if (!(fabs(d.v - 1) <= eps && fabs(d.a) <= eps * (fabs(la) + fl) &&
-          fabs(d.aa) <= eps * (fabs(y.aa / y.v) + la * la + fl)))
-        return 0;
-    return !nb || (fabs(d.b) <= eps * (fabs(lb) + fl) &&
-                   fabs(d.ab) <= eps * (fabs(y.ab / y.v) + fabs(la * lb) + fl) &&
-                   fabs(d.bb) <= eps * (fabs(y.bb / y.v) + lb * lb + fl));
+    return fabs(d.v - 1) <= eps && fabs(d.a) <= eps * (fabs(la) + fl) &&
+           fabs(d.aa) <= eps * (fabs(y.aa / y.v) + la * la + fl) && fabs(d.b) <= eps * (fabs(lb) + fl) &&
+           fabs(d.ab) <= eps * (fabs(y.ab / y.v) + fabs(la * lb) + fl) &&
+           fabs(d.bb) <= eps * (fabs(y.bb / y.v) + lb * lb + fl);
 }
 
-/* has a series with sum y converged at its next term t? */
-static int series_done(jet t, jet y)
+/* jet3: the value and its first and second derivatives in one parameter
+ * (gammainc's a; betainc's a or b alone) */
+typedef struct {
+    double v, d, dd;
+} jet3;
+
+static jet3 jc3(double v) { jet3 r = {v, 0, 0}; return r; }
+static jet3 jadd3(jet3 x, jet3 y) { jet3 r = {x.v + y.v, x.d + y.d, x.dd + y.dd}; return r; }
+static jet3 jsub3(jet3 x, jet3 y) { jet3 r = {x.v - y.v, x.d - y.d, x.dd - y.dd}; return r; }
+static jet3 jscale3(jet3 x, double c) { jet3 r = {x.v * c, x.d * c, x.dd * c}; return r; }
+static jet3 jaddc3(jet3 x, double c) { x.v += c; return x; }
+
+static jet3 jmul3(jet3 x, jet3 y)
+{
+    jet3 r = {x.v * y.v, x.d * y.v + x.v * y.d, x.dd * y.v + 2 * x.d * y.d + x.v * y.dd};
+    return r;
+}
+
+static jet3 jchain3(jet3 x, double f0, double f1, double f2)
+{
+    jet3 r = {f0, f1 * x.d, f1 * x.dd + f2 * x.d * x.d};
+    return r;
+}
+
+static jet3 jrecip3(jet3 x)
+{
+    double r = 1 / x.v;
+    return jchain3(x, r, -r * r, 2 * r * r * r);
+}
+
+static jet3 jdiv3(jet3 x, jet3 y) { return jmul3(x, jrecip3(y)); }
+
+static jet3 jexp3(jet3 x)
+{
+    double e = exp(x.v);
+    return jchain3(x, e, e, e);
+}
+
+static jet3 jlog3(jet3 x)
+{
+    double r = 1 / x.v;
+    return jchain3(x, log(x.v), r, -r * r);
+}
+
+static jet3 jlog1p3(jet3 x)
+{
+    double r = 1 / (1 + x.v);
+    return jchain3(x, log1p(x.v), r, -r * r);
+}
+
+static jet3 jlgamma3(jet3 x) { return jchain3(x, lgamma(x.v), dfg_psi_(0, x.v), dfg_psi_(1, x.v)); }
+
+static jet3 jpowi3(jet3 x, int k)
+{
+    double p = pow(x.v, k - 2);
+    return jchain3(x, p * x.v * x.v, k * p * x.v, (double)k * (k - 1) * p);
+}
+
+static int cf_done3(jet3 d, jet3 y)
+{
+    const double eps = DBL_EPSILON, fl = 1e-20;
+    double l = y.d / y.v;
+    return fabs(d.v - 1) <= eps && fabs(d.d) <= eps * (fabs(l) + fl) &&
+           fabs(d.dd) <= eps * (fabs(y.dd / y.v) + l * l + fl);
+}
+
+static int series_done3(jet3 t, jet3 y)
 {
     const double eps = DBL_EPSILON, fl = 1e-300;
-    return fabs(t.v) <= fabs(y.v) * eps + fl && fabs(t.a) <= fabs(y.a) * eps + fl &&
-           fabs(t.aa) <= fabs(y.aa) * eps + fl;
+    return fabs(t.v) <= fabs(y.v) * eps + fl && fabs(t.d) <= fabs(y.d) * eps + fl &&
+           fabs(t.dd) <= fabs(y.dd) * eps + fl;
 }
-
-/* ---- gammainc ------------------------------------------------------------------ */
 
 enum { GD_LOWER, GD_UPPER, GD_SLOWER, GD_SUPPER };
 
-/* gammainc.m's D (x, a) = exp (-x) x^a / Gamma (a + 1), x > 0 */
-static jet gd_D(double x, jet a)
-{
-    if (a.v > 10) {        /* Knusel's asymptotic log-gamma, as gammainc.m */
-        jet a3 = jmul(jmul(a, a), a);
-        jet lnGa = jscale(jlog(jscale(a, 2 * JD_PI)), 0.5);
-        lnGa = jadd(lnGa, jrecip(jscale(a, 12)));
-        lnGa = jsub(lnGa, jrecip(jscale(a3, 360)));
-        static const double num[8] = {1, 1, 1, 691, 1, 3617, 43867, 174611},
-                            den[8] = {1260, 1680, 1188, 87360, 156, 122400, 244188, 125400};
-        for (int k = 0; k < 8; k++) {
-            jet t = jscale(jrecip(jpowi(a, 5 + 2 * k)), num[k] / den[k]);
-            lnGa = k % 2 ? jsub(lnGa, t) : jadd(lnGa, t);
-        }
-        /* a >= x: log1p ((a - x) / x), else -log1p ((x - a) / a) */
-        jet lns = a.v >= x ? jlog1p(jscale(jaddc(a, -x), 1 / x))
-                           : jscale(jlog1p(jdiv(jaddc(jscale(a, -1), x), a)), -1);
-        return jexp(jsub(jsub(jaddc(a, -x), jmul(a, lns)), lnGa));
-    }
-    return jexp(jsub(jaddc(jscale(a, log(x)), -x), jlgamma(jaddc(a, 1))));
-}
+/* the algorithms, once per jet type */
+#define JET jet3
+#define J(name) name##3
+#define JET_GAMMAINC 1
+#include "specfun-jet.h"
+#undef JET
+#undef J
+#undef JET_GAMMAINC
+#define JET jet6
+#define J(name) name##6
+#define JET_GAMMAINC 0
+#include "specfun-jet.h"
+#undef JET
+#undef J
+#undef JET_GAMMAINC
 
-/* Lentz's continued fraction of __gammainc__.cc, to convergence of the jet */
-static jet gd_lentz(double x, jet a)
-{
-    const double tiny = 0x1p-100;
-    jet y = jc(tiny), Cj = y, Dj = jc(0), bj = jaddc(jscale(a, -1), x + 1), aj = a, Deltaj;
-    for (int j = 1; j < 2000; j++) {
-        Cj = jadd(bj, jdiv(aj, Cj));
-        Dj = jrecip(jadd(bj, jmul(aj, Dj)));
-        Deltaj = jmul(Cj, Dj);
-        y = jmul(y, Deltaj);
-        if (j > 1 && cf_done(Deltaj, y, 0))
-            break;
-        bj = jaddc(bj, 2);
-        aj = jscale(jaddc(a, -j), j);        /* j (a - j) */
-    }
-    return y;
-}
+/* ---- one element ------------------------------------------------------------------ */
 
-/* the series of gammainc.m (x > 0), to convergence of the jet */
-static jet gd_series(double x, jet a, int tail)
-{
-    jet y, term;
-    if (tail == GD_SLOWER || tail == GD_SUPPER) {
-        y = jc(1);
-        term = jrecip(jscale(jaddc(a, 1), 1 / x));
-    } else {
-        y = gd_D(x, a);
-        term = jdiv(jscale(y, x), jaddc(a, 1));
-    }
-    double n = 1;
-    for (long it = 0; !series_done(term, y) && it < 10000000; it++) {
-        n += 1;
-        y = jadd(y, term);
-        term = jmul(term, jrecip(jscale(jaddc(a, n), 1 / x)));
-    }
-    if (tail == GD_UPPER)
-        y = jsub(jc(1), y);
-    else if (tail == GD_SUPPER)
-        y = jsub(jrecip(gd_D(x, a)), y);
-    return y;
-}
-
-/* d/da (order 1) or d2/da2 (order 2) of one element; *err: 1 a < 0, 2 x < 0 */
+/* d/da (order 1) or d2/da2 (order 2) of gammainc; *err: 1 a < 0, 2 x < 0 */
 static double gammainc_da1(double x, double av, int tail, int order, int * err)
 {
     if (av < 0) {
@@ -226,98 +230,29 @@ static double gammainc_da1(double x, double av, int tail, int order, int * err)
         *err |= 2;
         return NAN;
     }
-    const int inf_val_x0 = tail == GD_SUPPER, inf_val_xinf = tail == GD_SLOWER;
     if (x == 0)
-        return inf_val_x0 ? NAN : 0;
+        return tail == GD_SUPPER ? NAN : 0;      /* the value Inf there */
     if (x == INFINITY)
-        return inf_val_xinf ? NAN : 0;
+        return tail == GD_SLOWER ? NAN : 0;
     if (av == INFINITY)
         return tail == GD_SUPPER ? NAN : 0;
     if (av == 0)
         return NAN;                  /* a one-sided derivative only */
-    jet a = {av, 1, 0, 0, 0, 0}, y;
-    if ((x + 0.25 < av) || x < 1)
-        y = gd_series(x, a, tail);
-    else {
-        y = gd_lentz(x, a);
-        if (tail == GD_LOWER)
-            y = jsub(jc(1), jmul(y, gd_D(x, a)));
-        else if (tail == GD_UPPER)
-            y = jmul(y, gd_D(x, a));
-        else if (tail == GD_SLOWER)
-            y = jsub(jrecip(gd_D(x, a)), y);
-    }
-    return order == 1 ? y.a : y.aa;
+    jet3 a = {av, 1, 0}, y = gd_general3(x, a, tail);
+    return order == 1 ? y.d : y.dd;
 }
 
-/* ---- betainc ------------------------------------------------------------------- */
-
-/* the continued fraction of __betainc__.cc (modified Lentz), to convergence
- * of the jet; x a constant */
-static jet bd_lentz(double x, jet a, jet b)
+/* derivative `which' (0 d/da, 1 d/db, 2 d2/da2, 3 d2/dadb, 4 d2/db2) of
+ * betainc at x in (0, 1): one-parameter jets but for the mixed one */
+static double betainc_d1(double x, double av, double bv, int upper, int which)
 {
-    const double tiny = 0x1p-100, x2 = x * x;
-    jet y = jc(tiny), Cj = y, Dj = jc(0), Deltaj, alpha_j = jc(1);
-    jet ab = jadd(a, b);
-    /* beta_1 = a - (a (a + b)) / (a + 1) x */
-    jet beta_j = jsub(a, jscale(jdiv(jmul(a, ab), jaddc(a, 1)), x));
-    for (int j = 1; j < 2000; j++) {
-        Dj = jadd(beta_j, jmul(alpha_j, Dj));
-        if (Dj.v == 0)
-            Dj = jc(tiny);
-        Cj = jadd(beta_j, jdiv(alpha_j, Cj));
-        if (Cj.v == 0)
-            Cj = jc(tiny);
-        Dj = jrecip(Dj);
-        Deltaj = jmul(Cj, Dj);
-        y = jmul(y, Deltaj);
-        if (j > 1 && cf_done(Deltaj, y, 1))
-            break;
-        /* alpha = ((a + j - 1) (a + b + j - 1) (b - j) j) / (a + 2j - 1)^2 x^2 */
-        jet a2 = jaddc(a, 2.0 * j - 1);
-        alpha_j = jmul(jmul(jaddc(a, j - 1), jaddc(ab, j - 1)), jscale(jaddc(b, -j), (double)j * x2));
-        alpha_j = jdiv(alpha_j, jmul(a2, a2));
-        /* beta = a + 2j + ((j (b - j)) / (a + 2j - 1) - ((a + j) (a + b + j)) / (a + 2j + 1)) x */
-        jet t1 = jdiv(jscale(jaddc(b, -j), j), a2);
-        jet t2 = jdiv(jmul(jaddc(a, j), jaddc(ab, j)), jaddc(a, 2.0 * j + 1));
-        beta_j = jadd(jaddc(a, 2.0 * j), jscale(jsub(t1, t2), x));
+    if (which == 3) {
+        jet6 a = {av, 1, 0, 0, 0, 0}, b = {bv, 0, 1, 0, 0, 0};
+        return bd_general6(x, a, b, upper).ab;
     }
-    return y;
-}
-
-/* all five derivatives of one element, x in (0, 1), a, b > 0 */
-static jet betainc_jet(double x, double av, double bv, int upper)
-{
-    jet a = {av, 1, 0, 0, 0, 0}, b = {bv, 0, 1, 0, 0, 0};
-    /* betainc.m: the side where the fraction converges; "upper" is 1 - the
-     * lower tail unless computed from the other side directly */
-    int swap = upper ? !(x < av / (av + bv)) : x > av / (av + bv), comp = upper ? !swap : swap;
-    if (swap) {                     /* I_x (a, b) = 1 - I_(1-x) (b, a) */
-        jet t = a;
-        x = 1 - x;
-        a = b;
-        b = t;
-    }
-    jet f = bd_lentz(x, a, b);
-    int neg = f.v < 0;
-    jet lf = jlog(neg ? jscale(f, -1) : f);
-    jet y = jadd(jadd(jscale(a, log(x)), jscale(b, log1p(-x))),
-                 jsub(jsub(jlgamma(jadd(a, b)), jlgamma(a)), jlgamma(b)));
-    y = jexp(jadd(y, lf));
-    if (neg)
-        y = jscale(y, -1);
-    return comp ? jsub(jc(1), y) : y;
-}
-
-static double pick(jet y, int which)
-{
-    switch (which) {
-    case 0:  return y.a;
-    case 1:  return y.b;
-    case 2:  return y.aa;
-    case 3:  return y.ab;
-    default: return y.bb;
-    }
+    int in_a = which == 0 || which == 2;
+    jet3 a = {av, in_a, 0}, b = {bv, !in_a, 0}, y = bd_general3(x, a, b, upper);
+    return which <= 1 ? y.d : y.dd;
 }
 
 /* ---- the array loops (broadcasting operands, as specfun.c) ------------------------ */
@@ -425,7 +360,7 @@ int dfg_cpu_betainc_d(int upper, int which, const int * dt_in, int dt_out, void 
         else if (xv == 0 || xv == 1)
             d = 0;                        /* 0 or 1 whatever a and b */
         else
-            d = pick(betainc_jet(xv, av, bv, upper), which);
+            d = betainc_d1(xv, av, bv, upper, which);
         store(dt_out, out, i, d);
     }
     return DFG_OK;
