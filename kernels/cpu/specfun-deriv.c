@@ -87,10 +87,14 @@ static jet6 jchain6(jet6 x, double f0, double f1, double f2)
     return r;
 }
 
+/* 1 / x, its derivatives scaled by r = 1 / x step by step (r^3 x.a^2
+ * would overflow where 1 / x does not) */
 static jet6 jrecip6(jet6 x)
 {
-    double r = 1 / x.v;
-    return jchain6(x, r, -r * r, 2 * r * r * r);
+    double r = 1 / x.v, qa = x.a * r, qb = x.b * r;
+    jet6 y = {r, -qa * r, -qb * r, (2 * qa * qa - x.aa * r) * r, (2 * qa * qb - x.ab * r) * r,
+              (2 * qb * qb - x.bb * r) * r};
+    return y;
 }
 
 static jet6 jdiv6(jet6 x, jet6 y) { return jmul6(x, jrecip6(y)); }
@@ -148,10 +152,11 @@ static jet3 jchain3(jet3 x, double f0, double f1, double f2)
     return r;
 }
 
-static jet3 jrecip3(jet3 x)
+static jet3 jrecip3(jet3 x)      /* as jrecip6 */
 {
-    double r = 1 / x.v;
-    return jchain3(x, r, -r * r, 2 * r * r * r);
+    double r = 1 / x.v, q = x.d * r;
+    jet3 y = {r, -q * r, (2 * q * q - x.dd * r) * r};
+    return y;
 }
 
 static jet3 jdiv3(jet3 x, jet3 y) { return jmul3(x, jrecip3(y)); }
