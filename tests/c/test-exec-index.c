@@ -94,7 +94,7 @@ static void test_gather(void)
     /* expected: the 0-based source elements, in column-major order */
     static const struct {
         const char * x; int k; int64_t view[3], cnt[3]; int nd; int64_t dout[3];
-        int64_t ix[6]; int nix; const char * res; int64_t src[8]; int n;
+        int64_t ix[8]; int nix; const char * res; int64_t src[24]; int n;
     } cases[] = {
         /* x = 4x5: x([4 1 4], [5 2]) */
         {"4x5", 2, {4, 5}, {3, 2}, 2, {3, 2}, {3, 0, 3, 4, 1}, 5, "3x2", {19, 16, 19, 7, 4, 7}, 6},
@@ -106,11 +106,25 @@ static void test_gather(void)
          {1, 3, 5, 19, 21, 23}, 6},
         {"2x3x4", 2, {2, 12}, {-1, 2}, 2, {2, 2}, {11, 0}, 2, "2x2", {22, 23, 0, 1}, 4},
         {"4x5", 2, {4, 5}, {0, 2}, 2, {0, 2}, {0, 1}, 2, "0x2", {0}, 0},
+        /* the copies in runs: x(2:3, :), x(:, 2:4), x([1 2 4], [2 3]),
+         * x(1:4, [5 1]) (a full list folds like a colon), x(:, :) (one
+         * copy), t(:, 2:3, [1 3]) (runs of 2 x 2 walked over dim 3) */
+        {"4x5", 2, {4, 5}, {2, -1}, 2, {2, 5}, {1, 2}, 2, "2x5",
+         {1, 2, 5, 6, 9, 10, 13, 14, 17, 18}, 10},
+        {"4x5", 2, {4, 5}, {-1, 3}, 2, {4, 3}, {1, 2, 3}, 3, "4x3",
+         {4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}, 12},
+        {"4x5", 2, {4, 5}, {3, 2}, 2, {3, 2}, {0, 1, 3, 1, 2}, 5, "3x2", {4, 5, 7, 8, 9, 11}, 6},
+        {"4x5", 2, {4, 5}, {4, 2}, 2, {4, 2}, {0, 1, 2, 3, 4, 0}, 6, "4x2",
+         {16, 17, 18, 19, 0, 1, 2, 3}, 8},
+        {"4x5", 2, {4, 5}, {-1, -1}, 2, {4, 5}, {0}, 0, "4x5",
+         {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19}, 20},
+        {"2x3x4", 3, {2, 3, 4}, {-1, 2, 2}, 3, {2, 2, 2}, {1, 2, 0, 2}, 4, "2x2x2",
+         {2, 3, 4, 5, 14, 15, 16, 17}, 8},
     };
     for (size_t c = 0; c < sizeof cases / sizeof *cases; c++)
         for (int t = 0; t < 3; t++) {
             void * x = iota(DT[t], numel_of(cases[c].x));
-            uint8_t out[64];
+            uint8_t out[256];
             dfg_attr at = hdr(cases[c].k, cases[c].view, cases[c].cnt, cases[c].nd,
                               cases[c].dout, cases[c].ix, cases[c].nix);
             arg a = {DT[t], cases[c].x, x};
