@@ -384,12 +384,16 @@ static void grad_cumprod(gctx * c, dfg_node * y, dfg_node * g, const int * need,
 /* ---- order: values moved by positions (sort, cummax, cummin) ----------------- */
 
 /* TAKE (x, p) and TAKE_ADD (g, p) are each other's adjoint in their first
- * input; the positions have none (they are piecewise constant). */
+ * input (TAKE_ADD back to x's length along the dimension); the positions
+ * have none (they are piecewise constant). */
 static void grad_take(gctx * c, dfg_node * y, dfg_node * g, const int * need, dfg_node ** gx)
 {
     if (!need[0] || X(0)->dtype == DFG_LOGICAL)
         return;
-    dfg_attr a = {{dim_attr(y)}, {0}, NULL, 0};
+    int dim = (int)dim_attr(y);
+    dfg_attr a = {{dim, 0}, {0}, NULL, 0};
+    if (y->op == DFG_OP_TAKE && dim < X(0)->ndim)
+        a.i[1] = X(0)->dims[dim];
     dfg_node * in[2] = {gb_cast(c, g, X(0)->dtype), X(1)};
     gx[0] = gb_op(c, y->op == DFG_OP_TAKE ? DFG_OP_TAKE_ADD : DFG_OP_TAKE, 2, in, &a);
 }
