@@ -291,6 +291,20 @@ static dfg_status infer_signal(dfg_node * n)
         int64_t nb = n->in[0]->numel, na = n->in[1]->numel, l = na > nb ? na : nb;
         if (na < 1)
             return dfg_set_error(DFG_ERR_ARG, "dfg.filter: A must not be empty");
+        if (x->numel < 0) {
+            /* a symbolic X: along a dimension of numbers, with no state
+             * (each slice is filtered alone; the kernel walks dim) */
+            char s[256];
+            if (dim < x->ndim && dfg_dim_is_sym(x->dims[dim]))
+                return dfg_set_error(DFG_ERR_SYMBOLIC,
+                                     "dfg.filter: not defined along a symbolic size (X is %s, DIM %d); make the graph with a concrete size",
+                                     dfg_shape_str(x->ndim, x->dims, s, sizeof s), dim + 1);
+            if (si->numel != 0)
+                return dfg_set_error(DFG_ERR_SYMBOLIC,
+                                     "dfg.filter: an initial state SI with a symbolic X (%s) is not defined; make the graph with a concrete size",
+                                     dfg_shape_str(x->ndim, x->dims, s, sizeof s));
+            return set_shape(n, x->ndim, x->dims);
+        }
         int64_t len = extent(x, dim), slices = len ? x->numel / len : 1;
         if (!len)
             for (int k = 0; k < x->ndim; k++)
@@ -729,6 +743,10 @@ dfg_status dfg_infer(dfg_node * n)
         case DFG_FAM_REDUCE: case DFG_FAM_RESHAPE: case DFG_FAM_PERMUTE: case DFG_FAM_MATMUL:
         case DFG_FAM_BROADCAST: case DFG_FAM_CAT: case DFG_FAM_ORDER:
             break;
+        case DFG_FAM_SIGNAL:       /* FILTER's X off its dimension (infer_signal) */
+            if (op == DFG_OP_FILTER && k == 2)
+                break;
+            return not_symbolic(n, k);
         default:
             return not_symbolic(n, k);
         }
