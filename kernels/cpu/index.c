@@ -120,56 +120,96 @@ static int takes_all(const idx_hdr * d, int64_t j)
 
 /* The block copied in runs of contiguous memory: the leading dimensions
  * that take their whole view fold into one unit of `inner` elements;
- * the next dimension's index list is cut into stretches of consecutive
- * positions, each one memcpy of (stretch length x inner) elements; the
- * dimensions after it are walked by an odometer.  x(a:b, :), x(:, a:b)
- * and diff's slices become a few large copies instead of one move per
- * element (the order of the result is the same column-major walk). */
-int dfg_cpu_gather(size_t es, void * out, const void * in, const int64_t * hdr)
+ * the next dimension's index list (j0) is cut into stretches of
+ * consecutive positions, each one memcpy of (stretch length x inner)
+ * elements; the dimensions after it are walked by an odometer, each of
+ * its steps ("outer" blocks) writing n0 * inner elements.  x(a:b, :),
+ * x(:, a:b) and diff's slices become a few large copies instead of one
+ * move per element (the order of the result is the same column-major
+ * walk).  Large blocks split their outer steps over dfg's threads. */
+typedef struct gather_ctx {
+    idx_hdr         d;
+    size_t          es;
+    char *          out;
+    const char *    in;
+    int64_t         inner, j0, n0, outer, nt;
+    int64_t         vs[DFG_MAX_DIMS];       /* element strides of the view */
+} gather_ctx;
+
+static void gather_part(void * ctx, int t)
 {
-    idx_hdr d;
-    index_decode(hdr, hdr + 1, &d);
-    if (d.block == 0)
-        return DFG_OK;
-    int64_t inner = 1, j0 = 0;
-    while (j0 < d.k && takes_all(&d, j0))
-        inner *= d.view[j0++];
-    char * o = out;
-    const char * s = in;
-    if (j0 == d.k) {                        /* the whole array */
-        memcpy(o, s, (size_t)(d.block * (int64_t)es));
-        return DFG_OK;
+    const gather_ctx * g = ctx;
+    const idx_hdr * d = &g->d;
+    int64_t len = dfg_par_chunk(g->outer, (int)g->nt, 1);
+    int64_t b0 = (int64_t)t * len, b1 = b0 + len < g->outer ? b0 + len : g->outer;
+    if (b0 >= b1)
+        return;
+    int64_t c[DFG_MAX_DIMS] = {0}, rest = b0, j0 = g->j0, n0 = g->n0, inner = g->inner;
+    for (int64_t j = j0 + 1; j < d->k; j++) {        /* the odometer at step b0 */
+        c[j] = rest % d->cnt[j];
+        rest /= d->cnt[j];
     }
-    int64_t vs[DFG_MAX_DIMS], c[DFG_MAX_DIMS] = {0}, st = inner;
-    for (int64_t j = j0; j < d.k; j++) {    /* element strides of the view */
-        vs[j] = st;
-        st *= d.view[j];
-    }
-    const int64_t * ix0 = d.ix[j0];
-    int64_t n0 = d.cnt[j0], outer = d.block / (inner * n0);
-    size_t ub = (size_t)inner * es;         /* bytes per unit */
-    for (int64_t b = 0; b < outer; b++) {
+    const int64_t * ix0 = d->ix[j0];
+    size_t es = g->es, ub = (size_t)inner * es;      /* bytes per unit */
+    char * o = g->out + (size_t)b0 * (size_t)n0 * ub;
+    for (int64_t b = b0; b < b1; b++) {
         int64_t base = 0;
-        for (int64_t j = j0 + 1; j < d.k; j++)
-            base += (d.ix[j] ? d.ix[j][c[j]] : c[j]) * vs[j];
+        for (int64_t j = j0 + 1; j < d->k; j++)
+            base += (d->ix[j] ? d->ix[j][c[j]] : c[j]) * g->vs[j];
         for (int64_t q = 0; q < n0;) {
-            int64_t p = ix0 ? ix0[q] : q, len = 1;
+            int64_t p = ix0 ? ix0[q] : q, run = 1;
             if (ix0)
-                while (q + len < n0 && ix0[q + len] == p + len)
-                    len++;
+                while (q + run < n0 && ix0[q + run] == p + run)
+                    run++;
             else
-                len = n0;
-            if (len == 1 && inner == 1)
-                copy_elem(es, o, s + (base + p * inner) * (int64_t)es);
+                run = n0;
+            const char * s = g->in + (base + p * inner) * (int64_t)es;
+            if (run == 1 && inner == 1)
+                copy_elem(es, o, s);
             else
-                memcpy(o, s + (base + p * inner) * (int64_t)es, (size_t)len * ub);
-            o += (size_t)len * ub;
-            q += len;
+                memcpy(o, s, (size_t)run * ub);
+            o += (size_t)run * ub;
+            q += run;
         }
-        for (int64_t j = j0 + 1; j < d.k; j++) {
-            if (++c[j] < d.cnt[j]) break;
+        for (int64_t j = j0 + 1; j < d->k; j++) {
+            if (++c[j] < d->cnt[j]) break;
             c[j] = 0;
         }
+    }
+}
+
+int dfg_cpu_gather(size_t es, void * out, const void * in, const int64_t * hdr)
+{
+    gather_ctx g;
+    index_decode(hdr, hdr + 1, &g.d);
+    if (g.d.block == 0)
+        return DFG_OK;
+    g.es = es;
+    g.out = out;
+    g.in = in;
+    g.inner = 1;
+    g.j0 = 0;
+    while (g.j0 < g.d.k && takes_all(&g.d, g.j0))
+        g.inner *= g.d.view[g.j0++];
+    if (g.j0 == g.d.k) {                    /* the whole array */
+        memcpy(out, in, (size_t)(g.d.block * (int64_t)es));
+        return DFG_OK;
+    }
+    int64_t st = g.inner;
+    for (int64_t j = g.j0; j < g.d.k; j++) {
+        g.vs[j] = st;
+        st *= g.d.view[j];
+    }
+    g.n0 = g.d.cnt[g.j0];
+    g.outer = g.d.block / (g.inner * g.n0);
+    g.nt = dfg_threads_for(g.d.block);
+    if (g.nt > g.outer)
+        g.nt = g.outer;
+    if (g.nt <= 1) {
+        g.nt = 1;
+        gather_part(&g, 0);
+    } else {
+        dfg_par_run((int)g.nt, gather_part, &g);
     }
     return DFG_OK;
 }

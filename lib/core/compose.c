@@ -896,8 +896,10 @@ dfg_status dfg_median(dfg_id x, int dim, dfg_id * y)
     if (st)
         return st;
     char sz[256];
-    int sym = dfg_shape_is_sym(nd, d);
-    if (!sym && dfg_shape_numel(nd, d) == 0)
+    int empty = 0;                   /* a size 0 beside symbols too: empty for every binding */
+    for (int k = 0; k < nd; k++)
+        empty |= !dfg_dim_is_sym(d[k]) && d[k] == 0;
+    if (empty)
         return dfg_set_error(DFG_ERR_ARG, "dfg.median: X cannot be an empty matrix");
     if (dim < 0)
         dim = default_dim(nd, d);    /* median.m's first one above 1: x is not empty */

@@ -11,6 +11,7 @@
 #include "dfg.h"
 
 #include "exec-helpers.h"
+#include "../../kernels/cpu/cpu.h"
 /* ---- random data ---------------------------------------------------------------- */
 
 static uint32_t rng = 2463534242u;
@@ -136,6 +137,50 @@ static void test_gather(void)
             CHECK(ok);
             free(x);
         }
+}
+
+/* A large gather through the kernel on 1 and 4 threads against a naive
+ * walk: x 300 x 7 x 40, x(2:299, [1 2 3 5 6], [40:-1:21 1:10]) (stretches
+ * of runs, odometer over dim 3), and x(:, :, 3:38) (one unit per step) */
+static void test_gather_threads(void)
+{
+    int64_t v[3] = {300, 7, 40}, n = 300 * 7 * 40;
+    double * x = malloc((size_t)n * sizeof *x), * a = malloc((size_t)n * sizeof *a);
+    for (int64_t e = 0; e < n; e++)
+        x[e] = (double)e;
+    for (int form = 0; form < 2; form++) {
+        int64_t h[2 + 6 + 3 + 400], at = 0, c0 = 298, c1 = 5, c2 = form ? 36 : 30;
+        h[at++] = 3;
+        for (int j = 0; j < 3; j++) h[at++] = v[j];
+        h[at++] = form ? -1 : c0;  h[at++] = form ? -1 : c1;  h[at++] = c2;
+        h[at++] = 3;
+        h[at++] = form ? 300 : c0;  h[at++] = form ? 7 : c1;  h[at++] = c2;
+        int64_t * ix0 = h + at;
+        if (!form) {
+            for (int64_t q = 0; q < c0; q++) h[at++] = 1 + q;
+            static const int64_t cols[5] = {0, 1, 2, 4, 5};
+            for (int q = 0; q < 5; q++) h[at++] = cols[q];
+        }
+        int64_t * ix2 = h + at;
+        for (int64_t q = 0; q < c2; q++)
+            h[at++] = form ? 2 + q : q < 20 ? 39 - q : q - 20;
+        int64_t rows = form ? 300 : c0, cols = form ? 7 : c1, total = rows * cols * c2;
+        for (int t = 1; t <= 4; t += 3) {
+            CHECK(dfg_threads_set(t) == DFG_OK);
+            memset(a, 0, (size_t)n * sizeof *a);
+            CHECK(dfg_cpu_gather(8, a, x, h) == DFG_OK);
+            int ok = 1;
+            for (int64_t e = 0; e < total && ok; e++) {
+                int64_t i = e % rows, j = e / rows % cols, k = e / (rows * cols);
+                int64_t si = form ? i : ix0[i], sj = form ? j : ix0[c0 + j], sk = ix2[k];
+                ok = a[e] == x[si + 300 * (sj + 7 * sk)];
+            }
+            CHECK(ok);
+        }
+    }
+    CHECK(dfg_threads_set(0) == DFG_OK);
+    free(x);
+    free(a);
 }
 
 static void test_scatter(void)
@@ -353,6 +398,7 @@ int main(void)
 {
     RUN(test_permute);
     RUN(test_gather);
+    RUN(test_gather_threads);
     RUN(test_scatter);
     RUN(test_scatter_class);
     RUN(test_cat);
