@@ -71,6 +71,11 @@ int dfg_cpu_take(int dt, int add, void * out, const void * in, const double * po
  * stable rank among equal values), O(n) per slice on average. */
 int dfg_cpu_median_index(int dt, double * out, const void * in,
                          int64_t pre, int64_t n, int64_t post);
+/* diff: out (pre * (n - 1) * post elements of dt, double or single; none
+ * for n < 2) gets in(i, k + 1, j) - in(i, k, j): liboctave's
+ * mx_inline_diff of order 1, one pass.  Threads: split by post slices, or
+ * by rows of one slice. */
+int dfg_cpu_diff(int dt, void * out, const void * in, int64_t pre, int64_t n, int64_t post);
 
 /* ---- signal processing along one dimension (kernels/cpu/signal.c) --------
  * dt is DFG_DOUBLE or DFG_SINGLE for every array.  Slices are (i, j), i <

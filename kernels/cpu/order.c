@@ -284,6 +284,71 @@ int dfg_cpu_median_index(int dt, double * out, const void * in,
     return order_run(&c);
 }
 
+/* ---- diff ------------------------------------------------------------------ */
+
+typedef struct diff_ctx {
+    int          dt, nt;
+    void *       out;
+    const void * in;
+    int64_t      pre, n, post;
+} diff_ctx;
+
+#define DIFF_ROWS(T)                                                                   static void diff_rows_##T(const diff_ctx * c, int64_t r0, int64_t r1)              {                                                                                      /* rows r of the result (r = k + (n - 1) j): pre elements each */                  int64_t pre = c->pre, m = c->n - 1;                                                for (int64_t r = r0; r < r1; r++) {                                                    int64_t k = r % m, j = r / m;                                                      const T * restrict a = (const T *)c->in + (k + c->n * j) * pre;                    T * restrict y = (T *)c->out + r * pre;                                            for (int64_t i = 0; i < pre; i++)                                                      y[i] = a[i + pre] - a[i];                                                  }                                                                              }
+DIFF_ROWS(double)
+DIFF_ROWS(float)
+
+static void diff_part(void * ctx, int t)
+{
+    const diff_ctx * c = ctx;
+    int64_t rows = (c->n - 1) * c->post, len = dfg_par_chunk(rows, c->nt, 1);
+    int64_t r0 = (int64_t)t * len, r1 = r0 + len < rows ? r0 + len : rows;
+    if (r0 >= r1)
+        return;
+    if (c->pre == 1) {                 /* one run over the slices: contiguous along k */
+        for (int64_t r = r0; r < r1;) {
+            int64_t k = r % (c->n - 1), j = r / (c->n - 1), e = c->n - 1 - k;
+            if (e > r1 - r)
+                e = r1 - r;
+            if (c->dt == DFG_DOUBLE) {
+                const double * restrict a = (const double *)c->in + k + c->n * j;
+                double * restrict y = (double *)c->out + r;
+                for (int64_t q = 0; q < e; q++)
+                    y[q] = a[q + 1] - a[q];
+            } else {
+                const float * restrict a = (const float *)c->in + k + c->n * j;
+                float * restrict y = (float *)c->out + r;
+                for (int64_t q = 0; q < e; q++)
+                    y[q] = a[q + 1] - a[q];
+            }
+            r += e;
+        }
+    } else if (c->dt == DFG_DOUBLE) {
+        diff_rows_double(c, r0, r1);
+    } else {
+        diff_rows_float(c, r0, r1);
+    }
+}
+
+int dfg_cpu_diff(int dt, void * out, const void * in, int64_t pre, int64_t n, int64_t post)
+{
+    if ((dt != DFG_DOUBLE && dt != DFG_SINGLE) || pre < 0 || n < 0 || post < 0)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.diff: bad kernel arguments");
+    if (n < 2 || pre == 0 || post == 0)
+        return DFG_OK;
+    diff_ctx c = {.dt = dt, .out = out, .in = in, .pre = pre, .n = n, .post = post};
+    int64_t rows = (n - 1) * post;
+    c.nt = dfg_threads_for(rows * pre);
+    if (c.nt > rows)
+        c.nt = (int)rows;
+    if (c.nt <= 1) {
+        c.nt = 1;
+        diff_part(&c, 0);
+    } else {
+        dfg_par_run(c.nt, diff_part, &c);
+    }
+    return DFG_OK;
+}
+
 /* ---- take and take_add ---------------------------------------------------- */
 
 typedef struct take_ctx {

@@ -123,9 +123,9 @@ static dfg_status slice_range(cx * c, const char * fn, dfg_id x, int nd, const i
 }
 
 /* Octave's do_diff: the order-th differences of x (double or single)
- * along dim, repeated first differences (liboctave's mx_inline_diff),
- * an empty result along dim where order >= its size; x itself for order
- * 0.  Each step has its own list, so a long chain never fills one. */
+ * along dim, repeated first differences (liboctave's mx_inline_diff:
+ * DIFF ops), an empty result along dim where order >= its size; x itself
+ * for order 0. */
 static dfg_status do_diff(dfg_id x, int64_t order, int dim, dfg_id * y)
 {
     int nd;
@@ -155,14 +155,10 @@ static dfg_status do_diff(dfg_id x, int64_t order, int dim, dfg_id * y)
         return st;
     }
     for (int64_t k = 0; k < order && !st; k++, n--) {
-        cx c;
-        dfg_id hi, lo, r = 0, nxt = 0;
-        c.n = 0;
-        d[dim] = n;
-        if (!(st = slice_range(&c, "diff", cur, nd, d, dim, 1, n - 1, &hi)) &&
-            !(st = slice_range(&c, "diff", cur, nd, d, dim, 0, n - 1, &lo)))
-            st = cx_op2(&c, DFG_OP_SUB, hi, lo, &r);
-        st = cx_done(&c, st, r, &nxt);
+        /* x(2:n) - x(1:n-1) along dim in one pass (DIFF) */
+        dfg_id nxt = 0;
+        dfg_attr a = {{dim}, {0}, NULL, 0};
+        st = dfg_op(DFG_OP_DIFF, 1, &cur, &a, &nxt);
         dfg_release(cur);
         cur = st ? 0 : nxt;
     }

@@ -210,7 +210,7 @@ static int same_off_dim(const dfg_node * a, const dfg_node * b, int dim)
 
 /* ORDER: the first input's size; TAKE's the positions' size (x's off the
  * dimension), TAKE_ADD's g's with i[1] along the dimension, MEDIAN_INDEX's
- * x's with 1 or 2 along it (lib/base/ops.def).  Positions are doubles.  A
+ * x's with 1 or 2 along it, DIFF's x's one shorter (lib/base/ops.def).  Positions are doubles.  A
  * symbolic size is taken except along the dimension walked: the kernels
  * need its length to order it. */
 static dfg_status infer_order(dfg_node * n)
@@ -252,6 +252,15 @@ static dfg_status infer_order(dfg_node * n)
         d[dim] = n->iattr[1];
     if (n->op == DFG_OP_MEDIAN_INDEX && dim < nd)
         d[dim] = d[dim] == 0 ? 0 : 2 - d[dim] % 2;
+    if (n->op == DFG_OP_DIFF) {
+        if (x->dtype != DFG_DOUBLE && x->dtype != DFG_SINGLE)
+            return dfg_set_error(DFG_ERR_DTYPE, "dfg.diff: the values must be double or single, not %s",
+                                 dfg_dtype_name(x->dtype));
+        for (int k = nd; k <= dim; k++)
+            d[k] = 1;
+        nd = nd > dim + 1 ? nd : dim + 1;
+        d[dim] = d[dim] > 0 ? d[dim] - 1 : 0;
+    }
     return set_shape(n, nd, d);
 }
 

@@ -190,6 +190,8 @@ dfg_status dfg_exec_node(const dfg_node * n, void * out, const void * const * in
                                         pre, len, post);
         case DFG_OP_MEDIAN_INDEX:
             return dfg_cpu_median_index(x->dtype, out, in[0], pre, len, post);
+        case DFG_OP_DIFF:
+            return dfg_cpu_diff(x->dtype, out, in[0], pre, len, post);
         default: {
             /* TAKE reads x (length len) at p's length; TAKE_ADD reads g and
              * p (length len) into the result's length */

@@ -251,6 +251,48 @@ static void test_median_sweep(void)
     CHECK(bad == 0);
 }
 
+/* ---- diff ----------------------------------------------------------------------- */
+
+/* the kernel against the definition, layouts with pre 1 and more, one
+ * long slice, on 1 and 4 threads, double and single (+-0, Inf, NaN) */
+static void test_diff(void)
+{
+    static const int64_t lay[][3] = {{1, 2, 1}, {1, 9, 3}, {3, 5, 2}, {4, 1, 2}, {2, 0, 3},
+                                     {1, 70000, 1}, {300, 130, 2}, {1, 600, 90}};
+    unsigned seed = 23;
+    int bad = 0;
+    for (size_t l = 0; l < sizeof lay / sizeof lay[0]; l++)
+        for (int t = 0; t < 2; t++)
+            for (int th = 1; th <= 4; th += 3) {
+                int dt = t ? DFG_SINGLE : DFG_DOUBLE;
+                int64_t pre = lay[l][0], n = lay[l][1], post = lay[l][2], cnt = pre * n * post;
+                int64_t m = n > 0 ? n - 1 : 0, ocnt = pre * m * post;
+                void * x = malloc((size_t)(cnt + 1) * 8), * y = malloc((size_t)(ocnt + 1) * 8);
+                for (int64_t e = 0; e < cnt; e++) {
+                    int r = rand_r(&seed) % 50;
+                    put(dt, x, e, r == 0 ? NAN : r == 1 ? INFINITY : r == 2 ? -0.0 : r < 6 ? 0.0
+                                  : (double)(rand_r(&seed) % 1000) / 7 - 70);
+                }
+                CHECK(dfg_threads_set(th) == DFG_OK);
+                int st = dfg_cpu_diff(dt, y, x, pre, n, post);
+                for (int64_t j = 0; j < post && !st; j++)
+                    for (int64_t k = 0; k < m; k++)
+                        for (int64_t i = 0; i < pre; i++) {
+                            double a = get(dt, x, i + pre * (k + 1 + n * j)), b = get(dt, x, i + pre * (k + n * j));
+                            double w = t ? (double)((float)a - (float)b) : a - b, g = get(dt, y, i + pre * (k + m * j));
+                            if (!(g == w && signbit(g) == signbit(w)) && !(isnan(g) && isnan(w)))
+                                bad++;
+                        }
+                if (st)
+                    bad++;
+                free(x);
+                free(y);
+            }
+    CHECK(dfg_threads_set(0) == DFG_OK);
+    CHECK(bad == 0);
+    CHECK(dfg_cpu_diff(DFG_LOGICAL, NULL, NULL, 1, 2, 1) == DFG_ERR_ARG);
+}
+
 /* ---- threads ------------------------------------------------------------------- */
 
 static void test_threads(void)
@@ -456,6 +498,7 @@ int main(void)
     RUN(test_octave_cases);
     RUN(test_sweep);
     RUN(test_median_sweep);
+    RUN(test_diff);
     RUN(test_threads);
     RUN(test_take);
     RUN(test_graphs);
