@@ -62,7 +62,7 @@ static dfg_status cx_broadcast(cx * c, dfg_id x, int nd, const int64_t * d, dfg_
     return cx_op(c, DFG_OP_BROADCAST, 1, &x, &a, out);
 }
 
-/* ---- diff ------------------------------------------------------------------ */
+/* ---- slices along a dimension (mode) --------------------------------------- */
 
 /* x(.., from .. from + cnt - 1, ..) along dim (0-based), as TAKE by the
  * positions broadcast to the other dims: the slice of an x with a
@@ -121,6 +121,8 @@ static dfg_status slice_range(cx * c, const char * fn, dfg_id x, int nd, const i
     dfg_free(ix);
     return st;
 }
+
+/* ---- diff ------------------------------------------------------------------ */
 
 /* Octave's do_diff: the order-th differences of x (double or single)
  * along dim, repeated first differences (liboctave's mx_inline_diff:

@@ -241,15 +241,16 @@ static dfg_status infer_order(dfg_node * n)
                                  dfg_dtype_name(x->dtype));
         if (n->op == DFG_OP_TAKE_ADD && (n->iattr[1] < 0 || n->iattr[1] >= 1 << 30))
             return dfg_set_error(DFG_ERR_ARG, "dfg.take_add: bad result length %lld", (long long)n->iattr[1]);
-        if (n->op == DFG_OP_TAKE_ADD && n->iattr[1] > 0 && dim >= x->ndim && n->iattr[1] != 1)
-            return dfg_set_error(DFG_ERR_ARG, "dfg.take_add: result length %lld along DIM %d beyond the last",
-                                 (long long)n->iattr[1], dim + 1);
     }
     int64_t d[DFG_MAX_DIMS];
     memcpy(d, (n->op == DFG_OP_TAKE ? n->in[1] : x)->dims, sizeof d);
     int nd = (n->op == DFG_OP_TAKE ? n->in[1] : x)->ndim;
-    if (n->op == DFG_OP_TAKE_ADD && n->iattr[1] > 0 && dim < nd)
+    if (n->op == DFG_OP_TAKE_ADD && n->iattr[1] > 0) {
+        for (int k = nd; k <= dim; k++)      /* g may end before dim (a length 1) */
+            d[k] = 1;
+        nd = nd > dim + 1 ? nd : dim + 1;
         d[dim] = n->iattr[1];
+    }
     if (n->op == DFG_OP_MEDIAN_INDEX && dim < nd)
         d[dim] = d[dim] == 0 ? 0 : 2 - d[dim] % 2;
     if (n->op == DFG_OP_DIFF) {
