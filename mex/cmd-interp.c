@@ -7,8 +7,9 @@
  *   dfg_mex ("take", x, p, dim)      y(.., k, ..) = x(.., p(.., k, ..), ..)
  *   dfg_mex ("take_add", g, p, dim)  y = 0; y(.., p(.., k, ..), ..) += g(.., k, ..)
  *
- * p: double 1-based positions along dim (1-based), of x's (g's) size; the
- * result has that size.  x, g, p may be tensors or plain arrays; a
+ * p: double 1-based positions along dim (1-based): for take, of x's size
+ * off dim and any length along it, for take_add of g's size; the result
+ * has p's size.  x, g, p may be tensors or plain arrays; a
  * position out of range is a dfg:index error when the graph runs.  Each is
  * the other's gradient (lib/autodiff), so a gather by positions a graph
  * computed (interp1's intervals of tensor queries) is differentiable in

@@ -14,6 +14,56 @@ static int nargs(gw * g, int nrhs, int lo, int hi)
     return DFG_OK;
 }
 
+/* Whether any of the n operands p[0..n-1] is single (a tensor's class or
+ * a plain array's). */
+static int any_single(gw * g, const mxArray * const * p, int n)
+{
+    for (int k = 0; k < n; k++) {
+        dfg_id id;
+        dfg_dtype dt;
+        if (gw_is_tensor(p[k]) ? !gw_tensor(g, p[k], k + 1, &id) && !gw_info(id, &dt, NULL, NULL) &&
+                                 dt == DFG_SINGLE
+                               : mxIsSingle(p[k]))
+            return 1;
+    }
+    return 0;
+}
+
+/* Operand k (0-based) of conv, conv2 or filter, as Octave 7.3's builtins
+ * read it: numeric or logical as it is; char only where another operand
+ * is single (its float path converts the codes), a constant of the codes
+ * (no gradient); else Octave's error.  what names the argument. */
+static int sig_operand(gw * g, const mxArray * const * p, int n, int k, const char * what, dfg_id * id)
+{
+    const mxArray * a = p[k];
+    if (gw_is_tensor(a) || mxIsNumeric(a) || mxIsLogical(a))
+        return gw_operand(g, a, k + 1, id);
+    if (!mxIsChar(a))
+        return dfg_set_error(DFG_ERR_DTYPE, "dfg.%s: %s (argument %d) must be numeric, logical or char, not %s",
+                             g->fn, what, k + 1, mxGetClassName(a));
+    if (!any_single(g, p, n))
+        return dfg_set_error(DFG_ERR_DTYPE,
+                             "dfg.%s: invalid conversion from string to real matrix (%s, argument %d, is char; Octave "
+                             "converts char only beside a single argument)", g->fn, what, k + 1);
+    size_t nd = mxGetNumberOfDimensions(a), m = mxGetNumberOfElements(a);
+    const mwSize * md = mxGetDimensions(a);
+    if (nd > DFG_MAX_DIMS)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: argument %d has more than %d dimensions", g->fn, k + 1, DFG_MAX_DIMS);
+    int64_t dims[DFG_MAX_DIMS];
+    for (size_t j = 0; j < nd; j++)
+        dims[j] = (int64_t)md[j];
+    double * v;
+    int st = gw_alloc(g, (int64_t)m + 1, sizeof *v, &v);
+    if (st)
+        return st;
+    const mxChar * c = mxGetChars(a);
+    for (size_t j = 0; j < m; j++)
+        v[j] = (double)c[j];
+    if ((st = dfg_constant(DFG_DOUBLE, (int)nd, dims, v, id)))
+        return st;
+    return gw_temp(g, *id);
+}
+
 /* conv's and conv2's SHAPE word: 0 "full", 1 "same", 2 "valid", -1 else. */
 static int shape_word(const char * s)
 {
@@ -40,11 +90,7 @@ int cmd_conv(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
         if ((shape = shape_word(s)) < 0)
             return dfg_set_error(DFG_ERR_ARG, "dfg.conv: SHAPE argument must be \"full\", \"same\", or \"valid\" (lower case), not \"%s\"", s);
     }
-    for (int k = 0; k < 2; k++)
-        if (!gw_is_tensor(prhs[k]) && !mxIsNumeric(prhs[k]) && !mxIsLogical(prhs[k]))
-            return dfg_set_error(DFG_ERR_DTYPE, "dfg.conv: %s (argument %d) must be numeric or logical",
-                                 k ? "B" : "A", k + 1);
-    if ((st = gw_operand(g, prhs[0], 1, &a)) || (st = gw_operand(g, prhs[1], 2, &b)))
+    if ((st = sig_operand(g, prhs, 2, 0, "A", &a)) || (st = sig_operand(g, prhs, 2, 1, "B", &b)))
         return st;
     return gw_out(g, dfg_conv(a, b, shape, &y), &y, plhs);
 }
@@ -69,12 +115,10 @@ int cmd_conv2(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs
         if ((shape = shape_word(s)) < 0)
             return dfg_set_error(DFG_ERR_ARG, "dfg.conv2: SHAPE type not valid (\"%s\"; \"full\", \"same\" or \"valid\")", s);
     }
-    for (int k = 0; k < nops; k++) {
-        if (!gw_is_tensor(prhs[k]) && !mxIsNumeric(prhs[k]) && !mxIsLogical(prhs[k]))
-            return dfg_set_error(DFG_ERR_DTYPE, "dfg.conv2: argument %d must be numeric or logical", k + 1);
-        if ((st = gw_operand(g, prhs[k], k + 1, &in[k])))
+    static const char * names[2][3] = {{"A", "B", ""}, {"V1", "V2", "M"}};
+    for (int k = 0; k < nops; k++)
+        if ((st = sig_operand(g, prhs, nops, k, names[sep][k], &in[k])))
             return st;
-    }
     if (sep)
         return gw_out(g, dfg_conv2_sep(in[0], in[1], in[2], shape, &y), &y, plhs);
     return gw_out(g, dfg_conv2(in[0], in[1], shape, &y), &y, plhs);
@@ -100,14 +144,16 @@ int cmd_filter(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
         dim = (int)d - 1;
     }
     static const char * names[4] = {"B", "A", "X", "SI"};
-    for (int k = 0; k < 4 && k < nrhs; k++) {
+    int nops = nrhs < 4 ? nrhs : 4;
+    for (int k = 0; k < nops; k++) {
         const mxArray * p = prhs[k];
         if (k == 3 && !gw_is_tensor(p) && mxGetNumberOfElements(p) == 0 && (mxIsNumeric(p) || mxIsLogical(p)))
             continue;                               /* [] : the zero state */
-        if (!gw_is_tensor(p) && !mxIsNumeric(p) && !mxIsLogical(p))
-            return dfg_set_error(DFG_ERR_DTYPE, "dfg.filter: %s (argument %d) must be %s", names[k], k + 1,
-                                 k < 2 ? "a numeric vector" : "a numeric array");
-        if ((st = gw_operand(g, p, k + 1, &in[k])))
+        if (!gw_is_tensor(p) && !mxIsNumeric(p) && !mxIsLogical(p) && !(mxIsChar(p) && any_single(g, prhs, nops)))
+            return dfg_set_error(DFG_ERR_DTYPE, "dfg.filter: %s (argument %d) must be %s%s", names[k], k + 1,
+                                 k < 2 ? "a numeric vector" : "a numeric array",
+                                 mxIsChar(p) ? " (Octave converts char only beside a single argument)" : "");
+        if ((st = sig_operand(g, prhs, nops, k, names[k], &in[k])))
             return st;
     }
     return gw_outs(g, dfg_filter(in[0], in[1], in[2], in[3], dim, nout, y), nout, y, plhs);

@@ -50,8 +50,10 @@ int dfg_cpu_scan(int op, int dt_in, int dt_out, void * out, const void * in,
  * position, later NaNs are skipped, leading NaNs point at the first
  * element.  take (add == 0): out(i, k, j) = in(i, pos(i, k, j) - 1, j),
  * any class; take_add (add != 0, double or single): out = 0, then
- * out(i, pos(i, k, j) - 1, j) += in(i, k, j).  A position that is not an
- * integer 1..n is DFG_ERR_INDEX.  out never aliases in or pos.
+ * out(i, pos(i, k, j) - 1, j) += in(i, k, j).  n is the length of the
+ * array the positions point into (take: in; take_add: out), m the length
+ * of pos (take: and of out; take_add: and of in).  A position that is not
+ * an integer 1..n is DFG_ERR_INDEX.  out never aliases in or pos.
  * Threads: split by the pre * post slices (take: by elements); one long
  * slice is sorted on one thread.  Scratch memory lives for the call. */
 int dfg_cpu_sort_index(int dt, int desc, double * out, const void * in,
@@ -59,7 +61,21 @@ int dfg_cpu_sort_index(int dt, int desc, double * out, const void * in,
 int dfg_cpu_cumext_index(int dt, int is_max, double * out, const void * in,
                          int64_t pre, int64_t n, int64_t post);
 int dfg_cpu_take(int dt, int add, void * out, const void * in, const double * pos,
-                 int64_t pre, int64_t n, int64_t post);
+                 int64_t pre, int64_t n, int64_t m, int64_t post);
+/* median_index: out (double, pre * (n odd ? 1 : 2) * post; 0 elements for
+ * n == 0) gets, per slice, the 1-based positions of the middle element(s)
+ * of its stable ascending sort (sort_index's order, -0 equal to 0): the
+ * k-th and, for even n, the (k+1)-th, k = floor ((n + 1) / 2); in a slice
+ * holding a NaN, its first NaN's position in each place (median.m's NaN
+ * rule).  Found by selection (quickselect on a scratch copy, then the
+ * stable rank among equal values), O(n) per slice on average. */
+int dfg_cpu_median_index(int dt, double * out, const void * in,
+                         int64_t pre, int64_t n, int64_t post);
+/* diff: out (pre * (n - 1) * post elements of dt, double or single; none
+ * for n < 2) gets in(i, k + 1, j) - in(i, k, j): liboctave's
+ * mx_inline_diff of order 1, one pass.  Threads: split by post slices, or
+ * by rows of one slice. */
+int dfg_cpu_diff(int dt, void * out, const void * in, int64_t pre, int64_t n, int64_t post);
 
 /* ---- signal processing along one dimension (kernels/cpu/signal.c) --------
  * dt is DFG_DOUBLE or DFG_SINGLE for every array.  Slices are (i, j), i <

@@ -104,14 +104,113 @@ static void index_decode(const int64_t * h, const int64_t * ext, idx_hdr * d)
         }                                                                      \
     } while (0)
 
+/* 1 when dimension j of the block takes every position of the view in
+ * order (a colon, or the index list 0, 1, .., view - 1) */
+static int takes_all(const idx_hdr * d, int64_t j)
+{
+    if (d->cnt[j] != d->view[j])
+        return 0;
+    if (!d->ix[j])
+        return 1;
+    for (int64_t q = 0; q < d->cnt[j]; q++)
+        if (d->ix[j][q] != q)
+            return 0;
+    return 1;
+}
+
+/* The block copied in runs of contiguous memory: the leading dimensions
+ * that take their whole view fold into one unit of `inner` elements;
+ * the next dimension's index list (j0) is cut into stretches of
+ * consecutive positions, each one memcpy of (stretch length x inner)
+ * elements; the dimensions after it are walked by an odometer, each of
+ * its steps ("outer" blocks) writing n0 * inner elements.  x(a:b, :),
+ * x(:, a:b) and diff's slices become a few large copies instead of one
+ * move per element (the order of the result is the same column-major
+ * walk).  Large blocks split their outer steps over dfg's threads. */
+typedef struct gather_ctx {
+    idx_hdr         d;
+    size_t          es;
+    char *          out;
+    const char *    in;
+    int64_t         inner, j0, n0, outer, nt;
+    int64_t         vs[DFG_MAX_DIMS];       /* element strides of the view */
+} gather_ctx;
+
+static void gather_part(void * ctx, int t)
+{
+    const gather_ctx * g = ctx;
+    const idx_hdr * d = &g->d;
+    int64_t len = dfg_par_chunk(g->outer, (int)g->nt, 1);
+    int64_t b0 = (int64_t)t * len, b1 = b0 + len < g->outer ? b0 + len : g->outer;
+    if (b0 >= b1)
+        return;
+    int64_t c[DFG_MAX_DIMS] = {0}, rest = b0, j0 = g->j0, n0 = g->n0, inner = g->inner;
+    for (int64_t j = j0 + 1; j < d->k; j++) {        /* the odometer at step b0 */
+        c[j] = rest % d->cnt[j];
+        rest /= d->cnt[j];
+    }
+    const int64_t * ix0 = d->ix[j0];
+    size_t es = g->es, ub = (size_t)inner * es;      /* bytes per unit */
+    char * o = g->out + (size_t)b0 * (size_t)n0 * ub;
+    for (int64_t b = b0; b < b1; b++) {
+        int64_t base = 0;
+        for (int64_t j = j0 + 1; j < d->k; j++)
+            base += (d->ix[j] ? d->ix[j][c[j]] : c[j]) * g->vs[j];
+        for (int64_t q = 0; q < n0;) {
+            int64_t p = ix0 ? ix0[q] : q, run = 1;
+            if (ix0)
+                while (q + run < n0 && ix0[q + run] == p + run)
+                    run++;
+            else
+                run = n0;
+            const char * s = g->in + (base + p * inner) * (int64_t)es;
+            if (run == 1 && inner == 1)
+                copy_elem(es, o, s);
+            else
+                memcpy(o, s, (size_t)run * ub);
+            o += (size_t)run * ub;
+            q += run;
+        }
+        for (int64_t j = j0 + 1; j < d->k; j++) {
+            if (++c[j] < d->cnt[j]) break;
+            c[j] = 0;
+        }
+    }
+}
+
 int dfg_cpu_gather(size_t es, void * out, const void * in, const int64_t * hdr)
 {
-    idx_hdr d;
-    index_decode(hdr, hdr + 1, &d);
-    char * o = out;
-    const char * s = in;
-    int64_t at = 0;
-    FOR_BLOCK(&d, d.view, off, copy_elem(es, o + (at++) * (int64_t)es, s + off * (int64_t)es));
+    gather_ctx g;
+    index_decode(hdr, hdr + 1, &g.d);
+    if (g.d.block == 0)
+        return DFG_OK;
+    g.es = es;
+    g.out = out;
+    g.in = in;
+    g.inner = 1;
+    g.j0 = 0;
+    while (g.j0 < g.d.k && takes_all(&g.d, g.j0))
+        g.inner *= g.d.view[g.j0++];
+    if (g.j0 == g.d.k) {                    /* the whole array */
+        memcpy(out, in, (size_t)(g.d.block * (int64_t)es));
+        return DFG_OK;
+    }
+    int64_t st = g.inner;
+    for (int64_t j = g.j0; j < g.d.k; j++) {
+        g.vs[j] = st;
+        st *= g.d.view[j];
+    }
+    g.n0 = g.d.cnt[g.j0];
+    g.outer = g.d.block / (g.inner * g.n0);
+    g.nt = dfg_threads_for(g.d.block);
+    if (g.nt > g.outer)
+        g.nt = g.outer;
+    if (g.nt <= 1) {
+        g.nt = 1;
+        gather_part(&g, 0);
+    } else {
+        dfg_par_run((int)g.nt, gather_part, &g);
+    }
     return DFG_OK;
 }
 

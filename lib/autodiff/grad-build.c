@@ -264,10 +264,37 @@ dfg_node * gb_broadcast_to(gctx * c, dfg_node * x, int nd, const int64_t * dims)
     return to_shape(c, DFG_OP_BROADCAST, x, nd, dims);
 }
 
+/* gb_take of an x with a symbolic size (off dim: the caller's length
+ * along dim is a number): TAKE by the 1-based positions broadcast to x's
+ * other dims, since GATHER's header holds numbers only */
+static dfg_node * take_sym(gctx * c, dfg_node * x, int dim, const int64_t * list, int64_t n)
+{
+    int nd = x->ndim > dim + 1 ? x->ndim : dim + 1;
+    int64_t di[DFG_MAX_DIMS], db[DFG_MAX_DIMS];
+    for (int j = 0; j < nd; j++) {
+        di[j] = j == dim ? n : 1;
+        db[j] = j == dim ? n : j < x->ndim ? x->dims[j] : 1;
+    }
+    double * pv = dfg_malloc((size_t)(n + 1) * sizeof *pv);
+    if (!pv)
+        return gb_fail(c, dfg_set_error(DFG_ERR_NOMEM, "dfg.grad: out of memory"));
+    for (int64_t i = 0; i < n; i++)
+        pv[i] = (double)list[i] + 1;
+    dfg_node * p = gb_const(c, DFG_DOUBLE, nd, di, pv);
+    dfg_free(pv);
+    dfg_node * in[2] = {x, gb_broadcast_to(c, p, nd, db)};
+    if (!in[1])
+        return NULL;
+    dfg_attr a = {{dim}, {0}, NULL, 0};
+    return gb_op(c, DFG_OP_TAKE, 2, in, &a);
+}
+
 dfg_node * gb_take(gctx * c, dfg_node * x, int dim, const int64_t * list, int64_t n)
 {
     if (!x || c->st)
         return gb_fail(c, DFG_ERR_INTERNAL);
+    if (x->numel < 0)
+        return take_sym(c, x, dim, list, n);
     int nd = x->ndim > dim + 1 ? x->ndim : dim + 1;
     /* header: [k, view (k), counts (k), nd_out, dims_out, list] */
     int64_t len = 2 + 2 * (int64_t)nd + nd + n;

@@ -82,7 +82,8 @@ dfg_node * gb_sum_all(gctx * c, dfg_node * x);                    /* 1x1 */
  * size (and class): the adjoint of an implicit broadcast. */
 dfg_node * gb_sum_to(gctx * c, dfg_node * g, const dfg_node * like);
 dfg_node * gb_broadcast_to(gctx * c, dfg_node * x, int nd, const int64_t * dims);
-/* x(:, .., list, .., :) with list (0-based) along dim */
+/* x(:, .., list, .., :) with list (0-based) along dim: a GATHER, or a
+ * TAKE where x has a symbolic size (off dim) */
 dfg_node * gb_take(gctx * c, dfg_node * x, int dim, const int64_t * list, int64_t n);
 /* x(:, .., lo:hi-1, .., :) */
 dfg_node * gb_slice(gctx * c, dfg_node * x, int dim, int64_t lo, int64_t hi);

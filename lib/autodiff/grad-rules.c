@@ -328,14 +328,34 @@ static void grad_cumprod(gctx * c, dfg_node * y, dfg_node * g, const int * need,
 /* ---- order: values moved by positions (sort, cummax, cummin) ----------------- */
 
 /* TAKE (x, p) and TAKE_ADD (g, p) are each other's adjoint in their first
- * input; the positions have none (they are piecewise constant). */
+ * input (TAKE_ADD back to x's length along the dimension); the positions
+ * have none (they are piecewise constant). */
 static void grad_take(gctx * c, dfg_node * y, dfg_node * g, const int * need, dfg_node ** gx)
 {
     if (!need[0] || X(0)->dtype == DFG_LOGICAL)
         return;
-    dfg_attr a = {{dim_attr(y)}, {0}, NULL, 0};
+    int dim = (int)dim_attr(y);
+    dfg_attr a = {{dim, 0}, {0}, NULL, 0};
+    if (y->op == DFG_OP_TAKE && dim < X(0)->ndim)
+        a.i[1] = X(0)->dims[dim];
     dfg_node * in[2] = {gb_cast(c, g, X(0)->dtype), X(1)};
     gx[0] = gb_op(c, y->op == DFG_OP_TAKE ? DFG_OP_TAKE_ADD : DFG_OP_TAKE, 2, in, &a);
+}
+
+/* DIFF (x) is linear: its adjoint is [0; g] - [g; 0] along the dimension
+ * (gx(k) = g(k-1) - g(k), the missing ends zero), made of CAT so that
+ * higher orders follow */
+static void grad_diff(gctx * c, dfg_node * y, dfg_node * g, const int * need, dfg_node ** gx)
+{
+    UNUSED_RULE_ARGS;
+    int dim = dim_attr(y);
+    int64_t d[DFG_MAX_DIMS];
+    int nd = y->ndim > dim + 1 ? y->ndim : dim + 1;
+    for (int k = 0; k < nd; k++)
+        d[k] = k == dim ? 1 : k < y->ndim ? y->dims[k] : 1;
+    dfg_node * z = gb_fill(c, y->dtype, nd, d, 0);
+    dfg_node * lo[2] = {z, g}, * hi[2] = {g, z};
+    gx[0] = gb_sub(c, gb_cat(c, dim, 2, lo), gb_cat(c, dim, 2, hi));
 }
 
 static void grad_reshape(gctx * c, dfg_node * y, dfg_node * g, const int * need, dfg_node ** gx)
@@ -618,7 +638,7 @@ const dfg_grad_rule dfg_grad_rules[DFG_OP_COUNT] = {
     [DFG_OP_SCATTER_ADD] = grad_scatter, [DFG_OP_CAT] = grad_cat,
     [DFG_OP_BROADCAST] = grad_broadcast, [DFG_OP_PART] = grad_part,
     [DFG_OP_MATMUL] = grad_matmul,
-    [DFG_OP_TAKE] = grad_take, [DFG_OP_TAKE_ADD] = grad_take,
+    [DFG_OP_TAKE] = grad_take, [DFG_OP_TAKE_ADD] = grad_take, [DFG_OP_DIFF] = grad_diff,
     [DFG_OP_CONV] = dfg_grad_signal, [DFG_OP_FILTER] = dfg_grad_signal,
     [DFG_OP_CONV2] = dfg_grad_signal,
     [DFG_OP_MLDIVIDE] = dfg_grad_linalg, [DFG_OP_INV] = dfg_grad_linalg,

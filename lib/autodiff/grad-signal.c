@@ -105,6 +105,15 @@ static void grad_filter(gctx * c, dfg_node * y, dfg_node * g, const int * need, 
     int want_si = need[3] && si->numel > 0;
     if (!need[0] && !need[1] && !want_si)
         return;
+    if (x->numel < 0) {
+        /* the gradients in b and a sum correlations over X's slices */
+        char s[256];
+        gb_fail(c, dfg_set_error(DFG_ERR_SYMBOLIC,
+                                 "dfg.filter: the gradient in B and A is not defined for a symbolic X (%s); "
+                                 "make the graph with a concrete size (the gradient in X is)",
+                                 dfg_shape_str(x->ndim, x->dims, s, sizeof s)));
+        return;
+    }
     int64_t col[2] = {na, 1};
     dfg_node * one = gb_scalar(c, dt, 1);
     dfg_node * a0 = conv(c, one, gb_reshape(c, a, 2, col), 0, 0, 1);        /* a(1) */

@@ -31,7 +31,8 @@ static dfg_status cx_merge(cx * c, dfg_id mask, dfg_id a, dfg_id b, dfg_id * out
     return cx_op(c, DFG_OP_MERGE, 3, in, NULL, out);
 }
 
-/* First non-singleton dimension (0-based), Octave's default DIM. */
+/* First non-singleton dimension (0-based), Octave's default DIM (a
+ * symbolic size is at least 2: docs/symbolic.md). */
 static int first_non_singleton(int nd, const int64_t * d)
 {
     for (int k = 0; k < nd; k++)
@@ -40,13 +41,63 @@ static int first_non_singleton(int nd, const int64_t * d)
     return 0;
 }
 
-/* ---- diff ------------------------------------------------------------------ */
+/* The refusal of a builder that needs the length along dim (0-based) of
+ * a symbolic-sized x; DFG_OK when that length is a number. */
+static dfg_status need_length(const char * fn, const char * arg, int nd, const int64_t * d, int dim)
+{
+    char s[256];
+    if (dim >= nd || !dfg_dim_is_sym(d[dim]))
+        return DFG_OK;
+    return dfg_set_error(DFG_ERR_SYMBOLIC,
+                         "dfg.%s: not defined along a symbolic size (%s is %s, DIM %d): it reads that length; "
+                         "use another DIM or make the graph with a concrete size",
+                         fn, arg, dfg_shape_str(nd, d, s, sizeof s), dim + 1);
+}
+
+static dfg_status cx_broadcast(cx * c, dfg_id x, int nd, const int64_t * d, dfg_id * out)
+{
+    dfg_attr a = {{0}, {0}, NULL, 0};
+    a.i[0] = nd;
+    memcpy(a.i + 1, d, (size_t)nd * sizeof *d);
+    return cx_op(c, DFG_OP_BROADCAST, 1, &x, &a, out);
+}
+
+/* ---- slices along a dimension (mode) --------------------------------------- */
+
+/* x(.., from .. from + cnt - 1, ..) along dim (0-based), as TAKE by the
+ * positions broadcast to the other dims: the slice of an x with a
+ * symbolic size off dim (GATHER's header holds numbers only) */
+static dfg_status slice_take(cx * c, const char * fn, dfg_id x, int nd, const int64_t * d, int dim,
+                             int64_t from, int64_t cnt, dfg_id * out)
+{
+    double * pv = dfg_malloc((size_t)(cnt + 1) * sizeof *pv);
+    if (!pv)
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory (%lld elements)", fn, (long long)cnt);
+    int64_t di[DFG_MAX_DIMS], db[DFG_MAX_DIMS];
+    for (int k = 0; k < nd; k++) {
+        di[k] = k == dim ? cnt : 1;
+        db[k] = k == dim ? cnt : d[k];
+    }
+    for (int64_t q = 0; q < cnt; q++)
+        pv[q] = (double)(from + q + 1);
+    dfg_id p, pb;
+    dfg_attr a = {{dim}, {0}, NULL, 0};
+    dfg_status st = dfg_constant(DFG_DOUBLE, nd, di, pv, &p);
+    dfg_free(pv);
+    if (st || (st = cx_keep(c, p)) || (st = cx_broadcast(c, p, nd, db, &pb)))
+        return st;
+    dfg_id in[2] = {x, pb};
+    return cx_op(c, DFG_OP_TAKE, 2, in, &a, out);
+}
 
 /* x(.., from .. from + cnt - 1, ..) along dim (0-based), x viewed with the
- * dims d (nd of them, dim < nd); fn names the function in messages */
+ * dims d (nd of them, dim < nd); fn names the function in messages.  A
+ * GATHER (runs of memcpy), or a TAKE where x has a symbolic size. */
 static dfg_status slice_range(cx * c, const char * fn, dfg_id x, int nd, const int64_t * d, int dim,
                               int64_t from, int64_t cnt, dfg_id * out)
 {
+    if (dfg_shape_is_sym(nd, d))
+        return slice_take(c, fn, x, nd, d, dim, from, cnt, out);
     int64_t * ix = dfg_malloc((size_t)(cnt + 1) * sizeof *ix);
     if (!ix)
         return dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory (%lld elements)", fn, (long long)cnt);
@@ -71,10 +122,12 @@ static dfg_status slice_range(cx * c, const char * fn, dfg_id x, int nd, const i
     return st;
 }
 
+/* ---- diff ------------------------------------------------------------------ */
+
 /* Octave's do_diff: the order-th differences of x (double or single)
- * along dim, repeated first differences (liboctave's mx_inline_diff),
- * an empty result along dim where order >= its size; x itself for order
- * 0.  Each step has its own list, so a long chain never fills one. */
+ * along dim, repeated first differences (liboctave's mx_inline_diff:
+ * DIFF ops), an empty result along dim where order >= its size; x itself
+ * for order 0. */
 static dfg_status do_diff(dfg_id x, int64_t order, int dim, dfg_id * y)
 {
     int nd;
@@ -104,14 +157,10 @@ static dfg_status do_diff(dfg_id x, int64_t order, int dim, dfg_id * y)
         return st;
     }
     for (int64_t k = 0; k < order && !st; k++, n--) {
-        cx c;
-        dfg_id hi, lo, r = 0, nxt = 0;
-        c.n = 0;
-        d[dim] = n;
-        if (!(st = slice_range(&c, "diff", cur, nd, d, dim, 1, n - 1, &hi)) &&
-            !(st = slice_range(&c, "diff", cur, nd, d, dim, 0, n - 1, &lo)))
-            st = cx_op2(&c, DFG_OP_SUB, hi, lo, &r);
-        st = cx_done(&c, st, r, &nxt);
+        /* x(2:n) - x(1:n-1) along dim in one pass (DIFF) */
+        dfg_id nxt = 0;
+        dfg_attr a = {{dim}, {0}, NULL, 0};
+        st = dfg_op(DFG_OP_DIFF, 1, &cur, &a, &nxt);
         dfg_release(cur);
         cur = st ? 0 : nxt;
     }
@@ -128,15 +177,19 @@ dfg_status dfg_diff(dfg_id x, int64_t order, int dim, dfg_id * y)
     dfg_dtype dt;
     int nd;
     int64_t d[DFG_MAX_DIMS];
-    dfg_status st = cx_begin(&c, x, &dt, &nd, d);
+    dfg_status st = cx_begin_sym(&c, x, &dt, &nd, d);
     if (st)
         return st;
     if (order < 0)
         return dfg_set_error(DFG_ERR_ARG, "dfg.diff: order K must be non-negative");
     if (dim >= nd)
         return dfg_set_error(DFG_ERR_ARG, "dfg.diff: DIM must be a valid dimension (at most %d here)", nd);
+    /* a symbolic size is taken off the dimension differenced: the
+     * builder reads that one's length (docs/symbolic.md) */
     if (dim < 0) {
         dim = first_non_singleton(nd, d);
+        if ((st = need_length("diff", "X", nd, d, dim)))
+            return st;
         if (d[dim] <= order) {
             /* Octave's data.cc, "this behavior is really wicked": a
              * singleton x is a 0x0 of its class; else differences along
@@ -156,6 +209,8 @@ dfg_status dfg_diff(dfg_id x, int64_t order, int dim, dfg_id * y)
                         st = cx_keep(&c, t);
                     r = t;
                     order = 0;
+                } else if ((st = need_length("diff", "X", nd, d, dim))) {
+                    break;
                 } else if (d[dim] == 1) {
                     dim++;
                 } else {
@@ -169,6 +224,8 @@ dfg_status dfg_diff(dfg_id x, int64_t order, int dim, dfg_id * y)
             return cx_done(&c, st, r, y);
         }
     }
+    if ((st = need_length("diff", "X", nd, d, dim)))
+        return st;
     if (dt == DFG_LOGICAL && (st = cx_cast(&c, x, DFG_DOUBLE, &xd)))
         return cx_done(&c, st, 0, y);
     if (!(st = do_diff(xd, order, dim, &r)))
@@ -324,7 +381,7 @@ dfg_status dfg_vecnorm(dfg_id x, double p, int dim, dfg_id * y)
     dfg_dtype dt;
     int nd;
     int64_t d[DFG_MAX_DIMS];
-    dfg_status st = cx_begin(&c, x, &dt, &nd, d);
+    dfg_status st = cx_begin_sym(&c, x, &dt, &nd, d);    /* any size: sums and max along any dim */
     if (st)
         return st;
     if (dt == DFG_LOGICAL)
@@ -367,14 +424,6 @@ dfg_status dfg_vecnorm(dfg_id x, double p, int dim, dfg_id * y)
 
 /* ---- mode ------------------------------------------------------------------------ */
 
-static dfg_status cx_broadcast(cx * c, dfg_id x, int nd, const int64_t * d, dfg_id * out)
-{
-    dfg_attr a = {{0}, {0}, NULL, 0};
-    a.i[0] = nd;
-    memcpy(a.i + 1, d, (size_t)nd * sizeof *d);
-    return cx_op(c, DFG_OP_BROADCAST, 1, &x, &a, out);
-}
-
 /* mode.m's algorithm without its cell output, as whole-array ops: along
  * dim of the sorted x (stable, NaN last), a run starts where the
  * difference from the element before is not 0 (so NaN and repeated
@@ -391,7 +440,7 @@ dfg_status dfg_mode(dfg_id x, int dim, int nout, dfg_id * y)
     dfg_dtype dt;
     int nd;
     int64_t d[DFG_MAX_DIMS];
-    dfg_status st = cx_begin(&c, x, &dt, &nd, d);
+    dfg_status st = cx_begin_sym(&c, x, &dt, &nd, d);
     if (st)
         return st;
     if (nout < 1 || nout > 2)
@@ -400,6 +449,9 @@ dfg_status dfg_mode(dfg_id x, int dim, int nout, dfg_id * y)
                              "has sizes that depend on the values; use [m, f] = mode (...)");
     if (dim < 0)      /* mode.m: the first dimension larger than 1, else 1 */
         dim = first_dim_above_one(nd, d);
+    /* a symbolic size off dim only: the runs are counted along dim */
+    if ((st = need_length("mode", "X", nd, d, dim)))
+        return st;
     if (dim >= nd) {
         /* mode.m: m = x, f = ones (size (x)) */
         r[0] = x;
@@ -407,9 +459,12 @@ dfg_status dfg_mode(dfg_id x, int dim, int nout, dfg_id * y)
         return cx_done_n(&c, st, nout, r, y);
     }
     int64_t n = d[dim], d2[DFG_MAX_DIMS];
+    if (n == 0 && dfg_shape_is_sym(nd, d))
+        return dfg_set_error(DFG_ERR_SYMBOLIC, "dfg.mode: X has no elements along DIM %d and a symbolic size; "
+                             "make the graph with a concrete size", dim + 1);
     memcpy(d2, d, sizeof d2);
     d2[dim] = 1;
-    if (dfg_shape_numel(nd, d) == 0) {
+    if (!dfg_shape_is_sym(nd, d) && dfg_shape_numel(nd, d) == 0) {
         if (dfg_shape_numel(nd, d2) != 0)
             return dfg_set_error(DFG_ERR_ARG,
                                  "dfg.mode: X has no elements along DIM %d but other slices (Octave 7.3's mode.m "

@@ -106,11 +106,12 @@ static inline int is_scalar(dfg_id x)
 
 /* The default dimension of the m-files that take the first one larger
  * than 1 (vecnorm.m, mode.m), else the first; 0-based.  (Octave's builtins
- * take the first one that is not 1: compose.c's default_dim.) */
+ * take the first one that is not 1: compose.c's default_dim.)  A symbolic
+ * size is at least 2 (docs/symbolic.md). */
 static inline int first_dim_above_one(int nd, const int64_t * d)
 {
     for (int k = 0; k < nd; k++)
-        if (d[k] > 1)
+        if (d[k] > 1 || dfg_dim_is_sym(d[k]))
             return k;
     return 0;
 }

@@ -41,6 +41,22 @@ static dfg_status cx_conv(cx * c, dfg_id a, dfg_id b, int dim, int64_t off, int6
     return cx_op(c, DFG_OP_CONV, 2, in, &at, out);
 }
 
+/* cx_begin for operand `what` of fn: its class and size, refusing a
+ * symbolic size by name (conv and conv2 convolve along every dimension an
+ * operand has more than one of, so its length sizes the result) */
+static dfg_status sig_begin(cx * c, const char * fn, const char * what, dfg_id x, dfg_dtype * dt, int * nd,
+                            int64_t * d)
+{
+    char s[256];
+    dfg_status st = cx_begin_sym(c, x, dt, nd, d);
+    if (st || !dfg_shape_is_sym(*nd, d))
+        return st;
+    return dfg_set_error(DFG_ERR_SYMBOLIC,
+                         "dfg.%s: not defined for a symbolic size (%s is %s): the convolution runs along it and its "
+                         "length sizes the result; make the graph with a concrete size",
+                         fn, what, dfg_shape_str(*nd, d, s, sizeof s));
+}
+
 static int is_vector(int nd, const int64_t * d)
 {
     return nd == 2 && (d[0] == 1 || d[1] == 1);
@@ -59,8 +75,8 @@ dfg_status dfg_conv(dfg_id a, dfg_id b, int shape, dfg_id * y)
     int nda, ndb;
     int64_t da[DFG_MAX_DIMS], db[DFG_MAX_DIMS];
     char s1[256], s2[256];
-    dfg_status st = cx_begin(&c, a, &ta, &nda, da);
-    if (st || (st = cx_begin(&c, b, &tb, &ndb, db)))
+    dfg_status st = sig_begin(&c, "conv", "A", a, &ta, &nda, da);
+    if (st || (st = sig_begin(&c, "conv", "B", b, &tb, &ndb, db)))
         return st;
     if (shape < 0 || shape > 2)
         return dfg_set_error(DFG_ERR_ARG, "dfg.conv: SHAPE argument must be \"full\", \"same\", or \"valid\"");
@@ -116,8 +132,8 @@ dfg_status dfg_conv2(dfg_id a, dfg_id b, int shape, dfg_id * y)
     dfg_dtype ta, tb;
     int nda, ndb;
     int64_t da[DFG_MAX_DIMS], db[DFG_MAX_DIMS];
-    dfg_status st = cx_begin(&c, a, &ta, &nda, da);
-    if (st || (st = cx_begin(&c, b, &tb, &ndb, db)))
+    dfg_status st = sig_begin(&c, "conv2", "A", a, &ta, &nda, da);
+    if (st || (st = sig_begin(&c, "conv2", "B", b, &tb, &ndb, db)))
         return st;
     if (shape < 0 || shape > 2)
         return dfg_set_error(DFG_ERR_ARG, "dfg.conv2: SHAPE type not valid");
@@ -148,8 +164,9 @@ dfg_status dfg_conv2_sep(dfg_id v1, dfg_id v2, dfg_id m, int shape, dfg_id * y)
     dfg_dtype t1, t2, tm;
     int nd1, nd2, ndm;
     int64_t d1[DFG_MAX_DIMS], d2[DFG_MAX_DIMS], dm[DFG_MAX_DIMS];
-    dfg_status st = cx_begin(&c, v1, &t1, &nd1, d1);
-    if (st || (st = cx_begin(&c, v2, &t2, &nd2, d2)) || (st = cx_begin(&c, m, &tm, &ndm, dm)))
+    dfg_status st = sig_begin(&c, "conv2", "V1", v1, &t1, &nd1, d1);
+    if (st || (st = sig_begin(&c, "conv2", "V2", v2, &t2, &nd2, d2)) ||
+        (st = sig_begin(&c, "conv2", "M", m, &tm, &ndm, dm)))
         return st;
     if (shape < 0 || shape > 2)
         return dfg_set_error(DFG_ERR_ARG, "dfg.conv2: SHAPE type not valid");
@@ -296,10 +313,11 @@ dfg_status dfg_filter(dfg_id b, dfg_id a, dfg_id x, dfg_id si, int dim, int nout
     dfg_dtype tb, ta, tx, ts = DFG_DOUBLE;
     int ndb, nda, xnd, snd = 0;
     int64_t db[DFG_MAX_DIMS], da[DFG_MAX_DIMS], xd[DFG_MAX_DIMS], sd[DFG_MAX_DIMS];
-    dfg_status st = cx_begin(&c, b, &tb, &ndb, db);
-    if (st || (st = cx_begin(&c, a, &ta, &nda, da)) || (st = cx_begin(&c, x, &tx, &xnd, xd)) ||
-        (si && (st = cx_begin(&c, si, &ts, &snd, sd))))
+    dfg_status st = sig_begin(&c, "filter", "B", b, &tb, &ndb, db);
+    if (st || (st = sig_begin(&c, "filter", "A", a, &ta, &nda, da)) || (st = cx_begin_sym(&c, x, &tx, &xnd, xd)) ||
+        (si && (st = sig_begin(&c, "filter", "SI", si, &ts, &snd, sd))))
         return st;
+    int xsym = dfg_shape_is_sym(xnd, xd);
     if (nout < 1 || nout > 2)
         return dfg_set_error(DFG_ERR_ARG, "dfg.filter: called with too many outputs (%d; filter has at most 2)", nout);
     int64_t nb = dfg_shape_numel(ndb, db), na = dfg_shape_numel(nda, da), l = na > nb ? na : nb;
@@ -316,6 +334,29 @@ dfg_status dfg_filter(dfg_id b, dfg_id a, dfg_id x, dfg_id si, int dim, int nout
         return dfg_set_error(DFG_ERR_ARG, "dfg.filter: DIM must be a valid dimension (at most %d here)", xnd);
     if (si && dfg_shape_numel(snd, sd) == 0)
         si = 0;                     /* [] is the zero state, as Octave */
+    if (xsym) {
+        /* a symbolic X (docs/symbolic.md): each slice along a dimension of
+         * numbers filtered from the zero state; the states' sizes are
+         * X's without DIM, so SI and SF are not taken */
+        char s[256];
+        shape_of(xnd, xd, s, sizeof s);
+        if (dfg_dim_is_sym(xd[dim]))
+            return dfg_set_error(DFG_ERR_SYMBOLIC,
+                                 "dfg.filter: not defined along a symbolic size (X is %s, DIM %d): the filter runs along "
+                                 "it; give DIM of another dimension or make the graph with a concrete size", s, dim + 1);
+        if (si || nout > 1)
+            return dfg_set_error(DFG_ERR_SYMBOLIC,
+                                 "dfg.filter: %s is not defined for a symbolic X (%s): its size is X's slices; make "
+                                 "the graph with a concrete size", si ? "an initial state SI" : "the final state SF", s);
+        dfg_dtype dt = (tb == DFG_SINGLE || ta == DFG_SINGLE || tx == DFG_SINGLE) ? DFG_SINGLE : DFG_DOUBLE;
+        int64_t z[2] = {0, 0};
+        dfg_attr at = {{dim}, {0}, NULL, 0};
+        if ((st = cx_cast_to(&c, b, dt, &ins[0])) || (st = cx_cast_to(&c, a, dt, &ins[1])) ||
+            (st = cx_cast_to(&c, x, dt, &ins[2])) || (st = cx_fill(&c, dt, 2, z, 0, &ins[3])) ||
+            (st = cx_op(&c, DFG_OP_FILTER, 4, ins, &at, &r[0])))
+            return cx_done(&c, st, 0, y);
+        return cx_done(&c, DFG_OK, r[0], y);
+    }
     /* si's size: given (a vector for a vector x taken as a column), or
      * Octave's default [L-1, x's size without dim] */
     if (si) {

@@ -885,47 +885,40 @@ dfg_status dfg_cumext(dfg_id x, int dim, int is_max, int nout, dfg_id * y)
     return cx_done_n(&c, st, nout, r, y);
 }
 
-/* x(:, .., at[0..cnt-1], .., :) along dim (0-based positions) */
-static dfg_status slice_at(cx * c, dfg_id x, int nd, const int64_t * d, int dim,
-                           const int64_t * at, int64_t cnt, dfg_id * y)
-{
-    int k = nd > dim + 1 ? nd : dim + 1;
-    int64_t view[DFG_MAX_DIMS], counts[DFG_MAX_DIMS];
-    const int64_t * ix[DFG_MAX_DIMS];
-    for (int j = 0; j < k; j++) {
-        view[j] = j < nd ? d[j] : 1;
-        counts[j] = j == dim ? cnt : view[j];
-        ix[j] = j == dim ? at : NULL;
-    }
-    return cx_gather(c, "median", x, k, view, ix, counts, k, counts, y);
-}
-
 dfg_status dfg_median(dfg_id x, int dim, dfg_id * y)
 {
     cx c;
-    dfg_id r = 0, p, s, m, last, mask, nan;
+    dfg_id r = 0, p, m, mask, nan;
     dfg_dtype dt;
     int nd;
     int64_t d[DFG_MAX_DIMS];
-    dfg_status st = cx_begin(&c, x, &dt, &nd, d);
+    dfg_status st = cx_begin_sym(&c, x, &dt, &nd, d);
     if (st)
         return st;
-    if (dfg_shape_numel(nd, d) == 0)
+    char sz[256];
+    int empty = 0;                   /* a size 0 beside symbols too: empty for every binding */
+    for (int k = 0; k < nd; k++)
+        empty |= !dfg_dim_is_sym(d[k]) && d[k] == 0;
+    if (empty)
         return dfg_set_error(DFG_ERR_ARG, "dfg.median: X cannot be an empty matrix");
     if (dim < 0)
-        dim = default_dim(nd, d);
+        dim = default_dim(nd, d);    /* median.m's first one above 1: x is not empty */
     if (dim >= DFG_MAX_DIMS)
         return dfg_set_error(DFG_ERR_ARG, "dfg.median: DIM must be an integer and a valid dimension");
     int64_t n = dim < nd ? d[dim] : 1;
+    if (dfg_dim_is_sym(n))
+        return dfg_set_error(DFG_ERR_SYMBOLIC,
+                             "dfg.median: not defined along a symbolic size (X is %s, DIM %d): the middle is a position; make the graph with a concrete size",
+                             dfg_shape_str(nd, d, sz, sizeof sz), dim + 1);
     if (n == 1)
         return cx_done(&c, DFG_OK, x, y);
-    /* Octave 7.3's median.m: the middle of the sorted slice, or the two
+    /* Octave 7.3's median.m: nth_element's middle element, or the two
      * middle ones summed in the class and halved (for logical, either one
-     * true); NaN where the slice has one (sorted last) */
-    int64_t k = (n + 1) / 2, mid[2] = {k - 1, k}, end = n - 1;
+     * true); NaN where the slice has one.  MEDIAN_INDEX selects their
+     * positions (a NaN's where the slice has one), TAKE moves the values
+     * (so the gradient goes to the selected elements: TAKE_ADD) */
     dfg_attr a = {{dim, 0}, {0}, NULL, 0};
-    if ((st = cx_op(&c, DFG_OP_SORT_INDEX, 1, &x, &a, &p)) || (st = take_by(&c, x, p, dim, &s)) ||
-        (st = slice_at(&c, s, nd, d, dim, mid, n % 2 ? 1 : 2, &m)))
+    if ((st = cx_op(&c, DFG_OP_MEDIAN_INDEX, 1, &x, &a, &p)) || (st = take_by(&c, x, p, dim, &m)))
         return cx_done(&c, st, 0, y);
     if (n % 2 == 0) {
         dfg_attr ra = {{dim}, {0}, NULL, 0};
@@ -939,8 +932,8 @@ dfg_status dfg_median(dfg_id x, int dim, dfg_id * y)
     }
     if (dt == DFG_LOGICAL)
         return cx_done(&c, DFG_OK, m, y);
-    if (!(st = slice_at(&c, s, nd, d, dim, &end, 1, &last)) &&
-        !(st = cx_op2(&c, DFG_OP_NE, last, last, &mask)) && !(st = cx_const(&c, dt, NAN, &nan))) {
+    /* NaN where the slice has one, with no gradient (m is NaN there) */
+    if (!(st = cx_op2(&c, DFG_OP_NE, m, m, &mask)) && !(st = cx_const(&c, dt, NAN, &nan))) {
         dfg_id in[3] = {mask, nan, m};
         st = cx_op(&c, DFG_OP_MERGE, 3, in, NULL, &r);
     }

@@ -197,9 +197,22 @@ static dfg_status infer_reduce(dfg_node * n)
     return set_shape(n, x->ndim, d);
 }
 
-/* ORDER: the first input's size; positions (TAKE's, TAKE_ADD's second
- * input) are doubles of that size.  A symbolic size is taken except along
- * the dimension walked: the kernels need its length to order it. */
+/* 1 when a and b have the same size off dimension dim (dims past a
+ * shape's count are 1) */
+static int same_off_dim(const dfg_node * a, const dfg_node * b, int dim)
+{
+    int nd = a->ndim > b->ndim ? a->ndim : b->ndim;
+    for (int k = 0; k < nd; k++)
+        if (k != dim && (k < a->ndim ? a->dims[k] : 1) != (k < b->ndim ? b->dims[k] : 1))
+            return 0;
+    return 1;
+}
+
+/* ORDER: the first input's size; TAKE's the positions' size (x's off the
+ * dimension), TAKE_ADD's g's with i[1] along the dimension, MEDIAN_INDEX's
+ * x's with 1 or 2 along it, DIFF's x's one shorter (lib/base/ops.def).  Positions are doubles.  A
+ * symbolic size is taken except along the dimension walked: the kernels
+ * need its length to order it. */
 static dfg_status infer_order(dfg_node * n)
 {
     dfg_status st = check_dim_attr(n);
@@ -220,13 +233,36 @@ static dfg_status infer_order(dfg_node * n)
         if (p->dtype != DFG_DOUBLE)
             return dfg_set_error(DFG_ERR_DTYPE, "dfg.%s: the positions must be double, not %s",
                                  dfg_ops[n->op].name, dfg_dtype_name(p->dtype));
-        if (p->ndim != x->ndim || memcmp(p->dims, x->dims, (size_t)x->ndim * sizeof *x->dims))
+        if (n->op == DFG_OP_TAKE ? !same_off_dim(x, p, dim)
+                                 : p->ndim != x->ndim || memcmp(p->dims, x->dims, (size_t)x->ndim * sizeof *x->dims))
             return nonconformant(n, x, p);
         if (n->op == DFG_OP_TAKE_ADD && x->dtype != DFG_DOUBLE && x->dtype != DFG_SINGLE)
             return dfg_set_error(DFG_ERR_DTYPE, "dfg.take_add: the values must be double or single, not %s",
                                  dfg_dtype_name(x->dtype));
+        if (n->op == DFG_OP_TAKE_ADD && (n->iattr[1] < 0 || n->iattr[1] >= 1 << 30))
+            return dfg_set_error(DFG_ERR_ARG, "dfg.take_add: bad result length %lld", (long long)n->iattr[1]);
     }
-    return set_shape(n, x->ndim, x->dims);
+    int64_t d[DFG_MAX_DIMS];
+    memcpy(d, (n->op == DFG_OP_TAKE ? n->in[1] : x)->dims, sizeof d);
+    int nd = (n->op == DFG_OP_TAKE ? n->in[1] : x)->ndim;
+    if (n->op == DFG_OP_TAKE_ADD && n->iattr[1] > 0) {
+        for (int k = nd; k <= dim; k++)      /* g may end before dim (a length 1) */
+            d[k] = 1;
+        nd = nd > dim + 1 ? nd : dim + 1;
+        d[dim] = n->iattr[1];
+    }
+    if (n->op == DFG_OP_MEDIAN_INDEX && dim < nd)
+        d[dim] = d[dim] == 0 ? 0 : 2 - d[dim] % 2;
+    if (n->op == DFG_OP_DIFF) {
+        if (x->dtype != DFG_DOUBLE && x->dtype != DFG_SINGLE)
+            return dfg_set_error(DFG_ERR_DTYPE, "dfg.diff: the values must be double or single, not %s",
+                                 dfg_dtype_name(x->dtype));
+        for (int k = nd; k <= dim; k++)
+            d[k] = 1;
+        nd = nd > dim + 1 ? nd : dim + 1;
+        d[dim] = d[dim] > 0 ? d[dim] - 1 : 0;
+    }
+    return set_shape(n, nd, d);
 }
 
 /* SIGNAL: CONV (a, b), CONV2 (a, b) and FILTER (b, a, x, si), all of one class (double
@@ -265,6 +301,20 @@ static dfg_status infer_signal(dfg_node * n)
         int64_t nb = n->in[0]->numel, na = n->in[1]->numel, l = na > nb ? na : nb;
         if (na < 1)
             return dfg_set_error(DFG_ERR_ARG, "dfg.filter: A must not be empty");
+        if (x->numel < 0) {
+            /* a symbolic X: along a dimension of numbers, with no state
+             * (each slice is filtered alone; the kernel walks dim) */
+            char s[256];
+            if (dim < x->ndim && dfg_dim_is_sym(x->dims[dim]))
+                return dfg_set_error(DFG_ERR_SYMBOLIC,
+                                     "dfg.filter: not defined along a symbolic size (X is %s, DIM %d); make the graph with a concrete size",
+                                     dfg_shape_str(x->ndim, x->dims, s, sizeof s), dim + 1);
+            if (si->numel != 0)
+                return dfg_set_error(DFG_ERR_SYMBOLIC,
+                                     "dfg.filter: an initial state SI with a symbolic X (%s) is not defined; make the graph with a concrete size",
+                                     dfg_shape_str(x->ndim, x->dims, s, sizeof s));
+            return set_shape(n, x->ndim, x->dims);
+        }
         int64_t len = extent(x, dim), slices = len ? x->numel / len : 1;
         if (!len)
             for (int k = 0; k < x->ndim; k++)
@@ -703,6 +753,10 @@ dfg_status dfg_infer(dfg_node * n)
         case DFG_FAM_REDUCE: case DFG_FAM_RESHAPE: case DFG_FAM_PERMUTE: case DFG_FAM_MATMUL:
         case DFG_FAM_BROADCAST: case DFG_FAM_CAT: case DFG_FAM_ORDER:
             break;
+        case DFG_FAM_SIGNAL:       /* FILTER's X off its dimension (infer_signal) */
+            if (op == DFG_OP_FILTER && k == 2)
+                break;
+            return not_symbolic(n, k);
         default:
             return not_symbolic(n, k);
         }

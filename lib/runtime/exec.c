@@ -194,9 +194,19 @@ dfg_status dfg_exec_node(const dfg_node * n, void * out, const void * const * in
         case DFG_OP_CUMMAX_INDEX: case DFG_OP_CUMMIN_INDEX:
             return dfg_cpu_cumext_index(x->dtype, n->op == DFG_OP_CUMMAX_INDEX, out, in[0],
                                         pre, len, post);
-        default:
-            return dfg_cpu_take(n->dtype, n->op == DFG_OP_TAKE_ADD, out, in[0], in[1],
-                                pre, len, post);
+        case DFG_OP_MEDIAN_INDEX:
+            return dfg_cpu_median_index(x->dtype, out, in[0], pre, len, post);
+        case DFG_OP_DIFF:
+            return dfg_cpu_diff(x->dtype, out, in[0], pre, len, post);
+        default: {
+            /* TAKE reads x (length len) at p's length; TAKE_ADD reads g and
+             * p (length len) into the result's length */
+            int64_t pre2, len2, post2;
+            dfg_split_dim(n, (int)n->iattr[0], &pre2, &len2, &post2);
+            if (n->op == DFG_OP_TAKE)
+                return dfg_cpu_take(n->dtype, 0, out, in[0], in[1], pre, len, len2, post);
+            return dfg_cpu_take(n->dtype, 1, out, in[0], in[1], pre, len2, len, post);
+        }
         }
     }
     case DFG_FAM_SIGNAL: {

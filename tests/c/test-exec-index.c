@@ -11,6 +11,7 @@
 #include "dfg.h"
 
 #include "exec-helpers.h"
+#include "../../kernels/cpu/cpu.h"
 /* ---- random data ---------------------------------------------------------------- */
 
 static uint32_t rng = 2463534242u;
@@ -94,7 +95,7 @@ static void test_gather(void)
     /* expected: the 0-based source elements, in column-major order */
     static const struct {
         const char * x; int k; int64_t view[3], cnt[3]; int nd; int64_t dout[3];
-        int64_t ix[6]; int nix; const char * res; int64_t src[8]; int n;
+        int64_t ix[8]; int nix; const char * res; int64_t src[24]; int n;
     } cases[] = {
         /* x = 4x5: x([4 1 4], [5 2]) */
         {"4x5", 2, {4, 5}, {3, 2}, 2, {3, 2}, {3, 0, 3, 4, 1}, 5, "3x2", {19, 16, 19, 7, 4, 7}, 6},
@@ -106,11 +107,25 @@ static void test_gather(void)
          {1, 3, 5, 19, 21, 23}, 6},
         {"2x3x4", 2, {2, 12}, {-1, 2}, 2, {2, 2}, {11, 0}, 2, "2x2", {22, 23, 0, 1}, 4},
         {"4x5", 2, {4, 5}, {0, 2}, 2, {0, 2}, {0, 1}, 2, "0x2", {0}, 0},
+        /* the copies in runs: x(2:3, :), x(:, 2:4), x([1 2 4], [2 3]),
+         * x(1:4, [5 1]) (a full list folds like a colon), x(:, :) (one
+         * copy), t(:, 2:3, [1 3]) (runs of 2 x 2 walked over dim 3) */
+        {"4x5", 2, {4, 5}, {2, -1}, 2, {2, 5}, {1, 2}, 2, "2x5",
+         {1, 2, 5, 6, 9, 10, 13, 14, 17, 18}, 10},
+        {"4x5", 2, {4, 5}, {-1, 3}, 2, {4, 3}, {1, 2, 3}, 3, "4x3",
+         {4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}, 12},
+        {"4x5", 2, {4, 5}, {3, 2}, 2, {3, 2}, {0, 1, 3, 1, 2}, 5, "3x2", {4, 5, 7, 8, 9, 11}, 6},
+        {"4x5", 2, {4, 5}, {4, 2}, 2, {4, 2}, {0, 1, 2, 3, 4, 0}, 6, "4x2",
+         {16, 17, 18, 19, 0, 1, 2, 3}, 8},
+        {"4x5", 2, {4, 5}, {-1, -1}, 2, {4, 5}, {0}, 0, "4x5",
+         {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19}, 20},
+        {"2x3x4", 3, {2, 3, 4}, {-1, 2, 2}, 3, {2, 2, 2}, {1, 2, 0, 2}, 4, "2x2x2",
+         {2, 3, 4, 5, 14, 15, 16, 17}, 8},
     };
     for (size_t c = 0; c < sizeof cases / sizeof *cases; c++)
         for (int t = 0; t < 3; t++) {
             void * x = iota(DT[t], numel_of(cases[c].x));
-            uint8_t out[64];
+            uint8_t out[256];
             dfg_attr at = hdr(cases[c].k, cases[c].view, cases[c].cnt, cases[c].nd,
                               cases[c].dout, cases[c].ix, cases[c].nix);
             arg a = {DT[t], cases[c].x, x};
@@ -122,6 +137,50 @@ static void test_gather(void)
             CHECK(ok);
             free(x);
         }
+}
+
+/* A large gather through the kernel on 1 and 4 threads against a naive
+ * walk: x 300 x 7 x 40, x(2:299, [1 2 3 5 6], [40:-1:21 1:10]) (stretches
+ * of runs, odometer over dim 3), and x(:, :, 3:38) (one unit per step) */
+static void test_gather_threads(void)
+{
+    int64_t v[3] = {300, 7, 40}, n = 300 * 7 * 40;
+    double * x = malloc((size_t)n * sizeof *x), * a = malloc((size_t)n * sizeof *a);
+    for (int64_t e = 0; e < n; e++)
+        x[e] = (double)e;
+    for (int form = 0; form < 2; form++) {
+        int64_t h[2 + 6 + 3 + 400], at = 0, c0 = 298, c1 = 5, c2 = form ? 36 : 30;
+        h[at++] = 3;
+        for (int j = 0; j < 3; j++) h[at++] = v[j];
+        h[at++] = form ? -1 : c0;  h[at++] = form ? -1 : c1;  h[at++] = c2;
+        h[at++] = 3;
+        h[at++] = form ? 300 : c0;  h[at++] = form ? 7 : c1;  h[at++] = c2;
+        int64_t * ix0 = h + at;
+        if (!form) {
+            for (int64_t q = 0; q < c0; q++) h[at++] = 1 + q;
+            static const int64_t cols[5] = {0, 1, 2, 4, 5};
+            for (int q = 0; q < 5; q++) h[at++] = cols[q];
+        }
+        int64_t * ix2 = h + at;
+        for (int64_t q = 0; q < c2; q++)
+            h[at++] = form ? 2 + q : q < 20 ? 39 - q : q - 20;
+        int64_t rows = form ? 300 : c0, cols = form ? 7 : c1, total = rows * cols * c2;
+        for (int t = 1; t <= 4; t += 3) {
+            CHECK(dfg_threads_set(t) == DFG_OK);
+            memset(a, 0, (size_t)n * sizeof *a);
+            CHECK(dfg_cpu_gather(8, a, x, h) == DFG_OK);
+            int ok = 1;
+            for (int64_t e = 0; e < total && ok; e++) {
+                int64_t i = e % rows, j = e / rows % cols, k = e / (rows * cols);
+                int64_t si = form ? i : ix0[i], sj = form ? j : ix0[c0 + j], sk = ix2[k];
+                ok = a[e] == x[si + 300 * (sj + 7 * sk)];
+            }
+            CHECK(ok);
+        }
+    }
+    CHECK(dfg_threads_set(0) == DFG_OK);
+    free(x);
+    free(a);
 }
 
 static void test_scatter(void)
@@ -339,6 +398,7 @@ int main(void)
 {
     RUN(test_permute);
     RUN(test_gather);
+    RUN(test_gather_threads);
     RUN(test_scatter);
     RUN(test_scatter_class);
     RUN(test_cat);

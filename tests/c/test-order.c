@@ -6,6 +6,7 @@
  *  - a sweep over classes, directions and [pre, n, post] layouts against
  *    a naive reference written from Octave's rules (stable insertion sort
  *    with NaN set apart; mx_inline_cummax's loop);
+ *  - median_index (selection) against the stable sort's middle positions;
  *  - threads: results equal for 1 and 4 threads;
  *  - take and take_add are adjoint (<take (x), g> == <x, take_add (g)>),
  *    and refuse positions out of bound;
@@ -192,6 +193,106 @@ static void test_sweep(void)
     CHECK(bad == 0);
 }
 
+/* ---- median by selection ------------------------------------------------------------ */
+
+/* median_index's reference: positions k-1 and k of the stable sort
+ * (ref_sort), or the slice's first NaN in each place */
+static void ref_median(int dt, double * out, const void * in, int64_t pre, int64_t n, int64_t post)
+{
+    int64_t cnt = n % 2 ? 1 : 2, k = (n + 1) / 2 - 1;
+    double * ord = malloc((size_t)(pre * n * post + 1) * sizeof *ord);
+    ref_sort(dt, 0, ord, in, pre, n, post);
+    for (int64_t j = 0; j < post; j++)
+        for (int64_t i = 0; i < pre; i++) {
+            int64_t base = i + pre * n * j, nan_at = -1;
+            for (int64_t q = n - 1; q >= 0; q--)
+                if (isnan(get(dt, in, base + q * pre)))
+                    nan_at = q;
+            for (int64_t q = 0; q < cnt; q++)
+                out[i + pre * (q + cnt * j)] = nan_at >= 0 ? (double)nan_at + 1 : ord[base + (k + q) * pre];
+        }
+    free(ord);
+}
+
+static void test_median_sweep(void)
+{
+    static const int64_t lay[][3] = {{1, 1, 1}, {1, 2, 1}, {1, 7, 1}, {3, 6, 2}, {1, 40, 3},
+                                     {5, 33, 1}, {2, 200, 2}, {1, 1001, 1}, {1, 5000, 1}};
+    const int dts[3] = {DFG_DOUBLE, DFG_SINGLE, DFG_LOGICAL};
+    unsigned seed = 17;
+    int bad = 0;
+    for (size_t l = 0; l < sizeof lay / sizeof lay[0]; l++)
+        for (int t = 0; t < 3; t++)
+            for (int kind = 0; kind < 4; kind++) {
+                int dt = dts[t];
+                int64_t pre = lay[l][0], n = lay[l][1], post = lay[l][2], cnt = pre * n * post;
+                int64_t ocnt = pre * (n % 2 ? 1 : 2) * post;
+                void * x = malloc((size_t)cnt * 8);
+                double * got = malloc((size_t)ocnt * sizeof *got), * want = malloc((size_t)ocnt * sizeof *want);
+                /* kind 0: fill's values (NaN, +-0, ties); 1: its NaNs made
+                 * 1; 2: ascending with repeats; 3: descending distinct */
+                fill(dt, x, cnt, &seed);
+                for (int64_t e = 0; e < cnt && kind; e++) {
+                    double v = kind == 1 ? (isnan(get(dt, x, e)) ? 1 : get(dt, x, e))
+                             : kind == 2 ? (double)(e / 3) : (double)(cnt - e);
+                    put(dt, x, e, dt == DFG_LOGICAL ? (double)((int64_t)v % 2 != 0) : v);
+                }
+                int st = dfg_cpu_median_index(dt, got, x, pre, n, post);
+                ref_median(dt, want, x, pre, n, post);
+                if (st != DFG_OK || !same_vec(got, want, ocnt)) {
+                    if (!bad++)
+                        fprintf(stderr, "  median sweep: class %d kind %d layout [%lld %lld %lld]\n", dt, kind,
+                                (long long)pre, (long long)n, (long long)post);
+                }
+                free(x);
+                free(got);
+                free(want);
+            }
+    CHECK(bad == 0);
+}
+
+/* ---- diff ----------------------------------------------------------------------- */
+
+/* the kernel against the definition, layouts with pre 1 and more, one
+ * long slice, on 1 and 4 threads, double and single (+-0, Inf, NaN) */
+static void test_diff(void)
+{
+    static const int64_t lay[][3] = {{1, 2, 1}, {1, 9, 3}, {3, 5, 2}, {4, 1, 2}, {2, 0, 3},
+                                     {1, 70000, 1}, {300, 130, 2}, {1, 600, 90}};
+    unsigned seed = 23;
+    int bad = 0;
+    for (size_t l = 0; l < sizeof lay / sizeof lay[0]; l++)
+        for (int t = 0; t < 2; t++)
+            for (int th = 1; th <= 4; th += 3) {
+                int dt = t ? DFG_SINGLE : DFG_DOUBLE;
+                int64_t pre = lay[l][0], n = lay[l][1], post = lay[l][2], cnt = pre * n * post;
+                int64_t m = n > 0 ? n - 1 : 0, ocnt = pre * m * post;
+                void * x = malloc((size_t)(cnt + 1) * 8), * y = malloc((size_t)(ocnt + 1) * 8);
+                for (int64_t e = 0; e < cnt; e++) {
+                    int r = rand_r(&seed) % 50;
+                    put(dt, x, e, r == 0 ? NAN : r == 1 ? INFINITY : r == 2 ? -0.0 : r < 6 ? 0.0
+                                  : (double)(rand_r(&seed) % 1000) / 7 - 70);
+                }
+                CHECK(dfg_threads_set(th) == DFG_OK);
+                int st = dfg_cpu_diff(dt, y, x, pre, n, post);
+                for (int64_t j = 0; j < post && !st; j++)
+                    for (int64_t k = 0; k < m; k++)
+                        for (int64_t i = 0; i < pre; i++) {
+                            double a = get(dt, x, i + pre * (k + 1 + n * j)), b = get(dt, x, i + pre * (k + n * j));
+                            double w = t ? (double)((float)a - (float)b) : a - b, g = get(dt, y, i + pre * (k + m * j));
+                            if (!(g == w && signbit(g) == signbit(w)) && !(isnan(g) && isnan(w)))
+                                bad++;
+                        }
+                if (st)
+                    bad++;
+                free(x);
+                free(y);
+            }
+    CHECK(dfg_threads_set(0) == DFG_OK);
+    CHECK(bad == 0);
+    CHECK(dfg_cpu_diff(DFG_LOGICAL, NULL, NULL, 1, 2, 1) == DFG_ERR_ARG);
+}
+
 /* ---- threads ------------------------------------------------------------------- */
 
 static void test_threads(void)
@@ -206,11 +307,11 @@ static void test_threads(void)
         CHECK(dfg_threads_set(1) == DFG_OK);
         int s1 = op < 2 ? dfg_cpu_sort_index(DFG_DOUBLE, op, a, x, pre, n, post)
                         : dfg_cpu_cumext_index(DFG_DOUBLE, 1, a, x, pre, n, post);
-        CHECK(s1 == DFG_OK && dfg_cpu_take(DFG_DOUBLE, 1, ta, x, a, pre, n, post) == DFG_OK);
+        CHECK(s1 == DFG_OK && dfg_cpu_take(DFG_DOUBLE, 1, ta, x, a, pre, n, n, post) == DFG_OK);
         CHECK(dfg_threads_set(4) == DFG_OK);
         int s4 = op < 2 ? dfg_cpu_sort_index(DFG_DOUBLE, op, b, x, pre, n, post)
                         : dfg_cpu_cumext_index(DFG_DOUBLE, 1, b, x, pre, n, post);
-        CHECK(s4 == DFG_OK && dfg_cpu_take(DFG_DOUBLE, 1, tb, x, b, pre, n, post) == DFG_OK);
+        CHECK(s4 == DFG_OK && dfg_cpu_take(DFG_DOUBLE, 1, tb, x, b, pre, n, n, post) == DFG_OK);
         CHECK(same_vec(a, b, cnt));
         CHECK(!memcmp(ta, tb, (size_t)cnt * sizeof *ta));
     }
@@ -237,36 +338,53 @@ static void test_take(void)
         g[k] = cos(k);
         p[k] = 1 + (k * 7 % 5) % 3;          /* repeats: a cummax-like map */
     }
-    CHECK(dfg_cpu_take(DFG_DOUBLE, 0, y, x, p, pre, n, post) == DFG_OK);
-    CHECK(dfg_cpu_take(DFG_SINGLE, 0, ys, xs, p, pre, n, post) == DFG_OK);
+    CHECK(dfg_cpu_take(DFG_DOUBLE, 0, y, x, p, pre, n, n, post) == DFG_OK);
+    CHECK(dfg_cpu_take(DFG_SINGLE, 0, ys, xs, p, pre, n, n, post) == DFG_OK);
     for (int64_t j = 0; j < post; j++)
         for (int64_t k = 0; k < n; k++)
             for (int64_t i = 0; i < pre; i++) {
                 int64_t e = i + pre * (k + n * j), s = i + pre * ((int64_t)p[e] - 1 + n * j);
                 CHECK(y[e] == x[s] && ys[e] == xs[s]);
             }
-    CHECK(dfg_cpu_take(DFG_DOUBLE, 1, z, g, p, pre, n, post) == DFG_OK);
+    CHECK(dfg_cpu_take(DFG_DOUBLE, 1, z, g, p, pre, n, n, post) == DFG_OK);
     double lhs = 0, rhs = 0;
     for (int k = 0; k < 12; k++) {
         lhs += y[k] * g[k];
         rhs += x[k] * z[k];
     }
     CHECK_NEAR(lhs, rhs, 1e-12);
+    /* positions shorter than x (m = 2 of n = 3: median's pair): take
+     * reads x at them, take_add spreads back to length 3, adjoint still */
+    double y2[8], z2[12];
+    CHECK(dfg_cpu_take(DFG_DOUBLE, 0, y2, x, p, pre, n, 2, post) == DFG_OK);
+    for (int64_t j = 0; j < post; j++)
+        for (int64_t k = 0; k < 2; k++)
+            for (int64_t i = 0; i < pre; i++) {
+                int64_t e = i + pre * (k + 2 * j), s = i + pre * ((int64_t)p[e] - 1 + n * j);
+                CHECK(y2[e] == x[s]);
+            }
+    CHECK(dfg_cpu_take(DFG_DOUBLE, 1, z2, g, p, pre, n, 2, post) == DFG_OK);
+    lhs = rhs = 0;
+    for (int k = 0; k < 8; k++)
+        lhs += y2[k] * g[k];
+    for (int k = 0; k < 12; k++)
+        rhs += x[k] * z2[k];
+    CHECK_NEAR(lhs, rhs, 1e-12);
     uint8_t lb[12], lo[12];
     for (int k = 0; k < 12; k++)
         lb[k] = (uint8_t)(k % 3 == 0);
-    CHECK(dfg_cpu_take(DFG_LOGICAL, 0, lo, lb, p, pre, n, post) == DFG_OK);
+    CHECK(dfg_cpu_take(DFG_LOGICAL, 0, lo, lb, p, pre, n, n, post) == DFG_OK);
     CHECK(lo[0] == lb[2 * ((int64_t)p[0] - 1)]);
     /* errors: a position out of bound or not an integer; take_add of logical */
     p[5] = 4;
-    CHECK(dfg_cpu_take(DFG_DOUBLE, 0, y, x, p, pre, n, post) == DFG_ERR_INDEX);
+    CHECK(dfg_cpu_take(DFG_DOUBLE, 0, y, x, p, pre, n, n, post) == DFG_ERR_INDEX);
     CHECK(strstr(dfg_last_error(), "out of bound") != NULL);
     p[5] = 1.5;
-    CHECK(dfg_cpu_take(DFG_DOUBLE, 1, z, g, p, pre, n, post) == DFG_ERR_INDEX);
+    CHECK(dfg_cpu_take(DFG_DOUBLE, 1, z, g, p, pre, n, n, post) == DFG_ERR_INDEX);
     p[5] = NAN;
-    CHECK(dfg_cpu_take(DFG_DOUBLE, 0, y, x, p, pre, n, post) == DFG_ERR_INDEX);
+    CHECK(dfg_cpu_take(DFG_DOUBLE, 0, y, x, p, pre, n, n, post) == DFG_ERR_INDEX);
     p[5] = 1;
-    CHECK(dfg_cpu_take(DFG_LOGICAL, 1, lo, lb, p, pre, n, post) == DFG_ERR_ARG);
+    CHECK(dfg_cpu_take(DFG_LOGICAL, 1, lo, lb, p, pre, n, n, post) == DFG_ERR_ARG);
     CHECK(dfg_cpu_sort_index(7, 0, y, x, pre, n, post) == DFG_ERR_ARG);
 }
 
@@ -343,7 +461,11 @@ static void test_symbolic(void)
     CHECK(dfg_sort(x, 0, 0, 2, y) == DFG_ERR_SYMBOLIC);
     CHECK(strstr(dfg_last_error(), "symbolic") != NULL);
     CHECK(dfg_cumext(x, 0, 1, 1, y) == DFG_ERR_SYMBOLIC);
-    CHECK(dfg_median(x, 1, &m) == DFG_ERR_SYMBOLIC);
+    CHECK(dfg_median(x, 0, &m) == DFG_ERR_SYMBOLIC);
+    CHECK(strstr(dfg_last_error(), "dfg.median") && strstr(dfg_last_error(), "DIM 1"));
+    CHECK(dfg_median(x, -1, &m) == DFG_ERR_SYMBOLIC);
+    CHECK(dfg_median(x, 1, &m) == DFG_OK);      /* along the 3: n x 1 */
+    dfg_release(m);
     CHECK(dfg_sort(x, 1, 1, 2, y) == DFG_OK);
     dfg_release(y[0]);
     dfg_release(y[1]);
@@ -375,6 +497,8 @@ int main(void)
 {
     RUN(test_octave_cases);
     RUN(test_sweep);
+    RUN(test_median_sweep);
+    RUN(test_diff);
     RUN(test_threads);
     RUN(test_take);
     RUN(test_graphs);

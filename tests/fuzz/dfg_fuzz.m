@@ -833,7 +833,10 @@ function [n, G] = fz_make (op, G, depth)
       endif
       [b, G] = fz_newvar (G, fz_pick ({[1 randi(4)], [randi(4) 1], [1 1]}));
       shape = fz_pick ({"", ", \"full\"", ", \"same\"", ", \"valid\""});
-      if (rand () < 0.5)
+      if (rand () < 0.15)
+        ## a char operand: Octave converts it beside a single one, else errors
+        n = fz_opnode (op, sprintf ("conv ($1, \"%s\"%s)", fz_pick ({"a", "ab", "abc"}), shape), false, {a});
+      elseif (rand () < 0.5)
         n = fz_opnode (op, sprintf ("conv ($1, $2%s)", shape), false, {a, b});
       else
         n = fz_opnode (op, sprintf ("conv ($2, $1%s)", shape), false, {a, b});

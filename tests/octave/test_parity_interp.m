@@ -224,7 +224,13 @@
 %! assert (ta, [2 6; 7 8; 0 7; 1 5]);
 %!error <dfg.take: called with 2 arguments \(expected 3\)> dfg_mex ("take", dfg.input ([2 1]), [1; 2])
 %!error <dfg.take_add: DIM \(argument 3\) must be from 1> dfg_mex ("take_add", dfg.input ([2 1]), [1; 2], 0)
-%!error id=dfg:nonconformant dfg_mex ("take", dfg.input ([2 1]), [1; 2; 1], 1)
+%!error id=dfg:nonconformant dfg_mex ("take", dfg.input ([2 1]), [1 2; 2 1], 1)
+%!error id=dfg:nonconformant dfg_mex ("take_add", dfg.input ([2 1]), [1; 2; 1], 1)
+%!test
+%! ## take: positions of another length along DIM (x's size off it)
+%! x = dfg.input ([2 2]);
+%! f = dfg.function (x, dfg.Tensor (dfg_mex ("take", x, [1 2; 2 2; 1 1], 1)));
+%! assert (f ([1 2; 3 4]), [1 4; 3 4; 1 2]);
 %!error <dfg.take: the positions must be double> dfg_mex ("take", dfg.input ([2 1]), single ([1; 2]), 1)
 %!error <dfg.take: position out of bound>
 %! x = dfg.input ([2 1]);

@@ -110,7 +110,17 @@
 %!   dfg_check_parity (@(x) median (x, 2), x, 0);
 %!   dfg_check_parity (@(x) median (x, 3), x, 0);
 %! endfor
+%!test
+%! ## long slices (selection, not a sort): many ties, +-0, sorted runs, NaN
+%! randn ("state", 22);
+%! L = round (randn (301, 4) * 3);  L(1:150, 4) = -0;  L(:, 3) = (1:301)';
+%! E = round (randn (4, 200) * 2);  E(2, 77) = NaN;
+%! for x = {L, single(L), E, -L(1:300, :), L > 0}
+%!   dfg_check_parity (@(x) median (x), x, 0);
+%!   dfg_check_parity (@(x) median (x, 2), x, 0);
+%! endfor
 %!error <X cannot be an empty matrix> median (dfg.input ([0 3]))
+%!error <X cannot be an empty matrix> median (dfg.input ([NaN 0]), 3)
 %!error <DIM must be a valid dimension> median (dfg.input ([2 2]), 0)
 %!error <too many outputs> [a, b] = median (dfg.input ([2 2]))
 

@@ -142,7 +142,23 @@
 %!error <dfg.conv: SHAPE argument must be> conv (dfg.constant ([1 2]), [1 2], "foo")
 %!error <dfg.conv: SHAPE argument must be> conv (dfg.constant ([1 2]), [1 2], 1)
 %!error <dfg.conv: called with 4 arguments> conv (dfg.constant ([1 2]), [1 2], "full", 1)
-%!error <dfg.conv: A \(argument 1\) must be numeric> conv ("ab", dfg.constant ([1 2]))
+%!error <dfg.conv: invalid conversion from string to real matrix \(A, argument 1, is char> conv ("ab", dfg.constant ([1 2]))
+%!error <dfg.conv: invalid conversion from string to real matrix \(B, argument 2, is char> conv (dfg.constant (true (1, 2)), "ab")
+%!error <dfg.conv2: invalid conversion from string to real matrix \(M, argument 3, is char> conv2 ([1 2], dfg.constant ([1 2]), "ab", "full")
+%!error <dfg.filter: SI \(argument 4\) must be a numeric array \(Octave converts char> filter (1, [1 2], dfg.constant ([1 2]), "c")
+
+## char beside a single argument: Octave's float path converts the codes
+## (a char operand is a constant: no gradient); without one, its error
+%!test
+%! Ms = single (magic (3));
+%! dfg_check_parity (@(a) conv (a, "ab"), {As});
+%! dfg_check_parity (@(a) conv ("abc", a, "same"), {As});
+%! dfg_check_parity (@(a) conv2 (a, "ab"), {Ms});
+%! dfg_check_parity (@(a) conv2 ("ab", a, "valid"), {Ms});
+%! dfg_check_parity (@(m) conv2 ("ab", "c", m), {Ms});
+%! dfg_check_parity (@(b) filter (b, 1, "abc"), {single([1 0.5])});
+%! dfg_check_parity (@(x) filter (1, [1 0.5], x, "c"), {single([1 2 3])});
+%! dfg_check_parity (@(x) filter ("a", single (1), x), {[1 2 3]});
 %!error <the first element of A must be nonzero> double (filter ([1 2], [0 1], dfg.constant ([1 2])))
 %!error <the first element of A must be nonzero> f = dfg.jit (@(x) filter ([1 2], [0 1], x)); f ([1 2])
 %!error <dfg.filter: A must not be empty> filter (1, [], dfg.constant ([1 2]))

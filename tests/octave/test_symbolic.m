@@ -213,8 +213,8 @@
 %! f = dfg.function ({x}, {dfg.grad(sum (sum (x > 0)), x)});
 %! assert (f (ones (3, 2)), zeros (3, 2));
 
-## sort, cummax, cummin along a concrete dimension of a symbolic array (and
-## their gradients); along the symbolic one, and median, dfg:symbolicSize
+## sort, cummax, cummin, median along a concrete dimension of a symbolic
+## array (and their gradients); along the symbolic one, dfg:symbolicSize
 %!test
 %! x = dfg.input ([NaN 4]);
 %! [s, i] = sort (x, 2, "descend");
@@ -237,7 +237,63 @@
 %! endfor
 %!error id=dfg:symbolicSize sort (dfg.input ([NaN 4]), 1)
 %!error id=dfg:symbolicSize cummin (dfg.input ([NaN 4]))
-%!error id=dfg:symbolicSize median (dfg.input ([NaN 4]), 2)
+%!error <dfg.median: not defined along a symbolic size \(X is nx4, DIM 1\)> median (dfg.input ([NaN 4]))
+
+## issue 22's compositions along a dimension of numbers of a symbolic
+## array: one plan for every size gives bitwise the values (and gradients)
+## of a plan made for the size, and Octave's values; along the symbolic
+## dimension a dfg:symbolicSize error naming the function and DIM
+%!function [outs, X] = sym_vs_concrete (fn, sz, n, cls)
+%!  ## outputs and gradient of fn through a plan of a symbolic input (NaN
+%!  ## in sz) and through one of size n, on the same random X
+%!  for k = 1:2
+%!    s = sz;  s(isnan (s)) = n;
+%!    x = dfg.input (ifelse_ (k == 1, sz, s), cls);
+%!    y = fn (x);
+%!    g = dfg.grad (sum (sum (y .^ 2)), x);
+%!    p{k} = dfg.function ({x}, {y, g});
+%!  endfor
+%!  randn ("state", n);
+%!  X = cast (round (randn (s) * 3) / 2, cls);
+%!  outs = cell (2, 2);
+%!  [outs{1, :}] = p{1} (X);
+%!  [outs{2, :}] = p{2} (X);
+%!endfunction
+%!function r = ifelse_ (c, a, b)
+%!  if (c) r = a; else r = b; endif
+%!endfunction
+%!test
+%! fs = {@(x) diff(x, 1, 2), @(x) diff(x, 2, 2), @(x) vecnorm(x), @(x) vecnorm(x, 2, 2), ...
+%!       @(x) vecnorm(x, 3, 2), @(x) median(x, 2), @(x) mode(x, 2), ...
+%!       @(x) filter([0.2 0.3 0.2], [1 -0.5 0.1], x.', [], 1)};
+%! for cls = {"double", "single"}
+%!   for k = 1:numel (fs)
+%!     for n = [3 8]
+%!       [o, X] = sym_vs_concrete (fs{k}, [NaN 5], n, cls{1});
+%!       assert (o(1, :), o(2, :));                     # bitwise, value and gradient
+%!       assert (o{1, 1}, fs{k}(X));                    # Octave's
+%!       assert (class (o{1, 1}), class (fs{k}(X)));
+%!     endfor
+%!   endfor
+%! endfor
+%!test
+%! ## dfg.jit: diff along the concrete dimension traces once with the size
+%! ## symbolic, then serves every size
+%! g = dfg.jit (@(x) diff (x, 1, 2) .* 2);
+%! for n = [4 6 9]
+%!   X = randn (n, 3);
+%!   assert (g (X), diff (X, 1, 2) .* 2);
+%! endfor
+%! assert (any (cellfun (@(s) any (s == "?"), functions (g).workspace{1}.p{1}.keys ())));
+%!error <dfg.diff: not defined along a symbolic size \(X is nx5, DIM 1\)> diff (dfg.input ([NaN 5]))
+%!error <dfg.diff: not defined along a symbolic size \(X is nx5, DIM 1\)> diff (dfg.input ([NaN 5]), 1, 1)
+%!error <dfg.mode: not defined along a symbolic size \(X is nx5, DIM 1\)> mode (dfg.input ([NaN 5]))
+%!error <dfg.filter: not defined along a symbolic size \(X is nx3, DIM 1\)> filter (1, [1 2], dfg.input ([NaN 3]))
+%!error <dfg.filter: the final state SF> [y, sf] = filter (1, [1 2], dfg.input ([3 NaN]), [], 1)
+%!error <dfg.filter: an initial state SI> filter (1, [1 2], dfg.input ([3 NaN]), ones (1, 3), 1)
+%!error <dfg.filter: the gradient in B and A> dfg.grad (sum (sum (filter (b = dfg.input ([1 2]), 1, dfg.input ([3 NaN])))), b)
+%!error <dfg.conv: not defined for a symbolic size \(A is nx1\)> conv (dfg.input ([NaN 1]), [1 2])
+%!error <dfg.conv2: not defined for a symbolic size \(A is nx3\)> conv2 (dfg.input ([NaN 3]), [1 2], "same")
 
 ## reshape (x, 0, [], 1) of an n x 0 array: [] is 0 for every n, as Octave
 ## (found by the fuzzer's seed 101 once it drew sort and median)
