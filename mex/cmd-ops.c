@@ -258,7 +258,7 @@ int cmd_isfp(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
 }
 
 /* real, conj (x): x (double for a logical x, as Octave); imag (x): zeros
- * of x's size in its floating class; nnz (x): the count of nonzero
+ * of x's size in its floating class, computed from x; nnz (x): the count of nonzero
  * elements, a double scalar.  Tensors are real. */
 int cmd_realpart(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
 {
@@ -276,8 +276,14 @@ int cmd_realpart(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** p
         return st;
     dfg_dtype ft = dt == DFG_LOGICAL ? DFG_DOUBLE : dt;
     if (!strcmp(g->fn, "imag")) {
-        if (!(st = dfg_fill(ft, nd, d, 0, &y)))
-            st = gw_temp(g, y);
+        /* zeros that still read x (isnan (x) > 1, never true): a value
+         * that is complex in Octave (log of a negative) must raise
+         * dfg:complexResult when the plan runs, not give 0 */
+        dfg_id nan, one, f;
+        dfg_attr a = {{ft}, {0}, NULL, 0};
+        if (!(st = gw_op2(g, DFG_OP_NE, x, x, &nan)) && !(st = gw_const(g, DFG_LOGICAL, 1, &one)) &&
+            !(st = gw_op2(g, DFG_OP_GT, nan, one, &f)))
+            st = gw_op(g, DFG_OP_CAST, 1, &f, &a, &y);
     } else if (!strcmp(g->fn, "nnz")) {
         dfg_id z, nz, col;
         dfg_attr a = {{0}, {0}, NULL, 0};

@@ -53,6 +53,8 @@
 %!   endfor
 %! endfor
 %!error <DEG must be a floating point class> deg2rad (dfg.input ([2 2], "logical"))
+%!error id=dfg:complexResult dfg.value (imag (log (dfg.constant (-2))))
+%!error id=dfg:complexResult f = dfg.jit (@(x) imag (log1p (x))); f (-2)
 %!error <dfg.real: called with 2 arguments> real (dfg.input ([2 2]), 1)
 %!error <dfg.nnz: called with 2 arguments> nnz (dfg.input ([2 2]), 1)
 %!error <dfg.isnan: called with 2 arguments \(expected 1 to 1\)> isnan (dfg.input ([2 2]), 1)
