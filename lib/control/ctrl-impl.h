@@ -24,6 +24,9 @@ typedef struct ctrl_ode {
     int      norm_control;
     int64_t  checkpoints;  /* the adjoint's most kept states (0: automatic)   */
     int64_t  steps, fails, fevals;  /* the last forward run                  */
+    void *   buf[4];       /* an adjoint's checkpoints (records, states) and */
+    int64_t  cap[2];       /* segment (steps, values), kept from run to run  */
+                           /* (owned; not copied), and their capacities      */
 } ctrl_ode;
 
 typedef struct ctrl_body {
@@ -157,6 +160,7 @@ void       dfg_ctrl_substitute_kept(struct gctx * g, int n, dfg_node * const * r
  * of memory) and release, the run of an ODE or adjoint node, the rule. */
 ctrl_ode * dfg_ctrl_ode_copy(const ctrl_ode * o);
 void       dfg_ctrl_ode_free(ctrl_ode * o);
+int64_t    dfg_ctrl_ode_bytes(const ctrl_ode * o);
 dfg_status dfg_ctrl_ode_exec(ctrl_rec * c, void * out, const void * const * in);
 dfg_status dfg_ctrl_ode_grad(ctrl_rec * c, dfg_node * y, dfg_node * const * gout,
                              const int * need, dfg_node ** gx);

@@ -44,6 +44,8 @@ void dfg_ctrl_ode_free(ctrl_ode * o)
         return;
     dfg_free(o->tspan);
     dfg_free(o->abstol);
+    for (int k = 0; k < 4; k++)
+        dfg_free(o->buf[k]);
     dfg_free(o);
 }
 
@@ -53,6 +55,8 @@ ctrl_ode * dfg_ctrl_ode_copy(const ctrl_ode * s)
     if (!o)
         return NULL;
     *o = *s;
+    memset(o->buf, 0, sizeof o->buf);
+    o->cap[0] = o->cap[1] = 0;
     o->tspan = dfg_malloc((size_t)s->nt * sizeof *o->tspan);
     o->abstol = dfg_malloc((size_t)s->n_abs * sizeof *o->abstol);
     if (!o->tspan || !o->abstol) {
@@ -560,6 +564,12 @@ typedef struct adj_state {
     int64_t    n_st, cap_st;
 } adj_state;
 
+int64_t dfg_ctrl_ode_bytes(const ctrl_ode * o)
+{
+    return o->cap[0] * (int64_t)(sizeof(ode_ck) + (size_t)o->n * sizeof(double)) +
+           o->cap[1] * (int64_t)(sizeof(ode_step) + (size_t)(2 * MAXS + 1) * (size_t)o->n * sizeof(double));
+}
+
 static dfg_status ck_save(ode_run * r, int64_t lo, int64_t hi)
 {
     (void)lo;
@@ -776,6 +786,13 @@ dfg_status dfg_ctrl_ode_adjoint(ctrl_rec * c, void * out, const void * const * i
     adj_acc A;
     memset(&a, 0, sizeof a);
     memset(&A, 0, sizeof A);
+    ctrl_ode * ko = c->ode;            /* the buffers kept from the last run */
+    a.ck = ko->buf[0];
+    a.cky = ko->buf[1];
+    a.st = ko->buf[2];
+    a.sv = ko->buf[3];
+    a.cap = ko->cap[0];
+    a.cap_st = ko->cap[1];
     double * block = NULL, * y0 = NULL, * wk = NULL;
     const void * Yb = in[F->n_par];
     dfg_status st = dfg_ctrl_plan(F, 0);
@@ -881,10 +898,12 @@ dfg_status dfg_ctrl_ode_adjoint(ctrl_rec * c, void * out, const void * const * i
                     ((float *)dst)[q] = (float)A.gp[k][q];
         }
     }
-    dfg_free(a.ck);
-    dfg_free(a.cky);
-    dfg_free(a.st);
-    dfg_free(a.sv);
+    ko->buf[0] = a.ck;
+    ko->buf[1] = a.cky;
+    ko->buf[2] = a.st;
+    ko->buf[3] = a.sv;
+    ko->cap[0] = a.cap;
+    ko->cap[1] = a.cap_st;
     dfg_free(A.wm);
     dfg_free(A.gp);
     dfg_free(A.vout);

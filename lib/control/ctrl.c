@@ -947,7 +947,7 @@ int64_t dfg_ctrl_bytes(const dfg_node * n)
     const ctrl_rec * c = dfg_ctrl_of(n);
     if (!c)
         return 0;
-    int64_t b = (int64_t)c->scratch_bytes + (int64_t)c->tape_bytes +
+    int64_t b = (c->ode ? dfg_ctrl_ode_bytes(c->ode) : 0) + (int64_t)c->scratch_bytes + (int64_t)c->tape_bytes +
                 (int64_t)c->dscratch_bytes[0] + (int64_t)c->dscratch_bytes[1];
     for (int k = 0; k < 2; k++) {
         b += plan_bytes(c->body[k].plan) + plan_bytes(c->body[k].dplan[0]) +
