@@ -16,7 +16,9 @@
 ## become inputs, and @var{y} is differentiable with respect to them and
 ## to @var{init} (reverse mode: the discrete adjoint of the steps taken,
 ## with the step sizes held fixed, recomputed from saved states so that
-## memory grows as the square root of the number of steps).
+## memory grows as the square root of the number of steps), and in
+## forward mode (@code{dfg.jvp}: the tangent of the same steps).  Second
+## derivatives are not available.
 ##
 ## @var{ode_opt} is a structure from @code{odeset}: @code{RelTol} (default
 ## 1e-3), @code{AbsTol} (1e-6, a scalar or one per state),

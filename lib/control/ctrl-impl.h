@@ -12,6 +12,7 @@ typedef struct dfg_plan dfg_plan;
 /* An ODE's configuration (lib/control/ctrl-ode.c): a LOOP record with one
  * is dfg.ode45 / dfg.ode23 (src NULL) or its adjoint (src: the ODE). */
 typedef struct ctrl_ode {
+    int      mode;         /* 0 the solution, 1 its adjoint, 2 its tangent   */
     int      order;        /* 5: Dormand-Prince (ode45), 3: Bogacki-Shampine */
     int      ydt;          /* y's class                                      */
     int64_t  n, nt;        /* states, output times                           */

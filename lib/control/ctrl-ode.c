@@ -703,6 +703,33 @@ static double ybar_at(const ctrl_ode * o, const void * Yb, int64_t i, int64_t q)
     return o->ydt == DFG_DOUBLE ? ((const double *)Yb)[at] : ((const float *)Yb)[at];
 }
 
+/* The dense output at s (0..1) of a step of length dt as weights of
+ * y_old (wo), y_new (wn) and the stages' k (wk, MAXS): the formulas of
+ * dense_output as linear maps (for the adjoint and the tangent). */
+static void dense_weights(const ctrl_ode * o, double sv, double dt, double * wo, double * wn,
+                          double * wk)
+{
+    double s2 = sv * sv, s3 = s2 * sv, s4 = s3 * sv;
+    for (int j = 0; j < MAXS; j++)
+        wk[j] = 0;
+    if (o->order == 5) {
+        double c1 = 1 - 11 * s2 + 18 * s3 - 8 * s4, c2 = sv - 4 * s2 + 5 * s3 - 2 * s4;
+        double c3 = 16 * s2 - 32 * s3 + 16 * s4, c4 = -5 * s2 + 14 * s3 - 8 * s4;
+        double c5 = s2 - 3 * s3 + 2 * s4;
+        *wo = c1 + c3;
+        *wn = c4;
+        for (int j = 0; j < 7; j++)
+            wk[j] = c3 * 0.5 * dt * U_HALF[j];
+        wk[0] += c2 * dt;
+        wk[6] += c5 * dt;
+    } else {
+        *wo = (1 + 2 * sv) * (1 - sv) * (1 - sv);
+        *wn = (3 - 2 * sv) * s2;
+        wk[0] = sv * (1 - sv) * (1 - sv) * dt;
+        wk[3] = (sv - 1) * s2 * dt;
+    }
+}
+
 /* The reverse of kept step s: A->yb is the adjoint of its y_new on entry,
  * of its y_old on return. */
 static dfg_status step_reverse(ode_eval * e, const ctrl_ode * o, const tableau * tb,
@@ -720,24 +747,8 @@ static dfg_status step_reverse(ode_eval * e, const ctrl_ode * o, const tableau *
     memset(yo, 0, (size_t)n * sizeof *yo);
     /* the dense output at the times this step caught */
     for (int64_t i = p->lo; i <= p->hi; i++) {
-        double sv = (o->tspan[i] - p->t_old) / dt, wo, wn, wk[MAXS] = {0};
-        double s2 = sv * sv, s3 = s2 * sv, s4 = s3 * sv;
-        if (o->order == 5) {
-            double c1 = 1 - 11 * s2 + 18 * s3 - 8 * s4, c2 = sv - 4 * s2 + 5 * s3 - 2 * s4;
-            double c3 = 16 * s2 - 32 * s3 + 16 * s4, c4 = -5 * s2 + 14 * s3 - 8 * s4;
-            double c5 = s2 - 3 * s3 + 2 * s4;
-            wo = c1 + c3;
-            wn = c4;
-            for (int j = 0; j < 7; j++)
-                wk[j] = c3 * 0.5 * dt * U_HALF[j];
-            wk[0] += c2 * dt;
-            wk[6] += c5 * dt;
-        } else {
-            wo = (1 + 2 * sv) * (1 - sv) * (1 - sv);
-            wn = (3 - 2 * sv) * s2;
-            wk[0] = sv * (1 - sv) * (1 - sv) * dt;
-            wk[3] = (sv - 1) * s2 * dt;
-        }
+        double wo, wn, wk[MAXS];
+        dense_weights(o, (o->tspan[i] - p->t_old) / dt, dt, &wo, &wn, wk);
         for (int64_t q = 0; q < n; q++) {
             double ob = ybar_at(o, Yb, i, q);
             yo[q] += wo * ob;
@@ -914,9 +925,152 @@ dfg_status dfg_ctrl_ode_adjoint(ctrl_rec * c, void * out, const void * const * i
     return st;
 }
 
+/* ---- the tangent's run (forward sensitivities) ---------------------------------- */
+
+typedef struct tan_state {
+    ode_eval *           e;
+    dfg_plan *           jvp;    /* [t, y, p..., lam, ydot, pdot...] -> [kdot] */
+    int                  nw;
+    const void * const * pd;     /* the wanted captured values' tangents     */
+    const void **        pin;
+    void *               zero, * ybuf, * obuf;  /* n each, y's class         */
+    double *             yd, * ydn, * kd, * Yd, * Xd;
+} tan_state;
+
+/* kd = J_f (t, y) yd + J_p pdot */
+static dfg_status jvp_eval(tan_state * ts, double t, const double * y, const double * yd, double * kd)
+{
+    ode_eval * e = ts->e;
+    eval_args(e, t, y);
+    int np = e->np;
+    for (int k = 0; k < 2 + np; k++)
+        ts->pin[k] = e->pin[k];
+    to_class(e->ydt, ts->ybuf, yd, e->n);
+    ts->pin[2 + np] = ts->zero;
+    ts->pin[3 + np] = ts->ybuf;
+    for (int k = 0; k < ts->nw; k++)
+        ts->pin[4 + np + k] = ts->pd[k];
+    void * out = ts->obuf;
+    dfg_status st = dfg_plan_exec(ts->jvp, ts->pin, &out);
+    if (!st)
+        from_class(e->ydt, kd, ts->obuf, e->n);
+    return st;
+}
+
+/* the tangent of an accepted step, and of the outputs it caught */
+static dfg_status tan_accept(ode_run * r, int64_t lo, int64_t hi)
+{
+    tan_state * ts = r->user;
+    const tableau * tb = r->tb;
+    int64_t n = r->n;
+    int S = tb->s;
+    double h = r->h, dt = r->t_new - r->t_old;
+    dfg_status st = jvp_eval(ts, r->t_old, r->Ys, ts->yd, ts->kd);
+    for (int i = 1; i < S && !st; i++) {
+        for (int64_t q = 0; q < n; q++) {
+            double v = ts->yd[q];
+            for (int j = 0; j < i; j++)
+                v += h * tb->a[i][j] * ts->kd[(size_t)j * (size_t)n + (size_t)q];
+            ts->Yd[q] = v;
+        }
+        st = jvp_eval(ts, r->t_old + h * tb->b[i], r->Ys + (size_t)i * (size_t)n, ts->Yd,
+                      ts->kd + (size_t)i * (size_t)n);
+    }
+    if (st)
+        return st;
+    for (int64_t q = 0; q < n; q++) {
+        double v = ts->yd[q];
+        for (int j = 0; j < S; j++)
+            v += h * tb->c[j] * ts->kd[(size_t)j * (size_t)n + (size_t)q];
+        ts->ydn[q] = v;
+    }
+    if ((st = jvp_eval(ts, r->t_new, r->yn, ts->ydn, ts->kd + (size_t)S * (size_t)n)))
+        return st;
+    for (int64_t i = lo; i <= hi; i++) {
+        double wo, wn, wk[MAXS];
+        dense_weights(r->o, (r->o->tspan[i] - r->t_old) / dt, dt, &wo, &wn, wk);
+        double * out = ts->Xd + (size_t)i * (size_t)n;
+        for (int64_t q = 0; q < n; q++) {
+            double v = wo * ts->yd[q] + wn * ts->ydn[q];
+            for (int j = 0; j <= S; j++)
+                v += wk[j] * ts->kd[(size_t)j * (size_t)n + (size_t)q];
+            out[q] = v;
+        }
+    }
+    memcpy(ts->yd, ts->ydn, (size_t)n * sizeof *ts->yd);
+    return DFG_OK;
+}
+
+/* The tangent node's run: in = [t0, y0, captured, ydot0, pdot (wanted)],
+ * out = the solution's tangent (nt x n, y's class). */
+static dfg_status run_tangent(ctrl_rec * c, void * out, const void * const * in)
+{
+    ctrl_rec * F = c->src;
+    const ctrl_ode * o = F->ode;
+    int64_t n = o->n, nt = o->nt;
+    int nw = c->n_par - F->n_par - 1;
+    ode_eval e;
+    ode_run r;
+    tan_state ts;
+    memset(&ts, 0, sizeof ts);
+    double * block = NULL, * wk = NULL;
+    dfg_status st = dfg_ctrl_plan(F, 0);
+    if (!st)
+        st = dfg_ctrl_plan(c, 0);
+    if (st || (st = eval_alloc(&e, F, in)))
+        return st;
+    e.f = F->body[0].plan;
+    size_t es = dfg_dtype_size(o->ydt);
+    ts.e = &e;
+    ts.jvp = c->body[0].plan;
+    ts.nw = nw;
+    ts.pd = in + F->n_par + 1;
+    ts.pin = dfg_malloc(((size_t)c->body[0].n_par + 4) * sizeof *ts.pin);
+    ts.zero = dfg_calloc(3 * (size_t)n * es + 64, 1);
+    wk = dfg_calloc((size_t)n * (4 + MAXS) + (size_t)n * (size_t)nt + 8, sizeof *wk);
+    if (!ts.pin || !ts.zero || !wk)
+        st = dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory", c->fn);
+    if (!st)
+        st = run_alloc(&r, &e, o, c->fn, 0, &block);
+    if (!st) {
+        ts.ybuf = (char *)ts.zero + (size_t)n * es;
+        ts.obuf = (char *)ts.ybuf + (size_t)n * es;
+        ts.yd = wk;
+        ts.ydn = wk + n;
+        ts.Yd = wk + 2 * n;
+        double * y0 = wk + 3 * n;
+        ts.kd = wk + 4 * n;
+        ts.Xd = ts.kd + (size_t)MAXS * (size_t)n;
+        from_class(o->ydt, ts.yd, in[F->n_par], n);
+        memcpy(ts.Xd, ts.yd, (size_t)n * sizeof *ts.yd);
+        from_class(o->ydt, y0, in[1], n);
+        r.user = &ts;
+        r.on_accept = tan_accept;
+        st = ode_start(&r, y0);
+        if (!st)
+            st = ode_integrate(&r, -1);
+    }
+    if (!st)
+        for (int64_t i = 0; i < nt; i++)
+            for (int64_t q = 0; q < n; q++) {
+                double v = ts.Xd[(size_t)i * (size_t)n + (size_t)q];
+                if (o->ydt == DFG_DOUBLE)
+                    ((double *)out)[i + nt * q] = v;
+                else
+                    ((float *)out)[i + nt * q] = (float)v;
+            }
+    dfg_free(ts.pin);
+    dfg_free(ts.zero);
+    dfg_free(wk);
+    dfg_free(block);
+    eval_free(&e);
+    return st;
+}
+
 dfg_status dfg_ctrl_ode_exec(ctrl_rec * c, void * out, const void * const * in)
 {
-    return c->src ? dfg_ctrl_ode_adjoint(c, out, in) : run_forward(c, out, in);
+    return c->ode->mode == 1 ? dfg_ctrl_ode_adjoint(c, out, in)
+         : c->ode->mode == 2 ? run_tangent(c, out, in) : run_forward(c, out, in);
 }
 
 /* ---- making the ODE node ------------------------------------------------------ */
@@ -1007,13 +1161,107 @@ dfg_status dfg_ode(const dfg_ode_spec * s, dfg_id * out)
 
 /* ---- the rule ------------------------------------------------------------------ */
 
+/* The tangent node of ODE F along (gout[0] for y0, gout[1 + k] for the
+ * adjoint's captured value k), from adjoint construct c and its node y:
+ * *out (one use, the caller's). */
+static dfg_status ode_tangent(ctrl_rec * c, dfg_node * y, dfg_node * const * gout, dfg_node ** out)
+{
+    ctrl_rec * F = c->src;
+    int nw = c->nfp, nF = F->n_par;
+    gctx g = {0};
+    int n_par = nF + 1 + nw, nb = nF + 2 + nw;
+    dfg_node ** v = dfg_calloc(4 * ((size_t)nb + 2), sizeof *v);
+    ctrl_rec * t = dfg_calloc(1, sizeof *t);
+    if (!v || !t) {
+        dfg_free(v);
+        dfg_free(t);
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg.jvp: out of memory");
+    }
+    t->slot = -1;
+    t->refs = 1;
+    dfg_node ** seeds = v, ** upar = v + nb + 2, ** ins = upar + nb + 2, * jd = NULL, * o = NULL;
+    seeds[0] = dfg_ctrl_keep_param(&g, F->par[1], "tangent");
+    upar[0] = dfg_ctrl_keep_param(&g, F->par[1], "tangent");
+    for (int k = 0; k < nw; k++) {
+        seeds[1 + k] = dfg_ctrl_keep_param(&g, F->par[c->dp_idx[k]], "tangent");
+        upar[1 + k] = dfg_ctrl_keep_param(&g, F->par[c->dp_idx[k]], "tangent");
+    }
+    dfg_node * lam = c->body[0].par[c->n_par - 1];
+    dfg_status st = g.st;
+    if (!st && !(st = dfg_grad_multi(1 + nw, c->body[0].res, seeds, 1, &lam, &jd)))
+        gb_keep(&g, jd);
+    if (!st && (!(t->par = dfg_calloc((size_t)n_par + 1, sizeof *t->par)) ||
+                !(t->body[0].par = dfg_calloc((size_t)nb + 1, sizeof *t->body[0].par)) ||
+                !(t->body[0].res = dfg_calloc(2, sizeof *t->body[0].res)) ||
+                !(t->off = dfg_calloc(2, sizeof *t->off)) ||
+                !(t->odt = dfg_calloc(2, sizeof *t->odt)) ||
+                !(t->ond = dfg_calloc(2, sizeof *t->ond)) ||
+                !(t->odims = dfg_calloc(2, sizeof *t->odims)) ||
+                !(t->ode = dfg_ctrl_ode_copy(F->ode))))
+        st = dfg_set_error(DFG_ERR_NOMEM, "dfg.jvp: out of memory");
+    if (!st) {
+        t->ode->mode = 2;
+        t->kind = DFG_OP_LOOP;
+        t->src = F;
+        F->refs++;
+        t->T = 1;
+        t->np = t->n_par = n_par;
+        snprintf(t->fn, sizeof t->fn, "%s", F->fn);
+        for (int k = 0; k < nF; k++) {
+            t->par[k] = F->par[k];
+            t->body[0].par[k] = F->par[k];
+            ins[k] = y->in[k];
+        }
+        t->body[0].par[nF] = lam;
+        for (int k = 0; k <= nw; k++) {
+            t->par[nF + k] = upar[k];
+            t->body[0].par[nF + 1 + k] = seeds[k];
+            ins[nF + k] = gout[k] ? gout[k] : gb_zeros_like(&g, upar[k]);
+        }
+        for (int k = 0; k < n_par; k++)
+            dfg_node_use(t->par[k]);
+        for (int k = 0; k < nb; k++)
+            dfg_node_use(t->body[0].par[k]);
+        t->body[0].n_par = nb;
+        t->body[0].n_res = 1;
+        t->body[0].res[0] = jd;
+        dfg_node_use(jd);
+        t->n_out = 1;
+        t->odt[0] = F->ode->ydt;
+        t->ond[0] = 2;
+        t->odims[0][0] = F->ode->nt;
+        t->odims[0][1] = F->ode->n;
+        t->flops = F->flops * 3;
+        t->nodes = F->nodes * 3;
+        st = g.st;
+        if (!st && !(st = dfg_ctrl_layout(t)))
+            st = dfg_ctrl_node(t, ins, &o);
+    }
+    *out = o;
+    if (st && !g.st)
+        gb_fail(&g, st);
+    if (--t->refs == 0)
+        dfg_ctrl_free(t);
+    gb_release(&g);
+    dfg_free(v);
+    return st;
+}
+
 dfg_status dfg_ctrl_ode_grad(ctrl_rec * c, dfg_node * y, dfg_node * const * gout, const int * need,
                              dfg_node ** gx)
 {
-    if (c->src)
-        return dfg_set_error(DFG_ERR_UNSUPPORTED, "dfg.grad: second derivatives and forward mode "
-                             "(jvp) through dfg.%s are not available; first-order gradients "
-                             "(grad, vjp, reverse-mode jacobian) are", c->fn);
+    if (c->ode->mode == 1) {
+        /* the adjoint is linear in the cotangent Ybar: its transpose is the
+         * tangent (forward mode by transposition); in (y0, p) it would be
+         * a second derivative */
+        int ib = c->n_par - 1;
+        for (int k = 0; k < ib; k++)
+            if (need[k])
+                goto second;
+        return need[ib] ? ode_tangent(c, y, gout, &gx[ib]) : DFG_OK;
+    }
+    if (c->ode->mode == 2)
+        goto second;
     if (!gout[0])
         return DFG_OK;
     int np = c->n_par - 2, nw = 0;
@@ -1053,7 +1301,13 @@ dfg_status dfg_ctrl_ode_grad(ctrl_rec * c, dfg_node * y, dfg_node * const * gout
                 !(a->odims = dfg_calloc((size_t)n_out + 1, sizeof *a->odims)) ||
                 !(a->ode = dfg_ctrl_ode_copy(c->ode))))
         st = dfg_set_error(DFG_ERR_NOMEM, "dfg.grad: out of memory");
+    if (!st && !(a->dp_idx = dfg_calloc((size_t)nw + 1, sizeof *a->dp_idx)))
+        st = dfg_set_error(DFG_ERR_NOMEM, "dfg.grad: out of memory");
     if (!st) {
+        a->ode->mode = 1;
+        a->nfp = nw;
+        for (int k = 0; k < nw; k++)
+            a->dp_idx[k] = wi[k];
         a->kind = DFG_OP_LOOP;
         a->src = c;
         c->refs++;
@@ -1108,4 +1362,8 @@ dfg_status dfg_ctrl_ode_grad(ctrl_rec * c, dfg_node * y, dfg_node * const * gout
     dfg_free(v);
     dfg_free(wi);
     return st;
+second:
+    return dfg_set_error(DFG_ERR_UNSUPPORTED, "dfg.grad: second derivatives through dfg.%s are "
+                         "not available; gradients (grad, vjp, jacobian) and forward mode (jvp) "
+                         "are", c->fn);
 }

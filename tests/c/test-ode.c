@@ -104,6 +104,26 @@ static void test_linear(void)
                 CHECK(fabs(gk[q] - egk[q]) < 1e-7 * (1 + fabs(egk[q])));
                 CHECK(fabs(gy[q] - egy[q]) < 1e-7 * (1 + fabs(egy[q])));
             }
+            /* forward mode: the tangent along (dk, dy0) against the analytic one */
+            double dk[2] = {0.5, -1}, dy[2] = {1, 2}, TY[12];
+            dfg_id vk = 0, vy = 0, ty = 0, xs[2] = {o.k, o.y0};
+            int64_t d21[2] = {2, 1};
+            CHECK(dfg_constant(DFG_DOUBLE, 2, d21, dk, &vk) == DFG_OK);
+            CHECK(dfg_constant(DFG_DOUBLE, 2, d21, dy, &vy) == DFG_OK);
+            dfg_id vs[2] = {vk, vy};
+            CHECK(dfg_jvp(o.Y, 2, xs, vs, &ty) == DFG_OK);
+            void * rt[1] = {TY};
+            CHECK(run_on("cpu", 2, ins, data, 1, &ty, rt) == DFG_OK);
+            double terr = 0;
+            for (int64_t i = 0; i < nt; i++)
+                for (int q = 0; q < 2; q++) {
+                    double tt = t[i] - t[0], e = exp(-k[q] * tt);
+                    terr = fmax(terr, fabs(TY[i + nt * q] - (dy[q] * e - y0[q] * tt * e * dk[q])));
+                }
+            CHECK(terr < 1e-7);
+            dfg_release(vk);
+            dfg_release(vy);
+            dfg_release(ty);
             /* the emulated device: bitwise the CPU's */
             double Y2[12], L2, gk2[2], gy2[2];
             void * res2[4] = {Y2, &L2, gk2, gy2};
