@@ -24,8 +24,11 @@
 ## 1e-3), @code{AbsTol} (1e-6, a scalar or one per state),
 ## @code{InitialStep}, @code{MaxStep} (default a tenth of the interval),
 ## @code{NormControl}; @code{Refine} and @code{Stats} are ignored (as
-## Octave does with output times); dfg's own field @code{Checkpoints} caps
-## the saved states of the gradient (0: automatic).  Options that change
+## Octave does with output times).  dfg's own fields: @code{Checkpoints}
+## caps the saved states of the gradient (0: automatic); @code{Adjoint},
+## @qcode{"discrete"} (the default) or @qcode{"continuous"} (the adjoint
+## ODE solved backwards: memory independent of the steps, exact to the
+## tolerances).  Options that change
 ## the output's size or need Octave callbacks (@code{Events},
 ## @code{OutputFcn}, @code{Mass}, @code{NonNegative}) are
 ## @code{dfg:unsupported}.  A two-element @var{trange} (every step as

@@ -684,10 +684,12 @@ dfg_status dfg_ctrl(const dfg_ctrl_spec * s, int * n_out, dfg_id * outs);
  * double scalar, y an n x 1 double or single column), dy its result (y's
  * class and size); y0 the initial value (y's class and size).  *out: the
  * solution at the nt output times, nt x n in y's class (one handle, the
- * caller's).  The node is differentiable once (reverse mode: the discrete
- * adjoint with the accepted steps held fixed, recomputed from at most
- * `checkpoints` saved states, 0: about 2 sqrt (steps)); a failed
- * integration is an error when the plan runs. */
+ * caller's).  The node is differentiable once: in reverse mode by the
+ * discrete adjoint (the accepted steps held fixed, recomputed from at most
+ * `checkpoints` saved states, 0: about 2 sqrt (steps)) or with continuous
+ * by the adjoint ODE solved backwards (memory independent of the steps);
+ * in forward mode by the tangent of the steps.  A failed integration is
+ * an error when the plan runs. */
 typedef struct dfg_ode_spec {
     int            order;         /* 5 or 3                                  */
     dfg_id         t, y, dy, y0;
@@ -700,6 +702,8 @@ typedef struct dfg_ode_spec {
     double         max_step;      /* NaN: 0.1 |tspan(end) - tspan(1)|        */
     int            norm_control;
     int64_t        checkpoints;
+    int            continuous;    /* 1: the gradient by the continuous adjoint */
+                                  /* (an adjoint ODE solved backwards)       */
 } dfg_ode_spec;
 dfg_status dfg_ode(const dfg_ode_spec * s, dfg_id * out);
 

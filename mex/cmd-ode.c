@@ -26,7 +26,7 @@ int cmd_ode(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
 {
     (void)nlhs;
     static char name[16];
-    if (nrhs != 13 || !gw_string(prhs[0], name, sizeof name))
+    if (nrhs != 14 || !gw_string(prhs[0], name, sizeof name))
         return dfg_set_error(DFG_ERR_ARG, "dfg: bad ode call");
     g->fn = name;
     dfg_ode_spec s;
@@ -62,6 +62,9 @@ int cmd_ode(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
     if (!(v >= 0 && v < 1e15) || v != floor(v))
         return dfg_set_error(DFG_ERR_ARG, "dfg.%s: Checkpoints must be a non-negative integer", name);
     s.checkpoints = (int64_t)v;
+    if ((st = gw_scalar(g, prhs[13], 14, 1, &v)))
+        return st;
+    s.continuous = v != 0;
     dfg_id y;
     return gw_out(g, dfg_ode(&s, &y), &y, plhs);
 }

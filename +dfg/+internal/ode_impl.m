@@ -56,13 +56,13 @@ function [t, y] = ode_impl (solver, order, nout, fcn, trange, init, varargin)
   y0 = init(:);
   id = dfg_mex ("ode", solver, order, dfg.internal.untag (tp), dfg.internal.untag (yp), dy{1},
                 dfg.internal.untag (y0), double (trange(:)), o.RelTol, o.AbsTol, o.InitialStep,
-                o.MaxStep, o.NormControl, o.Checkpoints);
+                o.MaxStep, o.NormControl, o.Checkpoints, o.Adjoint);
   y = dfg.internal.adopt (id);
   t = trange(:);
 endfunction
 
 function o = read_opts (fn, opts)
-  o = struct ("RelTol", [], "AbsTol", [], "InitialStep", [], "MaxStep", [], "NormControl", 0, "Checkpoints", 0);
+  o = struct ("RelTol", [], "AbsTol", [], "InitialStep", [], "MaxStep", [], "NormControl", 0, "Checkpoints", 0, "Adjoint", 0);
   refused = {"Events", "OutputFcn", "OutputSel", "Mass", "MStateDependence", "MvPattern", "NonNegative", "Jacobian", "JPattern", "Vectorized", "BDF", "MaxOrder", "InitialSlope", "MassSingular", "JConstant"};
   ignored = {"Refine", "Stats"};
   names = fieldnames (opts);
@@ -80,6 +80,11 @@ function o = read_opts (fn, opts)
           error ("dfg:badArgument", "%s: NormControl must be \"on\" or \"off\"", fn);
         endif
         v = strcmpi (v, "on");
+      elseif (strcmp (key, "Adjoint"))
+        if (! ischar (v) || ! any (strcmpi (v, {"discrete", "continuous"})))
+          error ("dfg:badArgument", "%s: Adjoint must be \"discrete\" or \"continuous\"", fn);
+        endif
+        v = strcmpi (v, "continuous");
       elseif (isa (v, "dfg.Tensor") || ! isnumeric (v) || ! isreal (v))
         error ("dfg:badArgument", "%s: %s must be real numbers", fn, key);
       endif

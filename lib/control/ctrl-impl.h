@@ -24,6 +24,7 @@ typedef struct ctrl_ode {
     double   max_step;
     int      norm_control;
     int64_t  checkpoints;  /* the adjoint's most kept states (0: automatic)   */
+    int      continuous;   /* the gradient by the continuous adjoint          */
     int64_t  steps, fails, fevals;  /* the last forward run                  */
     void *   buf[4];       /* an adjoint's checkpoints (records, states) and */
     int64_t  cap[2];       /* segment (steps, values), kept from run to run  */

@@ -218,8 +218,16 @@ struct ode_run {
     ode_hook         on_accept;  /* after an accepted step, state not yet moved */
     ode_hook         on_top;     /* at the top of each attempt */
     void *           user;
+    /* the right-hand side: NULL: f through e; else with rhs_ctx */
+    dfg_status     (*rhs_fn)(void * ctx, double t, const double * y, double * dy);
+    void *           rhs_ctx;
     int64_t          attempts;
 };
+
+static dfg_status rhs(ode_run * r, double t, const double * y, double * dy)
+{
+    return r->rhs_fn ? r->rhs_fn(r->rhs_ctx, t, y, dy) : ode_f(r->e, t, y, dy);
+}
 
 /* AbsRel_norm (x, xo, AbsTol, RelTol, normcontrol, y) (y NULL: zeros) */
 static double absrel(const ode_run * r, const double * x, const double * xo, const double * y)
@@ -253,14 +261,14 @@ static dfg_status start_step(ode_run * r, double * h)
     double t0 = r->t_old;
     double * f0 = r->K, * x1 = r->tmp, * f1 = r->yn, * d = r->ye;
     double d0 = absrel(r, r->y, r->y, NULL);
-    dfg_status st = ode_f(r->e, t0, r->y, f0);
+    dfg_status st = rhs(r, t0, r->y, f0);
     if (st)
         return st;
     double d1 = absrel(r, f0, f0, NULL);
     double h0 = d0 < 1e-5 || d1 < 1e-5 ? 1e-6 : .01 * (d0 / d1);
     for (int64_t q = 0; q < n; q++)
         x1[q] = r->y[q] + h0 * f0[q];
-    if ((st = ode_f(r->e, t0 + h0, x1, f1)))
+    if ((st = rhs(r, t0 + h0, x1, f1)))
         return st;
     for (int64_t q = 0; q < n; q++)
         d[q] = f1[q] - f0[q];
@@ -305,7 +313,7 @@ static dfg_status stepper(ode_run * r)
     double * K = r->K;
     dfg_status st;
     memcpy(r->Ys, r->y, (size_t)n * sizeof *r->y);
-    if (!r->have_k && (st = ode_f(r->e, t, r->y, K)))
+    if (!r->have_k && (st = rhs(r, t, r->y, K)))
         return st;
     r->have_k = 1;
     for (int i = 1; i < tb->s; i++) {
@@ -318,7 +326,7 @@ static dfg_status stepper(ode_run * r)
         kprod(n, i - first, K + (size_t)first * (size_t)n, v, r->tmp);
         for (int64_t q = 0; q < n; q++)
             Yi[q] = r->y[q] + r->tmp[q];
-        if ((st = ode_f(r->e, t + dt * tb->b[i], Yi, K + (size_t)i * (size_t)n)))
+        if ((st = rhs(r, t + dt * tb->b[i], Yi, K + (size_t)i * (size_t)n)))
             return st;
     }
     for (int j = 0; j < tb->s; j++)
@@ -326,7 +334,7 @@ static dfg_status stepper(ode_run * r)
     kprod(n, tb->s, K, v, r->tmp);
     for (int64_t q = 0; q < n; q++)
         r->yn[q] = r->y[q] + r->tmp[q];
-    if ((st = ode_f(r->e, r->t_new, r->yn, K + (size_t)tb->s * (size_t)n)))
+    if ((st = rhs(r, r->t_new, r->yn, K + (size_t)tb->s * (size_t)n)))
         return st;
     for (int j = 0; j <= tb->s; j++)
         v[j] = dt * tb->cp[j];
@@ -784,6 +792,154 @@ static dfg_status step_reverse(ode_eval * e, const ctrl_ode * o, const tableau *
     return DFG_OK;
 }
 
+/* ---- the continuous adjoint ------------------------------------------------------ */
+
+/* z = [y; a; g]: y' = f (t, y), a' = -J_y' a, g' = -J_p' a (backwards) */
+typedef struct aug_ctx {
+    ode_eval * e;
+    adj_acc *  A;
+    int64_t    n;
+} aug_ctx;
+
+static dfg_status aug_rhs(void * ctx, double t, const double * z, double * dz)
+{
+    aug_ctx * x = ctx;
+    adj_acc * A = x->A;
+    int64_t n = x->n, at = 2 * n;
+    dfg_status st = ode_f(x->e, t, z, dz);
+    if (st)
+        return st;
+    /* vjp_add accumulates: start from zero, then negate */
+    memset(dz + n, 0, (size_t)n * sizeof *dz);
+    for (int k = 0; k < A->nw; k++) {
+        A->gp[k] = dz + at;
+        memset(A->gp[k], 0, (size_t)A->wm[k] * sizeof *dz);
+        at += A->wm[k];
+    }
+    if ((st = vjp_add(x->e, A, t, z, z + n, dz + n)))
+        return st;
+    for (int64_t q = n; q < at; q++)
+        dz[q] = -dz[q];
+    return DFG_OK;
+}
+
+/* The continuous adjoint: the solution forward, then z = [y; a; g] from
+ * each output time to the one before (adaptive, the same method and
+ * tolerances; y restarted from the forward solution there), a jumping by
+ * Ybar's row at each output time. */
+static dfg_status run_continuous(ctrl_rec * c, void * out, const void * const * in)
+{
+    ctrl_rec * F = c->src;
+    const ctrl_ode * o = F->ode;
+    int64_t n = o->n, nt = o->nt;
+    int nw = c->n_out - 1;
+    const void * Yb = in[F->n_par];
+    ode_eval e;
+    ode_run r;
+    adj_acc A;
+    memset(&A, 0, sizeof A);
+    memset(&r, 0, sizeof r);
+    double * block = NULL, * wk = NULL, * abst = NULL;
+    dfg_status st = dfg_ctrl_plan(F, 0);
+    if (!st)
+        st = dfg_ctrl_plan(c, 0);
+    if (st || (st = eval_alloc(&e, F, in)))
+        return st;
+    e.f = F->body[0].plan;
+    e.vjp = c->body[0].plan;
+    A.n = n;
+    A.nw = nw;
+    A.wdt = c->odt + 1;
+    int64_t m = 0;
+    A.wm = dfg_calloc((size_t)nw + 1, sizeof *A.wm);
+    A.gp = dfg_calloc((size_t)nw + 1, sizeof *A.gp);
+    A.vout = dfg_calloc((size_t)nw + 2, sizeof *A.vout);
+    for (int k = 0; A.wm && k < nw; k++) {
+        A.wm[k] = 1;
+        for (int d = 0; d < c->ond[1 + k]; d++)
+            A.wm[k] *= c->odims[1 + k][d];
+        m += A.wm[k];
+    }
+    int64_t N = 2 * n + m;
+    size_t vb = (size_t)n * 8 + 64;
+    for (int k = 0; A.wm && k < nw; k++)
+        vb += (size_t)A.wm[k] * 8 + 64;
+    A.vbuf = dfg_malloc(vb + 64);
+    wk = dfg_calloc((size_t)(n * nt + 2 * N + n + 8), sizeof *wk);
+    abst = dfg_malloc(((size_t)N + 1) * sizeof *abst);
+    if (!A.wm || !A.gp || !A.vout || !A.vbuf || !wk || !abst)
+        st = dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory", c->fn);
+    ctrl_ode o2;
+    double span[2];
+    if (!st) {
+        char * v = A.vbuf;
+        for (int k = 0; k <= nw; k++) {
+            A.vout[k] = v;
+            v += (size_t)(k ? A.wm[k - 1] : n) * 8 + 64;
+        }
+        A.gy = wk + n * nt + 2 * N;
+        /* the solution at the output times */
+        double * X = wk, * z = wk + n * nt, * z0 = z + N;
+        if (!(st = run_alloc(&r, &e, o, c->fn, 1, &block))) {
+            from_class(o->ydt, z0, in[1], n);
+            if (!(st = ode_start(&r, z0)) && !(st = ode_integrate(&r, -1)))
+                memcpy(X, r.X, (size_t)(n * nt) * sizeof *X);
+        }
+        dfg_free(block);
+        block = NULL;
+        o2 = *o;
+        o2.n = N;
+        o2.nt = 2;
+        o2.tspan = span;
+        o2.n_abs = N;
+        o2.abstol = abst;
+        o2.init_step = NAN;
+        o2.norm_control = 0;
+        for (int64_t q = 0; q < N; q++)
+            abst[q] = o->abstol[o->n_abs == 1 || q >= n ? 0 : q];
+        if (!st)
+            st = run_alloc(&r, &e, &o2, c->fn, 1, &block);
+        aug_ctx ax = {&e, &A, n};
+        r.rhs_fn = aug_rhs;
+        r.rhs_ctx = &ax;
+        memset(z, 0, (size_t)N * sizeof *z);
+        for (int64_t i = nt - 1; i >= 1 && !st; i--) {
+            memcpy(z, X + (size_t)i * (size_t)n, (size_t)n * sizeof *z);
+            for (int64_t q = 0; q < n; q++)
+                z[n + q] += ybar_at(o, Yb, i, q);
+            span[0] = o->tspan[i];
+            span[1] = o->tspan[i - 1];
+            if (!(st = ode_start(&r, z)) && !(st = ode_integrate(&r, -1)))
+                memcpy(z + n, r.X + N + n, (size_t)(N - n) * sizeof *z);
+        }
+        if (!st) {
+            char * ob = out;
+            for (int64_t q = 0; q < n; q++)
+                z[n + q] += ybar_at(o, Yb, 0, q);
+            to_class(o->ydt, ob + c->off[0], z + n, n);
+            int64_t at = 2 * n;
+            for (int k = 0; k < nw; k++) {
+                void * dst = ob + c->off[1 + k];
+                if (A.wdt[k] == DFG_DOUBLE)
+                    memcpy(dst, z + at, (size_t)A.wm[k] * sizeof *z);
+                else
+                    for (int64_t q = 0; q < A.wm[k]; q++)
+                        ((float *)dst)[q] = (float)z[at + q];
+                at += A.wm[k];
+            }
+        }
+    }
+    dfg_free(A.wm);
+    dfg_free(A.gp);
+    dfg_free(A.vout);
+    dfg_free(A.vbuf);
+    dfg_free(wk);
+    dfg_free(abst);
+    dfg_free(block);
+    eval_free(&e);
+    return st;
+}
+
 /* The adjoint node's run: in = [t0, y0, captured, Ybar], out = [gy0, gp...]. */
 dfg_status dfg_ctrl_ode_adjoint(ctrl_rec * c, void * out, const void * const * in)
 {
@@ -797,6 +953,8 @@ dfg_status dfg_ctrl_ode_adjoint(ctrl_rec * c, void * out, const void * const * i
     adj_acc A;
     memset(&a, 0, sizeof a);
     memset(&A, 0, sizeof A);
+    if (o->continuous)
+        return run_continuous(c, out, in);
     ctrl_ode * ko = c->ode;            /* the buffers kept from the last run */
     a.ck = ko->buf[0];
     a.cky = ko->buf[1];
@@ -1139,6 +1297,7 @@ dfg_status dfg_ode(const dfg_ode_spec * s, dfg_id * out)
     cfg.max_step = s->max_step != s->max_step ? 0.1 * fabs(s->tspan[nt - 1] - s->tspan[0]) : s->max_step;
     cfg.norm_control = s->norm_control != 0;
     cfg.checkpoints = s->checkpoints;
+    cfg.continuous = s->continuous != 0;
     cfg.ydt = y->dtype;
     dfg_id t0id;
     int64_t one[2] = { 1, 1 };

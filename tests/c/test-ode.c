@@ -3,7 +3,8 @@
  *  - a linear ODE y' = -k .* y against its solution y0 exp (-k t), both
  *    orders, forward and backward in time, with tight tolerances;
  *  - gradients of a weighted sum of the solution with respect to k and y0
- *    against the analytic ones;
+ *    against the analytic ones, by the discrete and the continuous adjoint,
+ *    and the tangent (forward mode);
  *  - the checkpoint budget (2, 3, automatic): bitwise the same gradient;
  *  - the emulated device "sim": bitwise the CPU's (the ODE runs on the host);
  *  - errors: bad specs, a solution that blows up (an error when the plan
@@ -37,7 +38,7 @@ typedef struct lin_ode {
 
 /* Y = ode (y' = -k .* y) at ts (nt), L = sum (W .* Y), its gradients. */
 static int make_lin(lin_ode * o, int order, int64_t nt, const double * ts, double rtol,
-                    double atol, int64_t ck, const double * W)
+                    double atol, int64_t ck, const double * W, int continuous)
 {
     int64_t d21[2] = {2, 1}, d11[2] = {1, 1}, dW[2] = {nt, 2};
     memset(o, 0, sizeof *o);
@@ -49,7 +50,8 @@ static int make_lin(lin_ode * o, int order, int64_t nt, const double * ts, doubl
     dfg_id in[2] = {o->k, o->y};
     if (!st) st = dfg_op(DFG_OP_MUL, 2, in, NULL, &ky);
     if (!st) st = dfg_op(DFG_OP_NEG, 1, &ky, NULL, &o->dy);
-    dfg_ode_spec s = {order, o->t, o->y, o->dy, o->y0, nt, ts, rtol, 1, &atol, NAN, NAN, 0, ck};
+    dfg_ode_spec s = {order, o->t, o->y, o->dy, o->y0, nt, ts, rtol, 1, &atol, NAN, NAN, 0, ck,
+                      continuous};
     if (!st) st = dfg_ode(&s, &o->Y);
     if (!st) st = dfg_constant(DFG_DOUBLE, 2, dW, W, &w);
     dfg_id in2[2] = {o->Y, w};
@@ -81,11 +83,12 @@ static void test_linear(void)
     for (int j = 0; j < 12; j++)
         W[j] = 0.25 * (j + 1);
     for (int order = 3; order <= 5; order += 2)
-        for (int back = 0; back < 2; back++) {
-            int64_t nt = back ? 4 : 6;
-            const double * t = back ? tb : ts;
+        for (int back = 0; back < 4; back++) {
+            int cont = back >= 2;            /* the continuous adjoint */
+            int64_t nt = back % 2 ? 4 : 6;
+            const double * t = back % 2 ? tb : ts;
             lin_ode o;
-            CHECK(make_lin(&o, order, nt, t, 1e-11, 1e-13, 0, W) == DFG_OK);
+            CHECK(make_lin(&o, order, nt, t, 1e-11, 1e-13, 0, W, cont) == DFG_OK);
             double Y[12], L, gk[2], gy[2];
             dfg_id ins[2] = {o.k, o.y0}, outs[4] = {o.Y, o.L, o.gk, o.gy0};
             const void * data[2] = {k, y0};
@@ -145,7 +148,7 @@ static void test_checkpoints(void)
     const int64_t budgets[3] = {0, 2, 3};
     for (int b = 0; b < 3; b++) {
         lin_ode o;
-        CHECK(make_lin(&o, 5, 41, ts, 1e-9, 1e-12, budgets[b], W) == DFG_OK);
+        CHECK(make_lin(&o, 5, 41, ts, 1e-9, 1e-12, budgets[b], W, 0) == DFG_OK);
         double gk[2];
         dfg_id ins[2] = {o.k, o.y0}, outs[1] = {o.gk};
         const void * data[2] = {k, y0};
@@ -172,7 +175,7 @@ static void test_errors(void)
     dfg_id one = 0;
     double v1 = 1;
     CHECK(dfg_constant(DFG_DOUBLE, 2, d11, &v1, &one) == DFG_OK);
-    dfg_ode_spec s = {5, t, y, dy, one, 3, tn, 1e-3, 1, &atol, NAN, NAN, 0, 0};
+    dfg_ode_spec s = {5, t, y, dy, one, 3, tn, 1e-3, 1, &atol, NAN, NAN, 0, 0, 0};
     CHECK(dfg_ode(&s, &bad) == DFG_ERR_ARG);                    /* not monotonic */
     s.tspan = ts;
     s.order = 4;

@@ -101,6 +101,29 @@ endfunction
 %! endfor
 
 %!test
+%! ## the continuous adjoint (the adjoint ODE solved backwards): against
+%! ## central differences and the discrete adjoint, to the tolerances
+%! p = dfg.input ([4 1]);
+%! y0 = dfg.input ([2 1]);
+%! lv = @(p) @(t, y) [p(1) * y(1) - p(2) * y(1) * y(2); p(4) * y(1) * y(2) - p(3) * y(2)];
+%! ts = linspace (0, 10, 21);
+%! o = odeset ("RelTol", 1e-10, "AbsTol", 1e-10);
+%! oc = o;
+%! oc.Adjoint = "continuous";
+%! [t, y] = dfg.ode45 (lv (p), ts, y0, o);
+%! [t, yc] = dfg.ode23 (lv (p), ts, y0, oc);
+%! [t, yd] = dfg.ode45 (lv (p), ts, y0, oc);
+%! L = @(y) sum (sum (y .^ 2));
+%! F = dfg.function ({p, y0}, {dfg.grad(L (y), p), dfg.grad(L (yd), p), dfg.grad(L (yd), y0), dfg.grad(L (yc), p)});
+%! p0 = [1.1; 0.4; 0.4; 0.1];
+%! [g, gc, gy, g23] = F (p0, [10; 5]);
+%! assert (gc, g, 1e-8 * norm (g));
+%! assert (g23, g, 1e-6 * norm (g));
+%! sol = @(p, x) nthargout (2, @ode45, lv (p), ts, x, o);
+%! gyd = arrayfun (@(i) (L (sol (p0, [10; 5] + 1e-5 * ((1:2)' == i))) - L (sol (p0, [10; 5] - 1e-5 * ((1:2)' == i)))) / 2e-5, (1:2)');
+%! assert (gy, gyd, 1e-6 * norm (gyd));
+
+%!test
 %! ## the checkpoint budget changes memory, not the gradient (the reverse
 %! ## visits the same steps in the same order)
 %! k = dfg.input ([2 1]);
@@ -158,6 +181,7 @@ endfunction
 %!error <FCN must return a double column of 2 elements> [t, y] = dfg.ode45 (@(t, y) [y; y], [0 1 2], [1; 2])
 %!error <FCN must return a double column of 2 elements> [t, y] = dfg.ode45 (@(t, y) y', [0 1 2], [1; 2])
 %!error <option Events is not available> [t, y] = dfg.ode45 (@(t, y) -y, [0 1 2], 1, odeset ("Events", @(t, y) y))
+%!error <Adjoint must be "discrete" or "continuous"> o = odeset (); o.Adjoint = "both"; [t, y] = dfg.ode45 (@(t, y) -y, [0 1 2], 1, o)
 %!error <RelTol must be a positive scalar> [t, y] = dfg.ode45 (@(t, y) -y, [0 1 2], 1, odeset ("RelTol", -1))
 %!error <AbsTol must be a scalar or have 2 elements> [t, y] = dfg.ode45 (@(t, y) -y, [0 1 2], [1; 2], odeset ("AbsTol", [1 2 3]))
 %!error <the step size became too small> [t, y] = dfg.ode45 (@(t, y) y .^ 2, [0 1 2], 1); dfg.value (y)
