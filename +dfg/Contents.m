@@ -45,6 +45,10 @@
 ##   dfg.while           a loop with a data-dependent trip count
 ##   dfg.cond            a conditional decided each time a plan runs
 ##
+## Differentiable solvers
+##   dfg.ode45           Octave's ode45 in a graph, differentiable (adjoint)
+##   dfg.ode23           Octave's ode23 in a graph, differentiable (adjoint)
+##
 ## Seeing graphs (teaching)
 ##   dfg.trace           forward, reverse and tangent evaluation traces
 ##   dfg.dot             Graphviz DOT text of a graph or a plan

@@ -677,6 +677,36 @@ typedef struct dfg_ctrl_spec {
 } dfg_ctrl_spec;
 dfg_status dfg_ctrl(const dfg_ctrl_spec * s, int * n_out, dfg_id * outs);
 
+/* ---- ODE integration (lib/control/ctrl-ode.c) ---------------------------------
+ * dfg.ode45 (order 5, Dormand-Prince) and dfg.ode23 (order 3,
+ * Bogacki-Shampine) as Octave 7.3 runs them with output times: t and y
+ * are inputs standing for the arguments of the right-hand side (t a
+ * double scalar, y an n x 1 double or single column), dy its result (y's
+ * class and size); y0 the initial value (y's class and size).  *out: the
+ * solution at the nt output times, nt x n in y's class (one handle, the
+ * caller's).  The node is differentiable once: in reverse mode by the
+ * discrete adjoint (the accepted steps held fixed, recomputed from at most
+ * `checkpoints` saved states, 0: about 2 sqrt (steps)) or with continuous
+ * by the adjoint ODE solved backwards (memory independent of the steps);
+ * in forward mode by the tangent of the steps.  A failed integration is
+ * an error when the plan runs. */
+typedef struct dfg_ode_spec {
+    int            order;         /* 5 or 3                                  */
+    dfg_id         t, y, dy, y0;
+    int64_t        nt;
+    const double * tspan;         /* nt >= 2, finite, strictly monotonic     */
+    double         reltol;        /* > 0 (Octave's default 1e-3)             */
+    int64_t        n_abstol;      /* 1 or n                                  */
+    const double * abstol;        /* > 0 (default 1e-6)                      */
+    double         initial_step;  /* NaN: Octave's starting_stepsize         */
+    double         max_step;      /* NaN: 0.1 |tspan(end) - tspan(1)|        */
+    int            norm_control;
+    int64_t        checkpoints;
+    int            continuous;    /* 1: the gradient by the continuous adjoint */
+                                  /* (an adjoint ODE solved backwards)       */
+} dfg_ode_spec;
+dfg_status dfg_ode(const dfg_ode_spec * s, dfg_id * out);
+
 /* ---- threads (lib/base/threads.c) ---------------------------------------------
  * Kernels on large arrays split their work across threads; results do not
  * depend on the thread count.  dfg_threads_set(n) sets the count (n = 0:

@@ -1307,7 +1307,7 @@ static const cmd_entry commands[] = {
     {"mldivide", cmd_matrix}, {"mod", cmd_binary}, {"mode", cmd_mode}, {"mpower", cmd_matrix},
     {"mrdivide", cmd_matrix}, {"mtimes", cmd_matrix}, {"ne", cmd_binary},
     {"nnz", cmd_realpart}, {"nodes", cmd_nodes}, {"norm", cmd_norm}, {"not", cmd_unary},
-    {"nthroot", cmd_nthroot}, {"or", cmd_binary},
+    {"nthroot", cmd_nthroot}, {"ode", cmd_ode}, {"or", cmd_binary},
     {"passes", cmd_passes}, {"permute", cmd_permute}, {"pinv", cmd_linalg}, {"place", cmd_place},
     {"plan_info", cmd_plan_info},
     {"plus", cmd_binary}, {"power", cmd_binary}, {"prod", cmd_reduce}, {"psi", cmd_psi},

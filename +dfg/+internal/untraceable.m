@@ -89,6 +89,7 @@ function t = build_table ()
   cls = "dfg:badClass";
   mask = "use a mask: merge (mask, x, 0) keeps the selected values in place, sum (mask) counts them, sort (x) and max (x) give positions with a fixed count";
   sets = "use masks: any (x(:) == s(:).', 2) marks the elements of x found in a fixed set s";
+  ode45 = "use dfg.ode45 / dfg.ode23 (the same solvers inside the graph, with output times, differentiable)";
   ode = "write a fixed-step integrator with dfg.fori or dfg.scan (RK4 steps), or call it on plain arrays with a right-hand side made by dfg.jit (and dfg.jacobian for its Jacobian)";
   solve = "call it on plain arrays with dfg.value_and_grad (f) or dfg.jit (f) as the objective; inside a graph, take a fixed number of Newton or gradient steps with dfg.fori, or dfg.while";
   quad = "use trapz on a fixed grid inside the graph, or call it on plain values with an integrand made by dfg.jit";
@@ -108,8 +109,8 @@ function t = build_table ()
     "orth",       size_, "its column count is the rank of A: use [U, S, V] = svd (A) and U(:, 1:r) for a rank r known in advance"
     "arrayfun",   trace, each
     "cellfun",    trace, each
-    "ode45",      trace, ode
-    "ode23",      trace, ode
+    "ode45",      trace, ode45
+    "ode23",      trace, ode45
     "ode23s",     trace, ode
     "ode15s",     trace, ode
     "ode15i",     trace, ode

@@ -150,7 +150,7 @@ static dfg_status grad_cond(ctrl_rec * c, dfg_node * y, dfg_node * const * gout,
         push(&L[INS], y->in[1 + k]);
     }
     ctrl_spec s = { DFG_OP_COND, "cond", 0, 0, L[PAR].len, L[PAR].n, L[INS].n, y->in[0],
-                    { L[GQ].len, L[GQ2].len }, { L[GQ].n, L[GQ2].n }, 0, 0, 0, 0, 0 };
+                    { L[GQ].len, L[GQ2].len }, { L[GQ].n, L[GQ2].n }, 0, 0, 0, 0, 0, NULL };
     dfg_node ** outs = L[R].n;     /* reused: the rows are no longer needed */
     make(&g, &s, L[GQ].len, outs);
     for (int k = 0; k < L[WRT].len && !g.st; k++) {
@@ -205,7 +205,7 @@ static void gscan_taped_loop(gscan * sg)
     for (int j = 0; j < nc; j++)
         push(&L[GS_RES2], c->body[0].res[j]);
     ctrl_spec s1 = { DFG_OP_LOOP, c->fn, nc, nx, np, c->par, sg->y->in, NULL,
-                     { L[GS_RES2].len, 0 }, { L[GS_RES2].n, NULL }, c->T, c->reverse, 0, 0, 0 };
+                     { L[GS_RES2].len, 0 }, { L[GS_RES2].n, NULL }, c->T, c->reverse, 0, 0, 0, NULL };
     make(&sg->g, &s1, L[GS_RES2].len, L[GS_OUT2].n);
     if (!sg->g.st) {
         /* the cse pass reads the scan's own outputs from this run */
@@ -467,7 +467,7 @@ static dfg_status grad_scan(ctrl_rec * c, dfg_node * y, dfg_node * const * gout,
         goto done;
     ctrl_spec s2 = { DFG_OP_LOOP, c->fn, sg.nc_b, sg.nx_b, c->np, sg.L[GS_PAR].n, sg.L[GS_INS].n,
                      NULL, { sg.L[GS_RES3].len, 0 }, { sg.L[GS_RES3].n, NULL }, c->T, !c->reverse,
-                     0, 0, 0 };
+                     0, 0, 0, NULL };
     make(&sg.g, &s2, sg.L[GS_RES3].len, sg.L[GS_OUT3].n);
     if (sg.g.st)
         goto done;
@@ -487,6 +487,8 @@ dfg_status dfg_ctrl_grad(dfg_node * y, dfg_node * const * gout, const int * need
     if (!c)
         return dfg_set_error(DFG_ERR_INTERNAL, "dfg.grad: %s node without its construct",
                              dfg_ops[y->op].name);
+    if (c->ode)
+        return dfg_ctrl_ode_grad(c, y, gout, need, gx);
     if (c->n_par > 256 || c->n_out > 64)
         return dfg_set_error(DFG_ERR_UNSUPPORTED, "dfg.grad: a loop or cond with more than 256 "
                              "inputs or 64 outputs cannot be differentiated");

@@ -9,6 +9,28 @@
 
 typedef struct dfg_plan dfg_plan;
 
+/* An ODE's configuration (lib/control/ctrl-ode.c): a LOOP record with one
+ * is dfg.ode45 / dfg.ode23 (src NULL) or its adjoint (src: the ODE). */
+typedef struct ctrl_ode {
+    int      mode;         /* 0 the solution, 1 its adjoint, 2 its tangent   */
+    int      order;        /* 5: Dormand-Prince (ode45), 3: Bogacki-Shampine */
+    int      ydt;          /* y's class                                      */
+    int64_t  n, nt;        /* states, output times                           */
+    double * tspan;        /* [nt], strictly monotonic (owned)               */
+    double   reltol;
+    int64_t  n_abs;        /* 1 or n                                         */
+    double * abstol;       /* [n_abs] (owned)                                */
+    double   init_step;    /* NaN: starting_stepsize.m                       */
+    double   max_step;
+    int      norm_control;
+    int64_t  checkpoints;  /* the adjoint's most kept states (0: automatic)   */
+    int      continuous;   /* the gradient by the continuous adjoint          */
+    int64_t  steps, fails, fevals;  /* the last forward run                  */
+    void *   buf[4];       /* an adjoint's checkpoints (records, states) and */
+    int64_t  cap[2];       /* segment (steps, values), kept from run to run  */
+                           /* (owned; not copied), and their capacities      */
+} ctrl_ode;
+
 typedef struct ctrl_body {
     int         n_par;
     dfg_node ** par;        /* parameters (uses held)                       */
@@ -58,6 +80,7 @@ typedef struct ctrl_rec {
     const struct dfg_backend * dbe[2];
     int64_t     trips;      /* steps the last run made                       */
     char        fn[24];     /* the function run-time errors name            */
+    ctrl_ode *  ode;        /* an ODE or its adjoint (owned), else NULL     */
     int         n_hidden;   /* leading carries the user did not give        */
 } ctrl_rec;
 
@@ -80,6 +103,8 @@ typedef struct ctrl_spec {
     int64_t            maxiter;
     int                keep;     /* keep every parameter, read or not      */
     int                n_hidden; /* leading carries the user did not give  */
+    const ctrl_ode *   ode;      /* an ODE: copied into the record; its one  */
+                                 /* output is nt x n                          */
 } ctrl_spec;
 
 /* Captures what the bodies read from outside, drops unread parameters,
@@ -132,6 +157,15 @@ dfg_node * dfg_ctrl_keep_param(struct gctx * g, const dfg_node * x, const char *
 void       dfg_ctrl_substitute_kept(struct gctx * g, int n, dfg_node * const * res, int m,
                                     dfg_node * const * from, dfg_node * const * to,
                                     dfg_node ** out);
+
+/* ODEs (lib/control/ctrl-ode.c): the configuration's copy (NULL when out
+ * of memory) and release, the run of an ODE or adjoint node, the rule. */
+ctrl_ode * dfg_ctrl_ode_copy(const ctrl_ode * o);
+void       dfg_ctrl_ode_free(ctrl_ode * o);
+int64_t    dfg_ctrl_ode_bytes(const ctrl_ode * o);
+dfg_status dfg_ctrl_ode_exec(ctrl_rec * c, void * out, const void * const * in);
+dfg_status dfg_ctrl_ode_grad(ctrl_rec * c, dfg_node * y, dfg_node * const * gout,
+                             const int * need, dfg_node ** gx);
 
 /* The rule of a while loop (lib/control/ctrl-while.c). */
 dfg_status dfg_ctrl_grad_while(ctrl_rec * c, dfg_node * y, dfg_node * const * gout,

@@ -334,7 +334,7 @@ static int wg_source_loop(wg_build * b)
             return 1;
         }
         ctrl_spec s = { DFG_OP_LOOP, W->fn, nF, 0, nP, b->s_par, b->s_ins, NULL, { nF, 1 },
-                        { b->s_res, W->body[1].res }, -1, 0, W->maxiter, 1, 0 };
+                        { b->s_res, W->body[1].res }, -1, 0, W->maxiter, 1, 0, NULL };
         if ((st = dfg_ctrl_make(&s, outs_s))) {
             gb_fail(g, st);
             return 1;
@@ -845,7 +845,7 @@ static void wgr_tangent_loop(wgr * r)
         r->ares[nc + k] = r->tb[k];
     if (!g->st) {
         ctrl_spec s = { DFG_OP_LOOP, W->fn, nc + nft, 0, np + r->nfq, r->apar, r->ains, NULL,
-                        { nc + nft, 1 }, { r->ares, r->cb }, -1, 0, W->maxiter, 0, 0 };
+                        { nc + nft, 1 }, { r->ares, r->cb }, -1, 0, W->maxiter, 0, 0, NULL };
         dfg_status st = dfg_ctrl_make(&s, r->aout);
         if (st)
             gb_fail(g, st);

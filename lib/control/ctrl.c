@@ -101,6 +101,7 @@ static void record_free(ctrl_rec * c, int refs)
     dfg_free(c->tape);
     dfg_free(c->lam_idx);
     dfg_free(c->dp_idx);
+    dfg_ctrl_ode_free(c->ode);
     dfg_free(c);
 }
 
@@ -655,6 +656,8 @@ static dfg_status ctrl_make_record(const ctrl_spec * s, int n_all, ctrl_rec ** o
         !(c->ins = dfg_calloc((size_t)n_all + 2, sizeof *c->ins)))
         return dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory", s->fn);
     c->kind = s->op;
+    if (s->ode && !(c->ode = dfg_ctrl_ode_copy(s->ode)))
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory", s->fn);
     snprintf(c->fn, sizeof c->fn, "%s", s->fn);
     c->n_hidden = s->n_hidden;
     c->T = s->T;
@@ -735,7 +738,11 @@ static dfg_status ctrl_make_outputs(ctrl_rec * c, const ctrl_spec * s)
     for (int k = 0; k < c->n_out; k++) {
         const dfg_node * r = c->body[0].res[k];
         c->odt[k] = r->dtype;
-        if (s->op == DFG_OP_LOOP && k >= c->nc) {
+        if (c->ode) {                    /* the solution at the output times */
+            c->ond[k] = 2;
+            c->odims[k][0] = c->ode->nt;
+            c->odims[k][1] = c->ode->n;
+        } else if (s->op == DFG_OP_LOOP && k >= c->nc) {
             c->ond[k] = dfg_ctrl_stack_dims(r->ndim, r->dims, c->T < 0 ? 0 : c->T, c->odims[k]);
             if (c->ond[k] < 0)
                 return dfg_set_error(DFG_ERR_ARG, "dfg.%s: per-step output %d has too many "
@@ -912,7 +919,7 @@ dfg_status dfg_ctrl_prepare(const dfg_node * n, const dfg_backend * be)
         if (!st && c != w && c->body[b].n_res)
             st = dfg_ctrl_plan(c, b);
     }
-    if (st || c->kind == DFG_OP_COND)
+    if (st || c->kind == DFG_OP_COND || c->ode)
         return st;
     if (c->src) {
         size_t slot = (size_t)w->off[w->nc] + 64;
@@ -940,7 +947,7 @@ int64_t dfg_ctrl_bytes(const dfg_node * n)
     const ctrl_rec * c = dfg_ctrl_of(n);
     if (!c)
         return 0;
-    int64_t b = (int64_t)c->scratch_bytes + (int64_t)c->tape_bytes +
+    int64_t b = (c->ode ? dfg_ctrl_ode_bytes(c->ode) : 0) + (int64_t)c->scratch_bytes + (int64_t)c->tape_bytes +
                 (int64_t)c->dscratch_bytes[0] + (int64_t)c->dscratch_bytes[1];
     for (int k = 0; k < 2; k++) {
         b += plan_bytes(c->body[k].plan) + plan_bytes(c->body[k].dplan[0]) +
@@ -1160,6 +1167,8 @@ dfg_status dfg_ctrl_exec(const dfg_node * n, void * out, const void * const * in
     ctrl_rec * c = dfg_ctrl_of(n);
     if (!c)
         return dfg_set_error(DFG_ERR_INTERNAL, "dfg: %s node without its construct", dfg_ops[n->op].name);
+    if (c->ode)
+        return dfg_ctrl_ode_exec(c, out, in);
     if (c->src)
         return dfg_ctrl_run_while_grad(c, out, in);
     return n->op == DFG_OP_COND ? run_cond(c, n, NULL, out, in) : run_loop(c, NULL, out, in);
@@ -1168,7 +1177,7 @@ dfg_status dfg_ctrl_exec(const dfg_node * n, void * out, const void * const * in
 int dfg_ctrl_on_device(const dfg_node * n)
 {
     const ctrl_rec * c = dfg_ctrl_of(n);
-    return c && !c->src;
+    return c && !c->src && !c->ode;
 }
 
 dfg_status dfg_ctrl_exec_on(const dfg_node * n, const dfg_backend * be, void * out,
@@ -1243,7 +1252,7 @@ dfg_status dfg_ctrl(const dfg_ctrl_spec * s, int * n_out, dfg_id * outs)
     if (!st) {
         ctrl_spec cs = { cond ? DFG_OP_COND : DFG_OP_LOOP, fn, nc, nx, n - nc - nx, par, ins, pred,
                          { s->n_res[0], s->n_res[1] }, { res, res + s->n_res[0] }, T,
-                         s->reverse != 0, s->maxiter, 0, s->n_hidden };
+                         s->reverse != 0, s->maxiter, 0, s->n_hidden, NULL };
         no = s->kind == DFG_CTRL_WHILE ? nc : s->n_res[0];
         if (!(o = dfg_calloc((size_t)no + 1, sizeof *o)))
             st = dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory", fn);
