@@ -15,13 +15,19 @@ function [x, iter, sn] = newton (fn, G, x0, opt)
   cls = class (x0);
   nm = struct ("fn", fn, "cond", "the convergence test", "body", "the Newton step");
   cond = @(x, k, fn, sn) k < opt.maxit & fn > opt.tolf & sn > opt.tolx * (1 + norm (x(:)));
-  body = @(x, k, fn, sn) step (G, x, k, cls);
+  body = @(x, k, fn, sn) step (G, x, k, cls, nm.fn);
   s = dfg.internal.while_impl (nm, 0, 0, cond, body, x0, 0, Inf, Inf);
   [x, iter, sn] = deal (s{1}, s{2}, s{4});
 endfunction
 
-function [x, k, fn, sn] = step (G, x, k, cls)
+function [x, k, fn, sn] = step (G, x, k, cls, fn)
   f = G (x);
+  if (islogical (f) || ! isfloat (f))
+    error ("dfg:badClass", "dfg.%s: F must return double or single values, not %s", fn, class (f));
+  elseif (numel (f) != numel (x))
+    error ("dfg:nonconformant", "dfg.%s: F returns %s for X of %s: the system must be square (as many equations as unknowns)",
+           fn, dfg.internal.size_str (f), dfg.internal.size_str (x));
+  endif
   J = dfg.jacobian (f, x);
   d = J \ f(:);
   x = feval (cls, x - reshape (d, size (x)));
