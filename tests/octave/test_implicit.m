@@ -161,6 +161,15 @@ endfunction
 %! [~, id] = lastwarn ();
 %! assert (id, "Octave:singular-matrix");
 
+## the example of docs/examples: a steady state whose sensitivities agree
+## with central differences of Octave's fsolve, and a fit with fminunc
+%!test
+%! root = fileparts (fileparts (which ("dfg.fsolve")));
+%! out = evalc ("run (fullfile (root, 'docs', 'examples', 'steady_state.m'))");
+%! e = str2double (regexp (out, 'relative to the largest entry: (\S+)', "tokens", "once"));
+%! assert (e < 1e-6);
+%! assert (! isempty (strfind (out, "v0 = 1.30000000, kd = 0.40000000")));
+
 ## errors
 %!error <dfg.fsolve: F must be a function handle> dfg.fsolve ("sin", 1)
 %!error id=dfg:badClass dfg.fsolve (@(x) x, {1})
