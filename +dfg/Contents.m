@@ -45,6 +45,11 @@
 ##   dfg.while           a loop with a data-dependent trip count
 ##   dfg.cond            a conditional decided each time a plan runs
 ##
+## Solvers with derivatives by the implicit function theorem
+##   dfg.fsolve          a root of F (x) = 0 by Newton's method in the graph
+##   dfg.argmin          a minimiser by Newton's method on the gradient
+##   dfg.implicit        a root found any way, differentiable to any order
+##
 ## Seeing graphs (teaching)
 ##   dfg.trace           forward, reverse and tangent evaluation traces
 ##   dfg.dot             Graphviz DOT text of a graph or a plan
