@@ -14,13 +14,14 @@
 function [x, iter, sn] = newton (fn, G, x0, opt)
   cls = class (x0);
   nm = struct ("fn", fn, "cond", "the convergence test", "body", "the Newton step");
-  cond = @(x, k, fn, sn) k < opt.maxit & fn > opt.tolf & sn > opt.tolx * (1 + norm (x(:)));
-  body = @(x, k, fn, sn) step (G, x, k, cls, nm.fn);
+  cond = @(x, k, rn, sn) k < opt.maxit & rn > opt.tolf & sn > opt.tolx * (1 + norm (x(:)));
+  body = @(x, k, rn, sn) step (G, x, k, cls, fn);
   s = dfg.internal.while_impl (nm, 0, 0, cond, body, x0, 0, Inf, Inf);
   [x, iter, sn] = deal (s{1}, s{2}, s{4});
 endfunction
 
-function [x, k, fn, sn] = step (G, x, k, cls, fn)
+## one Newton step; rn: the norm of the residual it started from
+function [x, k, rn, sn] = step (G, x, k, cls, fn)
   f = G (x);
   if (islogical (f) || ! isfloat (f))
     error ("dfg:badClass", "dfg.%s: F must return double or single values, not %s", fn, class (f));
@@ -32,6 +33,6 @@ function [x, k, fn, sn] = step (G, x, k, cls, fn)
   d = J \ f(:);
   x = feval (cls, x - reshape (d, size (x)));
   k = k + 1;
-  fn = double (norm (f(:)));
+  rn = double (norm (f(:)));
   sn = double (norm (d));
 endfunction
