@@ -748,12 +748,13 @@ function [n, G] = fz_make (op, G, depth)
     case "fsolve"
       ## implicit functions (docs/implicit.md): x.^3 + x = a has one real
       ## root for every a, Newton's method from 0 finds it; the same code on
-      ## plain arrays runs the same steps (plain results)
-      ## (x0 a literal of $1's size: $1 once, or nested cases double in size)
-      n = fz_opnode (op, sprintf ("dfg.fsolve (@(x) x.^3 + x - $1, zeros (%s), optimset (\"TolFun\", 1e-13))", mat2str (sz)), false, {a});
+      ## plain arrays runs the same steps (plain results).  $1 once (nested
+      ## cases would double in size), x0 of its class: a single residual
+      ## has a root to single precision only (fuzz seeds 805, 806)
+      n = fz_opnode (op, "feval (@(a) dfg.fsolve (@(x) x.^3 + x - a, zeros (size (a), class (a + 0)), optimset (\"TolFun\", 1e-13)), $1)", false, {a});
     case "argmin"
       ## the minimiser of sum (cosh (x - a) + x.^2 / 2): cosh is convex
-      n = fz_opnode (op, sprintf ("dfg.argmin (@(x) sum (cosh (x(:) - $1(:)) + x(:).^2 / 2), zeros (%s), optimset (\"TolFun\", 1e-13))", mat2str (sz)), false, {a});
+      n = fz_opnode (op, "feval (@(a) dfg.argmin (@(x) sum (cosh (x(:) - a(:)) + x(:).^2 / 2), zeros (size (a), class (a + 0)), optimset (\"TolFun\", 1e-13)), $1)", false, {a});
     case "linspace"
       [b, G] = fz_other (G, depth, sz);
       n = fz_opnode (op, sprintf ("linspace ($1(1), $2(end), %d)", randi ([0 7])), false, {a, b});
