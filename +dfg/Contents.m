@@ -49,6 +49,11 @@
 ##   dfg.ode45           Octave's ode45 in a graph, differentiable (adjoint)
 ##   dfg.ode23           Octave's ode23 in a graph, differentiable (adjoint)
 ##
+## Solvers with derivatives by the implicit function theorem
+##   dfg.fsolve          a root of F (x) = 0 by Newton's method in the graph
+##   dfg.argmin          a minimiser by Newton's method on the gradient
+##   dfg.implicit        a root found any way, differentiable to any order
+##
 ## Seeing graphs (teaching)
 ##   dfg.trace           forward, reverse and tangent evaluation traces
 ##   dfg.dot             Graphviz DOT text of a graph or a plan

@@ -707,6 +707,16 @@ typedef struct dfg_ode_spec {
 } dfg_ode_spec;
 dfg_status dfg_ode(const dfg_ode_spec * s, dfg_id * out);
 
+/* An implicit function (lib/control/ctrl-implicit.c, docs/implicit.md):
+ * *x = x_star's value taken as the root of F, res = F (par) traced on the
+ * input par (x_star's class and size; res as many elements, floating
+ * point); its derivatives with respect to what res reads besides par come
+ * from the implicit function theorem at *x, to any order.  *fval = F (*x)
+ * (zero derivative).  name: the function errors name (NULL: "implicit").
+ * Two new references. */
+dfg_status dfg_implicit(dfg_id x_star, dfg_id par, dfg_id res, const char * name, dfg_id * x,
+                        dfg_id * fval);
+
 /* ---- threads (lib/base/threads.c) ---------------------------------------------
  * Kernels on large arrays split their work across threads; results do not
  * depend on the thread count.  dfg_threads_set(n) sets the count (n = 0:

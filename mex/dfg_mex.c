@@ -1295,7 +1295,7 @@ static const cmd_entry commands[] = {
     {"floor", cmd_unary}, {"function", cmd_function}, {"gamma", cmd_unary},
     {"gammainc", cmd_gammainc}, {"gammaln", cmd_unary}, {"ge", cmd_binary}, {"grad", cmd_grad}, {"graph", cmd_graph}, {"gt", cmd_binary},
     {"hessian", cmd_hessian},
-    {"horzcat", cmd_cat}, {"hypot", cmd_binary}, {"imag", cmd_realpart}, {"input", cmd_input},
+    {"horzcat", cmd_cat}, {"hypot", cmd_binary}, {"imag", cmd_realpart}, {"implicit", cmd_implicit}, {"input", cmd_input},
     {"inv", cmd_linalg}, {"ipermute", cmd_permute}, {"isfinite", cmd_isfp}, {"isinf", cmd_isfp},
     {"isnan", cmd_isfp}, {"jacobian", cmd_jacobian},
     {"jcall", cmd_jcall}, {"jvp", cmd_jvp}, {"kron", cmd_kron},

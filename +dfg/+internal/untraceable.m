@@ -91,7 +91,7 @@ function t = build_table ()
   sets = "use masks: any (x(:) == s(:).', 2) marks the elements of x found in a fixed set s";
   ode45 = "use dfg.ode45 / dfg.ode23 (the same solvers inside the graph, with output times, differentiable)";
   ode = "write a fixed-step integrator with dfg.fori or dfg.scan (RK4 steps), or call it on plain arrays with a right-hand side made by dfg.jit (and dfg.jacobian for its Jacobian)";
-  solve = "call it on plain arrays with dfg.value_and_grad (f) or dfg.jit (f) as the objective; inside a graph, take a fixed number of Newton or gradient steps with dfg.fori, or dfg.while";
+  solve = "call it on plain arrays with dfg.value_and_grad (f) or dfg.jit (f) as the objective; inside a graph, use dfg.fsolve (roots), dfg.argmin (minimisers) or dfg.implicit (a root found any way), differentiable by the implicit function theorem";
   quad = "use trapz on a fixed grid inside the graph, or call it on plain values with an integrand made by dfg.jit";
   each = "write the function element-wise (operators broadcast over arrays), or loop over slices with dfg.fori or dfg.scan";
   show = "print the value of a plan's result, or dfg.value (x) at top level";

@@ -111,5 +111,8 @@ dfg_status dfg_jvp_nodes(dfg_node * y, int n_x, dfg_node * const * xs,
  * ys[r]> (a NULL seed: that output contributes nothing). */
 dfg_status dfg_grad_multi(int n_y, dfg_node * const * ys, dfg_node * const * seeds,
                           int n_x, dfg_node * const * xs, dfg_node ** gx);
+/* The numel (y) x numel (x) Jacobian of y as nodes (*J owned, one use):
+ * mode 0 the cheaper way, 1 forward (columns), 2 reverse (rows). */
+dfg_status dfg_jacobian_nodes(dfg_node * y, dfg_node * x, int mode, dfg_node ** J);
 
 #endif

@@ -586,7 +586,7 @@ dfg_status dfg_jvp(dfg_id y, int n_x, const dfg_id * xs, const dfg_id * vs, dfg_
 }
 
 /* Rows of the Jacobian by reverse mode, or columns by forward mode. */
-static dfg_status jacobian_nodes(dfg_node * y, dfg_node * x, int mode, dfg_node ** J)
+dfg_status dfg_jacobian_nodes(dfg_node * y, dfg_node * x, int mode, dfg_node ** J)
 {
     *J = NULL;
     int64_t m = y->numel, n = x->numel;
@@ -680,9 +680,9 @@ dfg_status dfg_jacobian(dfg_id y, dfg_id x, int mode, dfg_id * J)
         return dfg_set_error(DFG_ERR_ARG, "dfg.jacobian: a %lld x %lld Jacobian is too large to build "
                              "as a graph (at most 65536 rows or columns)",
                              (long long)yn->numel, (long long)xn->numel);
-    dfg_status st = jacobian_nodes(yn, xn, mode, &out);
+    dfg_status st = dfg_jacobian_nodes(yn, xn, mode, &out);
     if (st == DFG_ERR_UNSUPPORTED && mode == 0)
-        st = jacobian_nodes(yn, xn, 2, &out);
+        st = dfg_jacobian_nodes(yn, xn, 2, &out);
     if (!st)
         hand_out_all(1, &out, J);
     return st;
@@ -703,11 +703,11 @@ dfg_status dfg_hessian(dfg_id y, dfg_id x, dfg_id * H)
                              (long long)xn->numel);
     dfg_status st = dfg_grad_nodes(yn, 1, &xn, NULL, &g);
     if (!st)
-        st = jacobian_nodes(g, xn, 1, &out);
+        st = dfg_jacobian_nodes(g, xn, 1, &out);
     /* forward over reverse cannot go through a while loop's gradient:
      * reverse over reverse can (the Hessian is symmetric, rows or columns) */
     if (st == DFG_ERR_UNSUPPORTED && g)
-        st = jacobian_nodes(g, xn, 2, &out);
+        st = dfg_jacobian_nodes(g, xn, 2, &out);
     if (g)
         dfg_node_unuse(g);
     if (!st)

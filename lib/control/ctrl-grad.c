@@ -492,6 +492,8 @@ dfg_status dfg_ctrl_grad(dfg_node * y, dfg_node * const * gout, const int * need
     if (c->n_par > 256 || c->n_out > 64)
         return dfg_set_error(DFG_ERR_UNSUPPORTED, "dfg.grad: a loop or cond with more than 256 "
                              "inputs or 64 outputs cannot be differentiated");
+    if (c->implicit)
+        return dfg_ctrl_grad_implicit(c, y, gout, need, gx);
     if (y->op == DFG_OP_COND)
         return grad_cond(c, y, gout, need, gx);
     if (c->T < 0)

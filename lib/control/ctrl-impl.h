@@ -82,6 +82,8 @@ typedef struct ctrl_rec {
     char        fn[24];     /* the function run-time errors name            */
     ctrl_ode *  ode;        /* an ODE or its adjoint (owned), else NULL     */
     int         n_hidden;   /* leading carries the user did not give        */
+    int         implicit;   /* a cond that is an implicit function: its rule */
+                            /* is dfg_ctrl_grad_implicit (ctrl-implicit.c)  */
 } ctrl_rec;
 
 /* What dfg_ctrl_make builds a construct from.  par: INPUT nodes standing
@@ -170,6 +172,11 @@ dfg_status dfg_ctrl_ode_grad(ctrl_rec * c, dfg_node * y, dfg_node * const * gout
 /* The rule of a while loop (lib/control/ctrl-while.c). */
 dfg_status dfg_ctrl_grad_while(ctrl_rec * c, dfg_node * y, dfg_node * const * gout,
                                const int * need, dfg_node ** gx);
+
+/* The rule of an implicit function (lib/control/ctrl-implicit.c): the
+ * implicit function theorem at the construct's own output. */
+dfg_status dfg_ctrl_grad_implicit(ctrl_rec * c, dfg_node * y, dfg_node * const * gout,
+                                  const int * need, dfg_node ** gx);
 
 /* ---- the family table's entries (lib/core/core.h) -------------------------
  * LOOP and COND nodes name a construct in ctrl.c's table; inference takes

@@ -318,7 +318,8 @@ function T = fz_ops (sel)
   A = {"assign", "delete", "maskassign"};
   L = {"mldivide", "mrdivide", "mpower", "inv", "det", "chol", "lu", "qr", ...
        "eig", "svd", "pinv", ...
-       "svd3", "qr1", "eigg", "eigc", "expm", "sqrtm", "logm", "cond", "rank", "pinvtol"};
+       "svd3", "qr1", "eigg", "eigc", "expm", "sqrtm", "logm", "cond", "rank", "pinvtol", ...
+       "fsolve", "argmin"};
   P = {"interp1", "interp1x", "meshgrid", "ndgrid", "accumarray", "polyfit", "histc"};
   groups = struct ("unary", {U}, "binary", {B}, "reduce", {R}, "shape", {S}, ...
                    "index", {I}, "assign", {A}, "linalg", {L}, "interp", {P});
@@ -757,6 +758,16 @@ function [n, G] = fz_make (op, G, depth)
         f = op(1:3);
       endif
       n = fz_opnode (op, [f " ($1, $2)"], false, {a, b});
+    case "fsolve"
+      ## implicit functions (docs/implicit.md): x.^3 + x = a has one real
+      ## root for every a, Newton's method from 0 finds it; the same code on
+      ## plain arrays runs the same steps (plain results).  $1 once (nested
+      ## cases would double in size), x0 of its class: a single residual
+      ## has a root to single precision only (fuzz seeds 805, 806)
+      n = fz_opnode (op, "feval (@(a) dfg.fsolve (@(x) x.^3 + x - a, zeros (size (a), class (a + 0)), optimset (\"TolFun\", 1e-13)), $1)", false, {a});
+    case "argmin"
+      ## the minimiser of sum (cosh (x - a) + x.^2 / 2): cosh is convex
+      n = fz_opnode (op, "feval (@(a) dfg.argmin (@(x) sum (cosh (x(:) - a(:)) + x(:).^2 / 2), zeros (size (a), class (a + 0)), optimset (\"TolFun\", 1e-13)), $1)", false, {a});
     case "linspace"
       [b, G] = fz_other (G, depth, sz);
       n = fz_opnode (op, sprintf ("linspace ($1(1), $2(end), %d)", randi ([0 7])), false, {a, b});
@@ -1338,7 +1349,8 @@ function tol = fz_tol (C, cls, opts)
   blas = {"mtimes", "mldivide", "mrdivide", "mpower", "inv", "det", "chol", ...
           "lu", "qr", "eig", "svd", "pinv", "norm", "dot", "polyfit", ...
           "interp1", "interp1x", "accumarray", ...
-          "svd3", "qr1", "eigg", "eigc", "expm", "sqrtm", "logm", "cond", "rank", "pinvtol"};
+          "svd3", "qr1", "eigg", "eigc", "expm", "sqrtm", "logm", "cond", "rank", "pinvtol", ...
+       "fsolve", "argmin"};
   vmath = {"exp", "log", "sin", "cos", "tan", "expm1", "log1p", "log2", ...
            "log10", "sinh", "cosh", "tanh", "atan", "asinh", "erf", "erfc", ...
            "var", "std", "mean"};

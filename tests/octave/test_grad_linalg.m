@@ -148,3 +148,7 @@
 %! g = f ([1 -1; -1 1] / 6);
 %! assert (size (g), [2 2]);
 %! assert (! all (isfinite (g(:))));
+## implicit functions: the root's derivatives by the implicit function
+## theorem against central differences of the plain solve, second order
+%!test dfg_check_grad (@(A, b) dfg.fsolve (@(x) x.^3 + A * x - b, zeros (2, 1), optimset ("TolFun", 1e-13)), {[3 1; 0.5 4], [1; -2]});
+%!test dfg_check_grad (@(w) dfg.argmin (@(x) sum (cosh (x - w) + x.^2 / 2), zeros (2, 1), optimset ("TolFun", 1e-13)), {[0.3; -1]});

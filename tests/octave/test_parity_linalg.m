@@ -526,3 +526,13 @@
 %!error <A must be sparse for the "vector" option> chol (dfg.constant (eye (2)), "vector")
 %!error <must be one of "vector", "lower", or "upper"> chol (dfg.constant (eye (2)), "left")
 %!error <positive definite> dfg.value (chol (dfg.constant ([1 2; 2 1]), "lower"))
+## implicit functions (docs/implicit.md; the full suite is test_implicit):
+## dfg.fsolve and dfg.argmin give on tensors what they give on plain
+## arrays, double and single
+%!test
+%! fs = @(k) dfg.fsolve (@(x) x.^3 + x - k, zeros (2, 1), optimset ("TolFun", 1e-13));
+%! am = @(w) dfg.argmin (@(x) sum (cosh (x - w) + x.^2 / 2), zeros (2, 1), optimset ("TolFun", 1e-13));
+%! for k = {[1; -2], single([0.5; 3])}
+%!   dfg_check_parity (fs, k, 1e-14);
+%!   dfg_check_parity (am, k, 1e-14);
+%! endfor
