@@ -70,7 +70,7 @@ dfg_status dfg_implicit(dfg_id xstar, dfg_id par, dfg_id res, const char * name,
     dfg_node * body[2] = {u, r}, * outs[2] = {NULL, NULL};
     if (!(st = g.st)) {
         ctrl_spec s = { DFG_OP_COND, fn, 0, 0, 1, &u, &xs, pred, {2, 2}, {body, body}, 0, 0, 0,
-                        1, 0 };
+                        1, 0, NULL };
         st = dfg_ctrl_make(&s, outs);
     }
     if (!st) {
