@@ -189,7 +189,7 @@ static void test_frechet(void)
     const int fs[3] = {'e', 's', 'l'};
     for (int f = 0; f < 3; f++) {
         double l[4], p[4], m[4], ap[4], am[4], h = 1e-6;
-        CHECK(dfg_cpu_frechet(DFG_DOUBLE, fs[f], 2, a, e, l) == DFG_OK);
+        CHECK(dfg_cpu_frechet(DFG_DOUBLE, fs[f], 2, a, e, 100, l) == DFG_OK);
         for (int k = 0; k < 4; k++) {
             ap[k] = a[k] + h * e[k];
             am[k] = a[k] - h * e[k];

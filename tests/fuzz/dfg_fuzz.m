@@ -318,7 +318,8 @@ function T = fz_ops (sel)
   A = {"assign", "delete", "maskassign"};
   L = {"mldivide", "mrdivide", "mpower", "inv", "det", "chol", "lu", "qr", ...
        "eig", "svd", "pinv", ...
-       "svd3", "qr1", "eigg", "eigc", "expm", "sqrtm", "logm", "cond", "rank", "pinvtol"};
+       "svd3", "qr1", "eigg", "eigc", "expm", "sqrtm", "logm", "cond", "rank", "pinvtol", ...
+       "logmi"};
   P = {"interp1", "interp1x", "meshgrid", "ndgrid", "accumarray", "polyfit", "histc"};
   groups = struct ("unary", {U}, "binary", {B}, "reduce", {R}, "shape", {S}, ...
                    "index", {I}, "assign", {A}, "linalg", {L}, "interp", {P});
@@ -1071,6 +1072,21 @@ function [n, G] = fz_make (op, G, depth)
         m = sprintf ("($1.' * $1 + eye (%d)) * diag (1:%d)", sz(2), sz(2));
       endif
       n = fz_opnode (op, ["$T = " op " (" m ");"], true, {a});
+    case "logmi"
+      ## [s, iters] = logm (A, opt_iters): the bound on square roots (read
+      ## as logm.m's loop reads any array) and the count; A as logm's
+      ## operand above (iters is undefined for a diagonal A: both error)
+      m = sprintf ("eye (%d) + ($1.' * flipud ($1)) / (1 + sum (abs ($1(:)))) ^ 2", sz(2));
+      if (rand () < 0.5)
+        m = sprintf ("($1.' * $1 + eye (%d)) * diag (1:%d)", sz(2), sz(2));
+      endif
+      o = fz_pick ({"", ", 100", ", 0", ", 2", ", [3 1]", ", 1.5", ", []"});
+      outs = fz_pick ({"$T", "[~, $T]", "[$T, k_$T]"});
+      tail = "";
+      if (strcmp (outs, "[$T, k_$T]"))
+        tail = " $T = $T * k_$T;";
+      endif
+      n = fz_opnode (op, [outs " = logm (" m o ");" tail], true, {a});
     case "cond"
       if (rand () < 0.5)
         n = fz_opnode (op, "$T = cond ($1);", true, {a});
@@ -1321,7 +1337,7 @@ function tol = fz_tol (C, cls, opts)
   blas = {"mtimes", "mldivide", "mrdivide", "mpower", "inv", "det", "chol", ...
           "lu", "qr", "eig", "svd", "pinv", "norm", "dot", "polyfit", ...
           "interp1", "interp1x", "accumarray", ...
-          "svd3", "qr1", "eigg", "eigc", "expm", "sqrtm", "logm", "cond", "rank", "pinvtol"};
+          "svd3", "qr1", "eigg", "eigc", "expm", "sqrtm", "logm", "cond", "rank", "pinvtol", "logmi"};
   vmath = {"exp", "log", "sin", "cos", "tan", "expm1", "log1p", "log2", ...
            "log10", "sinh", "cosh", "tanh", "atan", "asinh", "erf", "erfc", ...
            "var", "std", "mean"};
