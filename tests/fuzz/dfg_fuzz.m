@@ -680,8 +680,12 @@ function [n, G] = fz_make (op, G, depth)
   ## (LAPACK's sbdsqr loops: pinv (single ([-Inf 2 0.6; -2.6 2.3 -0.4;
   ## -0.4 -2 -0.4])) hangs Octave 7.3; dfg's gives NaN): never ask it
   ## (and Octave 7.3's expm: xGEBAL's scaling loops for ever on some
-  ## matrices with an Inf; dfg's expm gives NaN for every Inf there)
-  if (any (strcmp (op, {"pinv", "pinvtol", "expm"})) && isfloat (va) && ! all (isfinite (va(:))))
+  ## matrices with an Inf; dfg's expm gives NaN for every Inf there; and
+  ## its logm: the complex Schur form, LAPACK's cgees, loops for ever on
+  ## single ([1 0 NaN 0; 0 1 NaN 0; NaN NaN NaN NaN; 0 0 NaN 1]), where
+  ## dfg's logm gives NaN: fuzz seed 2201; sqrtm takes the same Schur form)
+  if (any (strcmp (op, {"pinv", "pinvtol", "expm", "sqrtm", "logm", "logmi"})) && isfloat (va) ...
+      && ! all (isfinite (va(:))))
     op = "abs";
   endif
   switch (op)

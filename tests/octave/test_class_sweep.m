@@ -6,7 +6,9 @@
 ## its character codes, where Octave's result is numeric); with a char
 ## argument the tensor is another argument.  Table-driven (class_cases);
 ## the differences left to others' files are the KNOWN list, checked to
-## still differ (so that a fix removes its entry).
+## still differ (so that a fix removes its entry).  Not a test_parity_*
+## file: the pass-matrix repeats those under every pass set and device;
+## this one runs once per CI run (about 5 s of CPU).
 
 %!function r = cls_subst (args, p, a)
 %!  r = args;
@@ -239,5 +241,5 @@
 %!   bad{end+1} = sprintf ("known difference /%s/ (%s) agrees now: drop it from class_known", K{k, :});
 %! endfor
 %! if (! isempty (bad))
-%!   error ("test_parity_class: %d differences:\n  %s", numel (bad), strjoin (bad, "\n  "));
+%!   error ("test_class_sweep: %d differences:\n  %s", numel (bad), strjoin (bad, "\n  "));
 %! endif
