@@ -278,13 +278,13 @@ dfg_status dfg_eig(dfg_id x, int nout, dfg_id * y)
     dfg_status st = cx_begin(&c, x, &dt, &nd, d);
     if (st || (st = check_nout("eig", nout)))
         return st;
-    if (dt == DFG_LOGICAL)   /* as Octave 7.3 (the class is checked first, empty too) */
-        return dfg_set_error(DFG_ERR_DTYPE, "dfg.eig: wrong type argument 'bool matrix' (Octave 7.3's eig "
-                             "takes no logical matrix); use eig (double (A))");
     if (dfg_shape_numel(nd, d) == 0) {
         st = empties(&c, nout, r);
         return cx_done_n(&c, st, nout, r, y);
     }
+    if (dt == DFG_LOGICAL)   /* as Octave 7.3 (an empty one is [] there, above) */
+        return cx_done(&c, dfg_set_error(DFG_ERR_DTYPE, "dfg.eig: wrong type argument 'bool matrix' (Octave "
+                                         "7.3's eig takes no logical matrix); use eig (double (A))"), 0, y);
     int64_t m = d[0];
     dfg_attr a = {{nout > 1}, {0}, NULL, 0};
     if ((st = cx_op(&c, DFG_OP_EIG_SYM, 1, &x, &a, &packed)) || (st = cx_part(&c, packed, 0, m, 1, &w)))
