@@ -1058,11 +1058,14 @@ classdef Tensor < handle
       endif
     endfunction
 
-    function r = logm (a, varargin)
-      if (nargin > 1 || nargout > 1)
-        error ("dfg:unsupported", "dfg.logm: only S = logm (A) is supported (the iteration limit OPT_ITERS is Octave's default, 100, and the iteration count ITERS is not an output)");
+    function varargout = logm (a, varargin)
+      ## [s, iters] = logm (A [, opt_iters]) as Octave 7.3's logm.m:
+      ## opt_iters (plain numbers) bounds the square roots taken; iters (a
+      ## double, no gradient) counts them, undefined for a diagonal A
+      if (nargin > 2)
+        error ("dfg:badArgument", "dfg.logm: called with too many inputs (%d; logm takes A [, OPT_ITERS])", nargin);
       endif
-      r = dfg.Tensor (dfg_mex ("logm", a));
+      varargout = multi_out_ ("logm", nargout, 2, [{a}, varargin]);
     endfunction
 
     function r = cond (varargin)

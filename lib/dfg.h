@@ -346,6 +346,16 @@ dfg_status dfg_svd(dfg_id x, int econ, int nout, dfg_id * y);
 dfg_status dfg_expm(dfg_id x, dfg_id * y);
 dfg_status dfg_sqrtm(dfg_id x, dfg_id * y);
 dfg_status dfg_logm(dfg_id x, dfg_id * y);
+/* [S, ITERS] = logm (x, opt_iters) (nout 1 or 2): given 0: Octave's
+ * default 100; given 1: opt_iters as logm.m's loop reads any array, lo =
+ * min (opt_iters(:)) (square roots while k < lo) and hi = max (opt_iters(:))
+ * (its warning when k >= hi), an empty or NaN opt_iters being lo = 0, hi =
+ * Inf (NaN bounds: DFG_ERR_ARG).  ITERS: a double scalar, the number of
+ * square roots (0 for a normal A), no gradient; undefined in Octave for an
+ * empty or 1 x 1 x (DFG_ERR_ARG) and for a diagonal one (DFG_ERR_ARG when
+ * the plan runs).  A logical x that is not diagonal is Octave's schur
+ * error (DFG_ERR_DTYPE when the plan runs). */
+dfg_status dfg_logm_opt(dfg_id x, int given, double lo, double hi, int nout, dfg_id * y);
 /* cond (x) (p == 2, not fro: sigma (1) / sigma (end), Inf when either is
  * 0, the double 0 for an empty x), cond (x, p) / cond (x, "fro") (norm (x,
  * p) * norm (inv (x), p)), as Octave 7.3's cond.m; x 2-D. */

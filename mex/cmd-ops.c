@@ -98,7 +98,7 @@ int cmd_merge(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs
     (void)nlhs;
     dfg_id in[3], y;
     int st = nargs(g, nrhs, 3, 3);
-    if (st)
+    if (st || (st = gw_char_refused(g, nrhs, prhs, 0, "Octave's merge gives a char array or refuses it")))
         return st;
     const mxArray * m = prhs[0];
     if (!gw_is_tensor(m) && (mxIsNumeric(m) || mxIsLogical(m)) && !mxIsComplex(m) &&
@@ -615,14 +615,23 @@ int cmd_linalg(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
     if (is_qr) {
         int econ = 0;
         if (nrhs > 1) {
-            char s[16];
+            /* Octave 7.3: "vector" and "matrix" (P's form, case as written)
+             * leave Q and R the full ones; another string ("econ" too) is
+             * its error; a scalar 0 of any class is the economy form; any
+             * other B is qr (A, B), [C, R] with C = Q' * B */
+            char s[64];
             double z;
-            if (gw_string(prhs[1], s, sizeof s) && !strcmp(s, "econ"))
+            if (mxIsChar(prhs[1])) {
+                mxGetString(prhs[1], s, sizeof s);
+                if (strcmp(s, "vector") && strcmp(s, "matrix"))
+                    return dfg_set_error(DFG_ERR_ARG, "dfg.qr: type for P must be 'matrix' or 'vector', not %s", s);
+            } else if (!gw_scalar(g, prhs[1], 2, 0, &z) && z == 0) {
                 econ = 1;
-            else if (!gw_scalar(g, prhs[1], 2, 1, &z) && z == 0)
-                econ = 1;
-            else
-                return dfg_set_error(DFG_ERR_ARG, "dfg.qr: the second argument must be 0 or \"econ\"");
+            } else {
+                return dfg_set_error(DFG_ERR_UNSUPPORTED, "dfg.qr: the form qr (A, B) (C = Q' * B) is not "
+                                     "supported: the second argument must be 0, \"vector\" or \"matrix\"; "
+                                     "use [Q, R] = qr (A) and Q' * B");
+            }
         }
         return gw_outs(g, dfg_qr(x, econ, nout, y), nout < 2 ? nout : 2, y, plhs);
     }

@@ -122,6 +122,9 @@ int cmd_subsasgn(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** p
     if (k > DFG_MAX_DIMS)
         return dfg_set_error(DFG_ERR_INDEX, "dfg.subsasgn: too many subscripts");
     const mxArray * va = prhs[1];
+    if (mxIsChar(va) && is_logical_tensor(g, prhs[0], 1))
+        return dfg_set_error(DFG_ERR_DTYPE, "dfg.subsasgn: a char value assigned into a logical x is an error in "
+                             "Octave (bool_array_value: wrong type argument); convert it with double () first");
     if (k == 1 && gw_is_tensor(prhs[2]) && is_logical_tensor(g, prhs[2], 1)) {
         /* x(mask) = v, mask a logical tensor (dfg.Tensor.subsasgn unwraps
          * a dfg_logical one) */
@@ -301,6 +304,8 @@ int cmd_cat(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
     int n = nrhs - first;
     if (n < 1)
         return dfg_set_error(DFG_ERR_ARG, "dfg.%s: nothing to concatenate", g->fn);
+    if ((st = gw_char_refused(g, nrhs, prhs, first, "Octave's concatenation with char is a char array")))
+        return st;
     dfg_id * ids = mxMalloc((size_t)n * sizeof *ids);
     int64_t (*dims)[DFG_MAX_DIMS] = mxMalloc((size_t)n * sizeof *dims);
     int * nds = mxMalloc((size_t)n * sizeof *nds);

@@ -88,10 +88,67 @@ int gw_tensor(gw * g, const mxArray * a, int argno, dfg_id * id)
     return DFG_OK;
 }
 
+/* The commands whose Octave function reads a char argument as its
+ * character codes (sorted); Octave's max and min do so for the second
+ * argument only ("cannot compute max (string, matrix)"), gammainc for A.  The others
+ * (xor, atan2, hypot, mod, rem, kron, dot, linspace, ...: "wrong type
+ * argument 'string'") refuse char, and so does dfg. */
+static int reads_char(const char * fn, int argno)
+{
+    static const char * const ok[] = {
+        "and", "conv", "conv2", "eq", "filter", "ge", "gt", "ldivide", "le", "lt", "minus", "mldivide",
+        "mrdivide", "mtimes", "ne", "or", "plus", "power", "rdivide", "subsasgn", "times",
+    };
+    if (!strcmp(fn, "max") || !strcmp(fn, "min") || !strcmp(fn, "gammainc"))
+        return argno >= 2;   /* gammainc.m: a char X is "zeros: invalid class name" */
+    for (size_t k = 0; k < sizeof ok / sizeof ok[0]; k++)
+        if (!strcmp(fn, ok[k]))
+            return 1;
+    return 0;
+}
+
+/* A plain char array as Octave's arithmetic reads it: its character codes,
+ * a double constant, for the commands reads_char names (the commands whose
+ * Octave result would be char refuse char operands first:
+ * gw_char_refused); elsewhere an error, as Octave's. */
+static int char_operand(gw * g, const mxArray * a, int argno, dfg_id * id)
+{
+    int nd, st;
+    int64_t dims[DFG_MAX_DIMS];
+    double * v = NULL;
+    if (!reads_char(g->fn, argno))
+        return dfg_set_error(DFG_ERR_DTYPE, "dfg.%s: argument %d is of class char, which Octave's %s does not "
+                             "take as numbers; convert it with double () first", g->fn, argno, g->fn);
+    if (mxGetNumberOfDimensions(a) > DFG_MAX_DIMS)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.%s: argument %d has more than %d dimensions",
+                             g->fn, argno, DFG_MAX_DIMS);
+    mx_dims(a, &nd, dims);
+    size_t n = mxGetNumberOfElements(a);
+    const mxChar * c = mxGetChars(a);
+    if ((st = gw_alloc(g, (int64_t)n + 1, sizeof *v, &v)))
+        return st;
+    for (size_t k = 0; k < n; k++)
+        v[k] = (unsigned char)c[k];
+    if ((st = dfg_constant(DFG_DOUBLE, nd, dims, v, id)))
+        return st;
+    return gw_temp(g, *id);
+}
+
+int gw_char_refused(gw * g, int nrhs, const mxArray ** prhs, int first, const char * why)
+{
+    for (int k = first; k < nrhs; k++)
+        if (mxIsChar(prhs[k]))
+            return dfg_set_error(DFG_ERR_DTYPE, "dfg.%s: argument %d is char: %s; dfg has no char arrays "
+                                 "(convert it with double () first)", g->fn, k + 1, why);
+    return DFG_OK;
+}
+
 int gw_operand(gw * g, const mxArray * a, int argno, dfg_id * id)
 {
     if (gw_is_tensor(a))
         return gw_tensor(g, a, argno, id);
+    if (mxIsChar(a))
+        return char_operand(g, a, argno, id);
     dfg_dtype dt;
     int st = gw_dtype(g, a, argno, &dt);
     if (st)
@@ -525,7 +582,8 @@ static int cmd_constant(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArr
         return st;
     }
     dfg_id id;
-    int st = gw_operand(g, prhs[0], 1, &id);
+    dfg_dtype dt;
+    int st = mxIsChar(prhs[0]) ? gw_dtype(g, prhs[0], 1, &dt) : gw_operand(g, prhs[0], 1, &id);
     if (!st)
         plhs[0] = gw_result(g, id);
     return st;

@@ -42,8 +42,14 @@ typedef int (*gw_cmd)(gw * g, int nlhs, mxArray ** plhs, int nrhs,
  * argument argno (1-based) for anything else. */
 int        gw_dtype(gw * g, const mxArray * a, int argno, dfg_dtype * dt);
 /* An operand as a node id: a dfg.Tensor's id, or a new constant made from
- * an array (registered as a temporary).  The id is borrowed. */
+ * an array (registered as a temporary; a char array is its character
+ * codes, a double constant, as Octave's arithmetic reads it).  The id is
+ * borrowed. */
 int        gw_operand(gw * g, const mxArray * a, int argno, dfg_id * id);
+/* DFG_ERR_DTYPE naming the first plain char argument from prhs[first] on
+ * (why: what Octave would do with it), for the commands whose Octave
+ * result would be char (concatenation, merge); else DFG_OK. */
+int        gw_char_refused(gw * g, int nrhs, const mxArray ** prhs, int first, const char * why);
 int        gw_is_tensor(const mxArray * a);
 /* A tensor's id (argument must be a dfg.Tensor). */
 int        gw_tensor(gw * g, const mxArray * a, int argno, dfg_id * id);

@@ -229,7 +229,10 @@ classdef JitCache < handle
         dfg.internal.tracing ("end");
       end_unwind_protect
       for k = 1:numel (outs)
-        if (! isa (outs{k}, "dfg.Tensor"))
+        if (ischar (outs{k}))
+          error ("dfg:badClass", "dfg.jit: output %d is a char array (%s), computed from no tensor; a plan's outputs are double, single or logical: call the function without dfg.jit, or convert the output with double ()",
+                 k, mat2str (size (outs{k})));
+        elseif (! isa (outs{k}, "dfg.Tensor"))
           outs{k} = dfg.constant (outs{k});
         endif
       endfor

@@ -183,11 +183,22 @@ int dfg_cpu_pinv(int dt, int64_t m, int64_t n, const void * a, void * out);
 int dfg_cpu_expm(int dt, int64_t n, const void * a, void * out);
 int dfg_cpu_sqrtm(int dt, int64_t n, const void * a, void * out);
 int dfg_cpu_logm(int dt, int64_t n, const void * a, void * out);
+/* logm (A, opt_iters) as logm.m's loop reads opt_iters (any array): square
+ * roots are taken while k < lo, and Octave's warning "logm: maximum number
+ * of square roots exceeded; ..." (no id) is left when k >= hi at the end;
+ * lo = min (opt_iters(:)) and hi = max (opt_iters(:)) (an empty or NaN
+ * opt_iters: lo = 0, hi = Inf); dfg_cpu_logm is lo = hi = 100.  iters:
+ * NULL, or where the number of square roots k goes (0 for a normal A);
+ * asked for a diagonal A (where logm.m returns before it sets ITERS) it is
+ * DFG_ERR_ARG. */
+int dfg_cpu_logm_opt(int dt, int64_t n, const void * a, double lo, double hi, void * out, double * iters);
 /* The Frechet derivative L_f (a, e) of f = expm ('e'), sqrtm ('s') or
  * logm ('l') at the n x n a in the direction e, into out (n x n): the
  * upper-right block of f ([a e; 0 a]) by the kernels above; NaN where
- * that block's f is complex (a branch point: sqrtm of a singular a). */
-int dfg_cpu_frechet(int dt, int f, int64_t n, const void * a, const void * e, void * out);
+ * that block's f is complex (a branch point: sqrtm of a singular a).
+ * lo: logm's bound on square roots (dfg_cpu_logm_opt; 100 by default),
+ * without its warning; ignored by expm and sqrtm. */
+int dfg_cpu_frechet(int dt, int f, int64_t n, const void * a, const void * e, double lo, void * out);
 /* pinv (A, tol): singular values below tol dropped (tol <= 0: the default) */
 int dfg_cpu_pinv_tol(int dt, int64_t m, int64_t n, const void * a, double tol, void * out);
 /* The condition estimate for a factor another device made (the GPU's

@@ -566,6 +566,11 @@ static double eps_at(int dt, double x)
 
 int dfg_cpu_logm(int dt, int64_t n, const void * a, void * out)
 {
+    return dfg_cpu_logm_opt(dt, n, a, 100, 100, out, NULL);
+}
+
+int dfg_cpu_logm_opt(int dt, int64_t n, const void * a, double lo, double hi, void * out, double * iters)
+{
     int s = check("logm", dt, n);
     if (s != DFG_OK || n == 0)
         return s;
@@ -576,7 +581,13 @@ int dfg_cpu_logm(int dt, int64_t n, const void * a, void * out)
         return DFG_ERR_NOMEM;
     widen(dt, a, x, nn);
     if (n == 1 || is_diag(n, x)) {
-        /* log (A), diag (log (diag (A))): a negative entry is complex */
+        /* log (A), diag (log (diag (A))): a negative entry is complex;
+         * logm.m returns here before it sets ITERS */
+        if (iters) {
+            s = dfg_set_error(DFG_ERR_ARG, "logm: ITERS is undefined for a diagonal A (Octave's logm.m "
+                              "returns log (diag (A)) before it sets ITERS: 'iters' undefined)");
+            goto done;
+        }
         for (int64_t i = 0; i < n; i++)
             if (x[i + n * i] < 0) {
                 s = complex_result("logm", "A has a negative eigenvalue");
@@ -621,10 +632,16 @@ int dfg_cpu_logm(int dt, int64_t n, const void * a, void * out)
             b[i + n * i] = isinf(creal(l)) || isinf(cimag(l)) ? -log(DBL_MAX) : l;
         }
         unschur(n, u, b, c, r);
+        if (iters)
+            *iters = 0;
     } else {
         static const double theta[7] = {0, 0, 1.61e-2, 5.38e-2, 1.13e-1, 1.86e-1, 2.6429608311114350e-1};
         int k = 0, p = 0, m = 7, sing = 0;
-        while (k < 100) {
+        while (k < lo) {
+            if (dfg_interrupt_pending()) {      /* opt_iters = Inf on a singular A never ends */
+                s = dfg_set_error(DFG_ERR_INTERRUPTED, "logm: interrupted after %d square roots", k);
+                goto done;
+            }
             double tau = norm1_z_minus_eye(n, t);
             if (tau <= theta[6]) {
                 int j1 = 0, j2 = 0;
@@ -642,6 +659,10 @@ int dfg_cpu_logm(int dt, int64_t n, const void * a, void * out)
             sing |= utri_sqrt_z(n, t);          /* s = sqrtm (s), s triangular */
         }
         (void)sing;
+        if (k >= hi)
+            dfg_set_warning_id("", "logm: maximum number of square roots exceeded; results may still be accurate");
+        if (iters)
+            *iters = k;
         for (int64_t i = 0; i < n; i++)
             t[i + n * i] -= 1;
         if (m > 1) {
@@ -669,7 +690,7 @@ done:
 
 /* ---- Frechet derivatives ------------------------------------------------------ */
 
-int dfg_cpu_frechet(int dt, int f, int64_t n, const void * a, const void * e, void * out)
+int dfg_cpu_frechet(int dt, int f, int64_t n, const void * a, const void * e, double lo, void * out)
 {
     const char * fn = f == 'e' ? "expm" : f == 's' ? "sqrtm" : "logm";
     int s = check(fn, dt, 2 * n);
@@ -686,7 +707,8 @@ int dfg_cpu_frechet(int dt, int f, int64_t n, const void * a, const void * e, vo
         memcpy(b + (size_t)(((j + n) * m) * es), (const char *)e + (size_t)(j * n * es), (size_t)(n * es));
         memcpy(b + (size_t)(((j + n) * m + n) * es), (const char *)a + (size_t)(j * n * es), (size_t)(n * es));
     }
-    s = f == 'e' ? dfg_cpu_expm(dt, m, b, r) : f == 's' ? dfg_cpu_sqrtm(dt, m, b, r) : dfg_cpu_logm(dt, m, b, r);
+    s = f == 'e' ? dfg_cpu_expm(dt, m, b, r) : f == 's' ? dfg_cpu_sqrtm(dt, m, b, r)
+        : dfg_cpu_logm_opt(dt, m, b, lo, INFINITY, r, NULL);
     if (s == DFG_ERR_DOMAIN) {
         /* f ([a e; 0 a]) complex where f (a) was real (a gradient is taken
          * of a real result): a at a branch point, e.g. sqrtm of a singular

@@ -311,11 +311,12 @@ static dfg_node * grad_svd(gctx * c, dfg_node * y, dfg_node * g)
     return ga;
 }
 
-/* FRECHET (A, E) of f, attribute i[0] = f's op */
-static dfg_node * frechet(gctx * c, int f, dfg_node * a, dfg_node * e)
+/* FRECHET (A, E) of f, attribute i[0] = f's op; logm's bound on square
+ * roots (i[1], d[0]) taken from src, the LOGM or FRECHET differentiated */
+static dfg_node * frechet(gctx * c, int f, const dfg_node * src, dfg_node * a, dfg_node * e)
 {
     dfg_node * in[2] = {a, e};
-    dfg_attr at = {{f}, {0}, NULL, 0};
+    dfg_attr at = {{f, src->iattr[1]}, {src->dattr[0]}, NULL, 0};
     return gb_op(c, DFG_OP_FRECHET, 2, in, &at);
 }
 
@@ -343,18 +344,21 @@ static void grad_matfun(gctx * c, dfg_node * y, dfg_node * g, const int * need, 
     dfg_node * a = y->in[0];
     int dt = y->dtype;
     if (y->op != DFG_OP_FRECHET) {
-        gx[0] = frechet(c, y->op, T(a), gb_cast(c, g, dt));
+        /* [S, ITERS] = logm (A): S(:) packed before ITERS (no gradient) */
+        if (y->op == DFG_OP_LOGM && y->iattr[0])
+            g = gb_part(c, g, 0, a->dims[0], a->dims[0]);
+        gx[0] = frechet(c, y->op, y, T(a), gb_cast(c, g, dt));
         return;
     }
     int f = (int)y->iattr[0];
     int64_t n = a->dims[0];
     dfg_node * w = gb_cast(c, g, dt), * at = gb_cast(c, T(a), dt);
     if (need[1])
-        gx[1] = frechet(c, f, at, w);
+        gx[1] = frechet(c, f, y, at, w);
     if (need[0]) {
         int64_t z[2] = {n, n};
         dfg_node * zero = gb_fill(c, dt, 2, z, 0);
-        dfg_node * big = frechet(c, f, upper_blocks(c, at, gb_cast(c, T(y->in[1]), dt), NULL),
+        dfg_node * big = frechet(c, f, y, upper_blocks(c, at, gb_cast(c, T(y->in[1]), dt), NULL),
                                  upper_blocks(c, w, zero, w));
         gx[0] = gb_slice(c, gb_slice(c, big, 0, 0, n), 1, n, 2 * n);
     }

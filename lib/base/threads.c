@@ -43,6 +43,12 @@
  * finds only those.  OpenBLAS resets its own threads in the child the
  * same way (its own pthread_atfork handler).
  *
+ * Errors and warnings are per thread (lib/base/status.c): a part that
+ * fails on a worker records its error with dfg_par_fail; a warning a part
+ * leaves on a worker is handed to the region's caller when the region
+ * ends (the first one; the caller's own, earlier, stays first), so a
+ * warning is never lost to the thread that happened to run the part.
+ *
  * Results never depend on the count: element-wise kernels give each
  * element a value of its own operands only, and reductions use one fixed
  * order (kernels/cpu/cpu.h), so the split only decides who computes what. */
@@ -160,10 +166,18 @@ static struct {
     _Atomic uint64_t claim;
     atomic_int      left;              /* parts not done yet */
     atomic_int      caller_asleep;     /* 1 while the caller waits on dc */
+    /* a warning a part left on a worker thread (dfg_set_warning writes the
+     * calling thread's slot): the first of the region, under wl, handed to
+     * the region's caller when the region ends */
+    pthread_mutex_t wl;
+    int             warned;
+    const char *    warn_id;           /* a string literal (status.c) */
+    char            warn_msg[512];
 } pool = {
     .busy = PTHREAD_MUTEX_INITIALIZER,
     .dm = PTHREAD_MUTEX_INITIALIZER,
     .dc = PTHREAD_COND_INITIALIZER,
+    .wl = PTHREAD_MUTEX_INITIALIZER,
 };
 
 static _Thread_local int in_pool;      /* a pool thread, or inside a region */
@@ -207,10 +221,27 @@ static void part_done(void)
         wake(&pool.caller_asleep, &pool.dm, &pool.dc);
 }
 
-/* Claims and runs parts of region seq until none is left.  fn and ctx are
+/* A worker's part left a warning in the worker's own slot: kept for the
+ * region's caller (the first one), so that it is not lost. */
+static void keep_warning(void)
+{
+    const char * msg = dfg_take_warning();
+    if (!msg)
+        return;
+    pthread_mutex_lock(&pool.wl);
+    if (!pool.warned) {
+        pool.warned = 1;
+        pool.warn_id = dfg_warning_id();
+        snprintf(pool.warn_msg, sizeof pool.warn_msg, "%s", msg);
+    }
+    pthread_mutex_unlock(&pool.wl);
+}
+
+/* Claims and runs parts of region seq until none is left (on a worker:
+ * worker 1, whose warnings go to the region's caller).  fn and ctx are
  * read only after a claim succeeded: the region cannot end before that
  * part is done, so they are still the region's. */
-static void take_parts(unsigned seq)
+static void take_parts(unsigned seq, int worker)
 {
     uint64_t v = atomic_load_explicit(&pool.claim, memory_order_acquire);
     for (;;) {
@@ -221,6 +252,8 @@ static void take_parts(unsigned seq)
                                                    memory_order_acq_rel, memory_order_acquire))
             continue;
         pool.fn(pool.ctx, (int)next);
+        if (worker)
+            keep_warning();            /* before part_done: the region is still on */
         part_done();
         v = atomic_load_explicit(&pool.claim, memory_order_acquire);
     }
@@ -254,7 +287,7 @@ static void * worker_main(void * arg)
         if (atomic_load(&w->quit))
             return NULL;
         seen = s;
-        take_parts(s);
+        take_parts(s, 1);
     }
 }
 
@@ -291,6 +324,8 @@ static void fork_child(void)
     atomic_store(&pool.caller_asleep, 0);
     pthread_mutex_init(&pool.dm, NULL);
     pthread_cond_init(&pool.dc, NULL);
+    pthread_mutex_init(&pool.wl, NULL);
+    pool.warned = 0;
     /* held, maybe, by a thread of the parent's when it forked */
     pthread_mutex_init(&fail_lock, NULL);
     pthread_mutex_init(&set_lock, NULL);
@@ -355,7 +390,7 @@ void dfg_par_run(int nt, dfg_par_fn fn, void * ctx)
         wake(&w->asleep, &w->m, &w->c);
     }
     in_pool = 1;
-    take_parts(pool.seq);              /* with the workers, or all of them */
+    take_parts(pool.seq, 0);           /* with the workers, or all of them */
     in_pool = 0;
     /* wait: spin a little, then sleep */
     if (atomic_load_explicit(&pool.left, memory_order_acquire)) {
@@ -374,6 +409,12 @@ void dfg_par_run(int nt, dfg_par_fn fn, void * ctx)
         atomic_store(&pool.caller_asleep, 0);
         pthread_mutex_unlock(&pool.dm);
     }
+    pthread_mutex_lock(&pool.wl);
+    if (pool.warned) {                 /* a worker's warning: now the caller's */
+        pool.warned = 0;
+        dfg_set_warning_id(pool.warn_id, "%s", pool.warn_msg);
+    }
+    pthread_mutex_unlock(&pool.wl);
     pthread_mutex_unlock(&pool.busy);
 }
 

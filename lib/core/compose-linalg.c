@@ -282,6 +282,9 @@ dfg_status dfg_eig(dfg_id x, int nout, dfg_id * y)
         st = empties(&c, nout, r);
         return cx_done_n(&c, st, nout, r, y);
     }
+    if (dt == DFG_LOGICAL)   /* as Octave 7.3 (an empty one is [] there, above) */
+        return cx_done(&c, dfg_set_error(DFG_ERR_DTYPE, "dfg.eig: wrong type argument 'bool matrix' (Octave "
+                                         "7.3's eig takes no logical matrix); use eig (double (A))"), 0, y);
     int64_t m = d[0];
     dfg_attr a = {{nout > 1}, {0}, NULL, 0};
     if ((st = cx_op(&c, DFG_OP_EIG_SYM, 1, &x, &a, &packed)) || (st = cx_part(&c, packed, 0, m, 1, &w)))
@@ -371,18 +374,25 @@ dfg_status dfg_svd(dfg_id x, int econ, int nout, dfg_id * y)
 /* A primary matrix function of a square 2-D x: an empty x is itself (as
  * Octave 7.3's expm, sqrtm and logm), x's class kept; logical x is an
  * error for expm and sqrtm (Octave's "must be a square matrix" and an
- * undefined value), read as double by logm (log of a logical scalar). */
-static dfg_status matfun(int op, dfg_id x, dfg_id * y)
+ * undefined value), read as double by logm (log of a logical scalar, and
+ * of a diagonal one; any other logical A is Octave's schur error when the
+ * plan runs, LOGM's i[2]).  at: the op's attributes (NULL: none); nout 2
+ * (logm's ITERS): the op packs S(:) and ITERS, and Octave's logm.m leaves
+ * ITERS undefined for an empty or 1 x 1 A. */
+static dfg_status matfun(int op, const dfg_attr * at, int nout, dfg_id x, dfg_id * y)
 {
     cx c;
-    dfg_id r = 0;
+    dfg_id r[2] = {0, 0};
     dfg_dtype dt;
     int nd;
     int64_t d[DFG_MAX_DIMS];
+    dfg_attr a = {{0}, {0}, NULL, 0};
     const char * fn = dfg_ops[op].name;
     dfg_status st = cx_begin(&c, x, &dt, &nd, d);
     if (st)
         return st;
+    if (at)
+        a = *at;
     if (nd != 2 || d[0] != d[1]) {
         char s[256];
         st = dfg_set_error(DFG_ERR_SHAPE, "dfg.%s: A must be a square matrix, not %s", fn,
@@ -396,26 +406,48 @@ static dfg_status matfun(int op, dfg_id x, dfg_id * y)
         dfg_attr cast = {{DFG_DOUBLE}, {0}, NULL, 0};
         if ((st = cx_op(&c, DFG_OP_CAST, 1, &x, &cast, &x)))
             return cx_done(&c, st, 0, y);
+        a.i[2] = 1;
     }
+    if (nout == 2 && d[0] <= 1)
+        return cx_done(&c, dfg_set_error(DFG_ERR_ARG, "dfg.%s: ITERS is undefined for a %lldx%lld A (Octave's "
+                                         "logm.m returns log (A) before it sets ITERS: 'iters' undefined)",
+                                         fn, (long long)d[0], (long long)d[0]), 0, y);
     if (d[0] == 0)
         return cx_done(&c, DFG_OK, x, y);
-    st = cx_op1(&c, op, x, &r);
-    return cx_done(&c, st, r, y);
+    a.i[0] = nout == 2;
+    if ((st = cx_op(&c, op, 1, &x, &a, &r[0])) || nout == 1)
+        return cx_done_n(&c, st, 1, r, y);
+    dfg_attr cast = {{DFG_DOUBLE}, {0}, NULL, 0};
+    dfg_id packed = r[0];
+    if (!(st = cx_part(&c, packed, 0, d[0], d[0], &r[0])) && !(st = cx_part(&c, packed, d[0] * d[0], 1, 1, &r[1])))
+        st = cx_op(&c, DFG_OP_CAST, 1, &r[1], &cast, &r[1]);   /* ITERS is double, as Octave's k */
+    return cx_done_n(&c, st, 2, r, y);
 }
 
 dfg_status dfg_expm(dfg_id x, dfg_id * y)
 {
-    return matfun(DFG_OP_EXPM, x, y);
+    return matfun(DFG_OP_EXPM, NULL, 1, x, y);
 }
 
 dfg_status dfg_sqrtm(dfg_id x, dfg_id * y)
 {
-    return matfun(DFG_OP_SQRTM, x, y);
+    return matfun(DFG_OP_SQRTM, NULL, 1, x, y);
 }
 
 dfg_status dfg_logm(dfg_id x, dfg_id * y)
 {
-    return matfun(DFG_OP_LOGM, x, y);
+    return matfun(DFG_OP_LOGM, NULL, 1, x, y);
+}
+
+dfg_status dfg_logm_opt(dfg_id x, int given, double lo, double hi, int nout, dfg_id * y)
+{
+    if (nout < 1 || nout > 2)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.logm: called with %d outputs (logm has at most 2)", nout);
+    if (given && (isnan(lo) || isnan(hi)))
+        return dfg_set_error(DFG_ERR_ARG, "dfg.logm: the bounds of OPT_ITERS may not be NaN (an empty or NaN "
+                             "OPT_ITERS is lo = 0, hi = Inf)");
+    dfg_attr a = {{0, given != 0}, {lo, hi}, NULL, 0};
+    return matfun(DFG_OP_LOGM, &a, nout, x, y);
 }
 
 /* ---- cond, rank ---------------------------------------------------------------- */

@@ -647,6 +647,10 @@ static dfg_status infer_linalg(dfg_node * n)
     case DFG_OP_INV: case DFG_OP_CHOL: case DFG_OP_EXPM: case DFG_OP_SQRTM: case DFG_OP_LOGM:
         if ((st = need_square(n, a)))
             return st;
+        if (n->op == DFG_OP_LOGM && n->iattr[0]) {   /* S packed with ITERS */
+            d[0] = m * m + 1;
+            return set_shape(n, 2, d);
+        }
         d[0] = m; d[1] = m;
         return set_shape(n, 2, d);
     case DFG_OP_DET:

@@ -60,6 +60,19 @@ static int is_symmetric(const dfg_node * a, const void * p)
     return 1;
 }
 
+/* 1 when the n x n matrix p (double or single) is diagonal (Octave's isdiag). */
+static int is_diagonal(const dfg_node * a, const void * p)
+{
+    int64_t n = a->dims[0];
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < n; i++) {
+            double v = a->dtype == DFG_DOUBLE ? ((const double *)p)[i + n * j] : ((const float *)p)[i + n * j];
+            if (i != j && v != 0)
+                return 0;
+        }
+    return 1;
+}
+
 static dfg_status exec_linalg(const dfg_node * n, void * out, const void * const * in)
 {
     const dfg_node * a = n->in[0];
@@ -99,10 +112,26 @@ static dfg_status exec_linalg(const dfg_node * n, void * out, const void * const
     case DFG_OP_PINV:     return dfg_cpu_pinv_tol(dt, m, q, in[0], n->dattr[0], out);
     case DFG_OP_EXPM:     return dfg_cpu_expm(dt, m, in[0], out);
     case DFG_OP_SQRTM:    return dfg_cpu_sqrtm(dt, m, in[0], out);
-    case DFG_OP_LOGM:     return dfg_cpu_logm(dt, m, in[0], out);
+    case DFG_OP_LOGM: {
+        /* i[1]: OPT_ITERS given as d[0], d[1] (else 100); i[0]: ITERS
+         * packed after S */
+        double lo = n->iattr[1] ? n->dattr[0] : 100, hi = n->iattr[1] ? n->dattr[1] : 100, k = 0;
+        if (n->iattr[2] && m > 1 && !is_diagonal(a, in[0]))   /* i[2]: A was logical */
+            return dfg_set_error(DFG_ERR_DTYPE, "dfg.logm: A is a logical matrix that is not diagonal: Octave "
+                                 "7.3's logm errors there (schur: wrong type argument 'bool matrix'); use "
+                                 "logm (double (A))");
+        dfg_status st = dfg_cpu_logm_opt(dt, m, in[0], lo, hi, out, n->iattr[0] ? &k : NULL);
+        if (!st && n->iattr[0]) {
+            if (dt == DFG_DOUBLE)
+                ((double *)out)[m * m] = k;
+            else
+                ((float *)out)[m * m] = (float)k;
+        }
+        return st;
+    }
     case DFG_OP_FRECHET:
         return dfg_cpu_frechet(dt, n->iattr[0] == DFG_OP_EXPM ? 'e' : n->iattr[0] == DFG_OP_SQRTM ? 's' : 'l',
-                               m, in[0], in[1], out);
+                               m, in[0], in[1], n->iattr[1] ? n->dattr[0] : 100, out);
     }
     return dfg_set_error(DFG_ERR_INTERNAL, "dfg: no kernel for %s", dfg_ops[n->op].name);
 }

@@ -183,13 +183,57 @@ static void test_refusals(void)
 
 /* ---- Frechet derivatives --------------------------------------------------------- */
 
+/* logm (A, opt_iters) and its count, as Octave 7.3's logm.m: [s, it] =
+ * logm ([2 1; 0.5 3]) takes 4 square roots; logm (A, 2) takes 2 and
+ * warns; [s, it] = logm ([2 1; 1 2]) (normal) is 0; a diagonal A has no
+ * count (DFG_ERR_ARG); an empty bound (lo 0, hi Inf) takes none, silently */
+static void test_logm_iters(void)
+{
+    const double l[4] = {2, 0.5, 1, 3}, h[4] = {2, 1, 1, 2}, dg[4] = {2, 0, 0, 3};
+    const double ll[4] = {0.64374356298623481, 0.20863048313297708, 0.41726096626595405, 1.061004529252189};
+    double r[4], it = -1;
+    (void)dfg_take_warning();
+    CHECK(dfg_cpu_logm_opt(DFG_DOUBLE, 2, l, 100, 100, r, &it) == DFG_OK);
+    CHECK(it == 4);
+    CHECK(dfg_take_warning() == NULL);
+    for (int k = 0; k < 4; k++)
+        CHECK_NEAR(r[k], ll[k], 1e-13);
+    CHECK(dfg_cpu_logm_opt(DFG_DOUBLE, 2, l, 2, 2, r, &it) == DFG_OK);
+    CHECK(it == 2);
+    const char * w = dfg_take_warning();
+    CHECK(w && strstr(w, "maximum number of square roots exceeded") && !strcmp(dfg_warning_id(), ""));
+    for (int k = 0; k < 4; k++)
+        CHECK_NEAR(r[k], ll[k], 1e-6);        /* fewer roots: the Pade error, still small */
+    CHECK(dfg_cpu_logm_opt(DFG_DOUBLE, 2, l, 0, INFINITY, r, &it) == DFG_OK);
+    CHECK(it == 0);
+    CHECK(dfg_take_warning() == NULL);
+    CHECK(dfg_cpu_logm_opt(DFG_DOUBLE, 2, h, 100, 100, r, &it) == DFG_OK);
+    CHECK(it == 0);
+    CHECK(dfg_cpu_logm_opt(DFG_DOUBLE, 2, dg, 100, 100, r, &it) == DFG_ERR_ARG);
+    CHECK(strstr(dfg_last_error(), "ITERS is undefined"));
+    CHECK(dfg_cpu_logm_opt(DFG_DOUBLE, 2, dg, 100, 100, r, NULL) == DFG_OK);
+    CHECK_NEAR(r[0], log(2.0), 1e-15);
+    float lf[4] = {2, 0.5f, 1, 3}, rf[4];
+    CHECK(dfg_cpu_logm_opt(DFG_SINGLE, 2, lf, 100, 100, rf, &it) == DFG_OK);
+    CHECK(it == 4);
+    CHECK_NEAR(rf[3], ll[3], 1e-6);
+    /* the Frechet derivative under a bound: the bound's function's */
+    const double e[4] = {1, 0, 0, 0};
+    double f100[4], f0[4];
+    CHECK(dfg_cpu_frechet(DFG_DOUBLE, 'l', 2, l, e, 100, f100) == DFG_OK);
+    CHECK(dfg_cpu_frechet(DFG_DOUBLE, 'l', 2, l, e, 0, f0) == DFG_OK);
+    CHECK(dfg_take_warning() == NULL);        /* a gradient never warns */
+    for (int k = 0; k < 4; k++)
+        CHECK_NEAR(f0[k], f100[k], 1e-4);
+}
+
 static void test_frechet(void)
 {
     const double a[4] = {2, 0.5, 1, 3}, e[4] = {0.3, -0.2, 0.7, 0.1};
     const int fs[3] = {'e', 's', 'l'};
     for (int f = 0; f < 3; f++) {
         double l[4], p[4], m[4], ap[4], am[4], h = 1e-6;
-        CHECK(dfg_cpu_frechet(DFG_DOUBLE, fs[f], 2, a, e, l) == DFG_OK);
+        CHECK(dfg_cpu_frechet(DFG_DOUBLE, fs[f], 2, a, e, 100, l) == DFG_OK);
         for (int k = 0; k < 4; k++) {
             ap[k] = a[k] + h * e[k];
             am[k] = a[k] - h * e[k];
@@ -280,6 +324,7 @@ int main(void)
     RUN(test_octave_cases);
     RUN(test_identities);
     RUN(test_refusals);
+    RUN(test_logm_iters);
     RUN(test_frechet);
     RUN(test_graphs);
     HARNESS_END();

@@ -21,6 +21,8 @@
  *    3 threads, back to back and after pauses long enough for the workers
  *    to fall asleep, from one caller and from two at once: every part runs
  *    exactly once and the region returns after all of them;
+ *  - a warning left by a part on a worker thread reaches the region's
+ *    caller (none lost), after a warning of the caller's own;
  *  - fork after the pool has started (workers spinning, asleep, and a
  *    region running on another thread): the child stops a pool it never
  *    used, or runs regions and threaded kernels on a pool of its own, and
@@ -573,6 +575,65 @@ static void test_pool(void)
     free(x); free(want); free(o1); free(o2);
 }
 
+/* ---- warnings left on worker threads ---------------------------------------------- */
+
+/* Part 1 warns on whichever thread runs it; part 0 (on the caller or a
+ * worker) waits until part 1 has run, so that with two threads each runs
+ * one part: the warning is left on a worker in about half the runs, and
+ * the caller must see it every time. */
+typedef struct warn_job {
+    atomic_int done1;
+    pthread_t  caller;
+    atomic_int on_worker;
+} warn_job;
+
+static void warn_part(void * ctx, int t)
+{
+    warn_job * j = ctx;
+    if (t == 1) {
+        dfg_set_warning_id("dfg:test", "part %d warned", t);
+        if (!pthread_equal(pthread_self(), j->caller))
+            atomic_store(&j->on_worker, 1);
+        atomic_store(&j->done1, 1);
+        return;
+    }
+    struct timespec ts = {0, 20000};
+    for (int k = 0; k < 100000 && !atomic_load(&j->done1); k++)
+        nanosleep(&ts, NULL);
+}
+
+static void test_warnings(void)
+{
+    dfg_threads_set(2);
+    int seen = 0, worker = 0, runs = 40;
+    (void)dfg_take_warning();
+    for (int r = 0; r < runs; r++) {
+        warn_job j;
+        atomic_init(&j.done1, 0);
+        atomic_init(&j.on_worker, 0);
+        j.caller = pthread_self();
+        dfg_par_run(2, warn_part, &j);
+        const char * w = dfg_take_warning();
+        seen += w && !strcmp(w, "part 1 warned") && !strcmp(dfg_warning_id(), "dfg:test");
+        worker += atomic_load(&j.on_worker);
+    }
+    CHECK(seen == runs);            /* none lost, on a worker or not */
+    CHECK(worker > 0);              /* the case that matters did occur */
+    /* the caller's own warning, set before the region, stays the first */
+    dfg_set_warning_id("dfg:first", "the caller's");
+    for (int r = 0; r < 5; r++) {
+        warn_job j;
+        atomic_init(&j.done1, 0);
+        atomic_init(&j.on_worker, 0);
+        j.caller = pthread_self();
+        dfg_par_run(2, warn_part, &j);
+    }
+    const char * w = dfg_take_warning();
+    CHECK(w && !strcmp(w, "the caller's") && !strcmp(dfg_warning_id(), "dfg:first"));
+    CHECK(dfg_take_warning() == NULL);
+    dfg_threads_set(0);
+}
+
 /* ---- dfg_par_run itself ------------------------------------------------------ */
 
 typedef struct region_job {
@@ -768,6 +829,7 @@ int main(void)
     RUN(test_elementwise);
     RUN(test_pool);
     RUN(test_regions);
+    RUN(test_warnings);
     RUN(test_fork);
     RUN(test_costs);
     dfg_threads_stop();

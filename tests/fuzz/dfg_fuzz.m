@@ -319,7 +319,7 @@ function T = fz_ops (sel)
   L = {"mldivide", "mrdivide", "mpower", "inv", "det", "chol", "lu", "qr", ...
        "eig", "svd", "pinv", ...
        "svd3", "qr1", "eigg", "eigc", "expm", "sqrtm", "logm", "cond", "rank", "pinvtol", ...
-       "fsolve", "argmin"};
+       "fsolve", "argmin", "logmi"};
   P = {"interp1", "interp1x", "meshgrid", "ndgrid", "accumarray", "polyfit", "histc"};
   groups = struct ("unary", {U}, "binary", {B}, "reduce", {R}, "shape", {S}, ...
                    "index", {I}, "assign", {A}, "linalg", {L}, "interp", {P});
@@ -693,8 +693,12 @@ function [n, G] = fz_make (op, G, depth)
   ## (LAPACK's sbdsqr loops: pinv (single ([-Inf 2 0.6; -2.6 2.3 -0.4;
   ## -0.4 -2 -0.4])) hangs Octave 7.3; dfg's gives NaN): never ask it
   ## (and Octave 7.3's expm: xGEBAL's scaling loops for ever on some
-  ## matrices with an Inf; dfg's expm gives NaN for every Inf there)
-  if (any (strcmp (op, {"pinv", "pinvtol", "expm"})) && isfloat (va) && ! all (isfinite (va(:))))
+  ## matrices with an Inf; dfg's expm gives NaN for every Inf there; and
+  ## its logm: the complex Schur form, LAPACK's cgees, loops for ever on
+  ## single ([1 0 NaN 0; 0 1 NaN 0; NaN NaN NaN NaN; 0 0 NaN 1]), where
+  ## dfg's logm gives NaN: fuzz seed 2201; sqrtm takes the same Schur form)
+  if (any (strcmp (op, {"pinv", "pinvtol", "expm", "sqrtm", "logm", "logmi"})) && isfloat (va) ...
+      && ! all (isfinite (va(:))))
     op = "abs";
   endif
   switch (op)
@@ -1099,6 +1103,21 @@ function [n, G] = fz_make (op, G, depth)
         m = sprintf ("($1.' * $1 + eye (%d)) * diag (1:%d)", sz(2), sz(2));
       endif
       n = fz_opnode (op, ["$T = " op " (" m ");"], true, {a});
+    case "logmi"
+      ## [s, iters] = logm (A, opt_iters): the bound on square roots (read
+      ## as logm.m's loop reads any array) and the count; A as logm's
+      ## operand above (iters is undefined for a diagonal A: both error)
+      m = sprintf ("eye (%d) + ($1.' * flipud ($1)) / (1 + sum (abs ($1(:)))) ^ 2", sz(2));
+      if (rand () < 0.5)
+        m = sprintf ("($1.' * $1 + eye (%d)) * diag (1:%d)", sz(2), sz(2));
+      endif
+      o = fz_pick ({"", ", 100", ", 0", ", 2", ", [3 1]", ", 1.5", ", []"});
+      outs = fz_pick ({"$T", "[~, $T]", "[$T, k_$T]"});
+      tail = "";
+      if (strcmp (outs, "[$T, k_$T]"))
+        tail = " $T = $T * k_$T;";
+      endif
+      n = fz_opnode (op, [outs " = logm (" m o ");" tail], true, {a});
     case "cond"
       if (rand () < 0.5)
         n = fz_opnode (op, "$T = cond ($1);", true, {a});
@@ -1350,7 +1369,7 @@ function tol = fz_tol (C, cls, opts)
           "lu", "qr", "eig", "svd", "pinv", "norm", "dot", "polyfit", ...
           "interp1", "interp1x", "accumarray", ...
           "svd3", "qr1", "eigg", "eigc", "expm", "sqrtm", "logm", "cond", "rank", "pinvtol", ...
-       "fsolve", "argmin"};
+       "fsolve", "argmin", "logmi"};
   vmath = {"exp", "log", "sin", "cos", "tan", "expm1", "log1p", "log2", ...
            "log10", "sinh", "cosh", "tanh", "atan", "asinh", "erf", "erfc", ...
            "var", "std", "mean"};

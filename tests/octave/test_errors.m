@@ -161,7 +161,8 @@
 %!error id=dfg:badClass dfg.input ([2 2]) + int8 (1)
 %!error id=dfg:badClass int16 ([1 2]) .* dfg.input ([1 2])
 %!error id=dfg:badClass dfg.input ([2 2]) .* (1 + 2i)
-%!error id=dfg:badClass dfg.input ([1 3]) + "abc"
+%!error id=dfg:badClass atan2 (dfg.input ([1 3]), "abc")
+%!error id=dfg:badClass horzcat (dfg.input ([1 3]), "abc")
 %!error id=dfg:badClass dfg.input ([1 1]) + {1}
 %!error [dfg.input([1 2]), int8(1)]
 %!error id=dfg:badClass horzcat (dfg.input ([1 2]), int8 (1))

@@ -117,6 +117,13 @@
 %! dfg_check_grad (@(a) expm (a), {[0 -2; 2 0]});
 %! dfg_check_grad (@(a) trace (expm (a)) + sum (sum (logm (a * a' + eye (4)))), {X});
 %!test
+%! ## logm (A, opt_iters): the derivative of what is computed with at most
+%! ## opt_iters square roots (the FRECHET op keeps the bound); iters has none
+%! warning ("off", "all", "local");
+%! dfg_check_grad (@(a) logm (a, 2), {[2 1; 0.5 3]});
+%! dfg_check_grad (@(a) logm (a, 0), {[2 1; 0.5 3]});
+%! dfg_check_grad (@(a) grad_logm_parts (a), {[4 1 0; 0 9 2; 0 0 16]});
+%!test
 %! ## third order: the Hessian-vector product of a function of expm, again
 %! x = dfg.input ([2 2]);
 %! y = sum (sum (expm (x) .^ 2));

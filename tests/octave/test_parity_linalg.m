@@ -406,6 +406,18 @@
 %!   dfg_check_parity (@(a) qr (a), x, [1e-10, 1e-4]);
 %!   dfg_check_parity (@(a) qr (a, 0), x, [1e-10, 1e-4]);
 %! endfor
+## qr (A, "vector" | "matrix") with up to 2 outputs is qr (A), as Octave
+## 7.3; qr (A, false) is the economy form; "econ" is Octave 7.3's error
+%!test
+%! T = [1 2; 3 4; 5 6];
+%! dfg_check_parity (@(a) qr (a, "vector"), {T}, [1e-10, 1e-4], 2);
+%! dfg_check_parity (@(a) qr (a, "matrix"), {single(T)}, [1e-10, 1e-4]);
+%! dfg_check_parity (@(a) qr (a, false), {T}, [1e-10, 1e-4], 2);
+%!error <type for P must be 'matrix' or 'vector', not econ> qr (dfg.constant ([1 2; 3 4; 5 6]), "econ")
+%!error <type for P must be 'matrix' or 'vector', not VECTOR> [q, r] = qr (dfg.constant ([1 2; 3 4; 5 6]), "VECTOR")
+%!error <the form qr \(A, B\)> [c, r] = qr (dfg.constant ([1 2; 3 4; 5 6]), [1; 2; 3])
+%!error <eig: wrong type argument 'bool matrix'> eig (dfg.constant (true (2)))
+%!error <eig: wrong type argument 'bool matrix'> [v, d] = eig (dfg.constant (logical ([1 0; 1 1])))
 ## eig of a matrix that is not symmetric: Octave's xGEEVX (balanced), the
 ## values unsorted as LAPACK gives them, real spectra only; a complex
 ## eigenvalue is an error at run time (never wrong real numbers)
@@ -474,7 +486,29 @@
 %!error <square matrix> expm (dfg.constant (ones (2, 3)))
 %!error <square matrix> sqrtm (dfg.constant (ones (2, 2, 2)))
 %!error <double or single> expm (dfg.constant (true (2)))
-%!error <only S = logm \(A\)> logm (dfg.constant (eye (2)), 10)
+## [s, iters] = logm (A [, opt_iters]) (logm.m: opt_iters bounds the square
+## roots, read as its loop reads any array: all (k < opt_iters); iters is
+## a double, 0 for a normal A)
+%!test
+%! warning ("off", "all", "local");
+%! A = [2 1; 0.5 3];  U = [4 1 0; 0 9 2; 0 0 16];
+%! for x = {A, single(A), U, [2 1; 1 2], logical([0 0; 0 1])}
+%!   dfg_check_parity (@(a) logm (a), x, [1e-10, 1e-4], 2 - islogical (x{1}));
+%! endfor
+%! for o = {0, 2, [3 1], [], NaN, "a", true, 2.5, -1, Inf}
+%!   dfg_check_parity (@(a) logm (a, o{1}), {U}, [1e-10, 1e-4], 2);
+%! endfor
+%! dfg_check_parity (@(a) logm (a, 1), {single(A)}, [1e-10, 1e-4]);
+%!warning <maximum number of square roots exceeded> dfg.value (logm (dfg.constant ([2 1; 0.5 3]), 1));
+%!error <ITERS is undefined for a 1x1 A> [s, k] = logm (dfg.constant (5));
+%!error <ITERS is undefined for a 0x0 A> [s, k] = logm (dfg.constant (zeros (0)), 3);
+%!error <ITERS is undefined for a diagonal A> f = dfg.jit (@(a) nthargout (2, @logm, a)); f (diag ([2 3]))
+%!error <OPT_ITERS \(argument 2\) must be plain numbers known when the graph is built> logm (dfg.constant ([2 1; 0.5 3]), dfg.constant (3))
+%!error <OPT_ITERS \(argument 2\) must be real, not complex> logm (dfg.constant ([2 1; 0.5 3]), 1 + 2i)
+%!error <OPT_ITERS \(argument 2\) must be a real numeric array, not cell> logm (dfg.constant ([2 1; 0.5 3]), {1})
+%!error <called with too many inputs> logm (dfg.constant ([2 1; 0.5 3]), 1, 2)
+%!error <called with too many outputs> [a, b, c] = logm (dfg.constant ([2 1; 0.5 3]))
+%!error <logical matrix that is not diagonal: Octave 7.3's logm errors there> dfg.value (logm (dfg.constant (logical ([1 1; 0 1]))))
 %!warning <matrix is singular> dfg.value (sqrtm (dfg.constant ([4 0; 0 0])));
 %!error <dfg.sqrtm: the result is complex> dfg.value (sqrtm (dfg.constant ([0 1; 0 0])))
 ## cond (2-norm, 1, Inf, "fro"), rank (A [, tol])
