@@ -286,6 +286,15 @@ dfg_status dfg_conv(dfg_id a, dfg_id b, int shape, dfg_id * y);
 dfg_status dfg_conv2(dfg_id a, dfg_id b, int shape, dfg_id * y);
 dfg_status dfg_conv2_sep(dfg_id v1, dfg_id v2, dfg_id m, int shape, dfg_id * y);
 dfg_status dfg_filter(dfg_id b, dfg_id a, dfg_id x, dfg_id si, int dim, int nout, dfg_id * y);
+/* Interpolation and binning (lib/core/compose-interp.c).  lookup (table,
+ * y, opts): Octave's builtin lookup; opts a set of DFG_LOOKUP_* ("m": the
+ * index where table(idx) == y, else 0; "b": logical, any match; "l", "r":
+ * the end intervals extended to infinity); table and y double or single
+ * (logical is refused, as Octave), the table any shape read flat, the
+ * result double (logical for "b") of y's size.  No gradient (integer
+ * values). */
+enum { DFG_LOOKUP_M = 1, DFG_LOOKUP_B = 2, DFG_LOOKUP_L = 4, DFG_LOOKUP_R = 8 };
+dfg_status dfg_lookup(dfg_id table, dfg_id y, int opts, dfg_id * out);
 /* circshift: x shifted circularly by shifts[j] along dims[j] (0-based),
  * j < m.  dims NULL: along dimension j, or the default DIM when m == 1. */
 dfg_status dfg_circshift(dfg_id x, int m, const int64_t * shifts, const int * dims, dfg_id * y);

@@ -12,7 +12,11 @@
  * position out of range is a dfg:index error when the graph runs.  Each is
  * the other's gradient (lib/autodiff), so a gather by positions a graph
  * computed (interp1's intervals of tensor queries) is differentiable in
- * its values, to any order. */
+ * its values, to any order.
+ *
+ *   dfg_mex ("lookup", table, y [, opt])   Octave's lookup: opt a string
+ *                                          of "m", "b", "l", "r"
+ *                                          (lib/core/compose-interp.c) */
 #include <string.h>
 #include "gateway.h"
 
@@ -37,4 +41,39 @@ int cmd_take(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
         return st;
     plhs[0] = gw_result(g, y);
     return DFG_OK;
+}
+
+/* lookup (table, y [, opt]): either may be a tensor; the options parsed
+ * as Octave's lookup parses them (each letter once in any order; m and b
+ * exclusive, and not with l or r: the builder checks the pairs) */
+int cmd_lookup(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)nlhs;
+    dfg_id t, y, r = 0;
+    int st, opts = 0;
+    if (nrhs < 2 || nrhs > 3)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.lookup: called with %d arguments (expected 2 or 3)", nrhs);
+    if (nrhs == 3) {
+        char s[16];
+        if (!mxIsChar(prhs[2]))
+            return dfg_set_error(DFG_ERR_ARG, "dfg.lookup: OPT (argument 3) must be a string");
+        if (mxGetNumberOfElements(prhs[2]) >= sizeof s || mxGetString(prhs[2], s, sizeof s))
+            return dfg_set_error(DFG_ERR_ARG, "dfg.lookup: unrecognized option (argument 3)");
+        for (const char * c = s; *c; c++) {
+            int bit = *c == 'm' ? DFG_LOOKUP_M : *c == 'b' ? DFG_LOOKUP_B : *c == 'l' ? DFG_LOOKUP_L
+                    : *c == 'r' ? DFG_LOOKUP_R : 0;
+            if (!bit)
+                return dfg_set_error(DFG_ERR_ARG, "dfg.lookup: unrecognized option: %c", *c);
+            opts |= bit;
+        }
+    }
+    if ((st = gw_operand(g, prhs[0], 1, &t)) || (st = gw_operand(g, prhs[1], 2, &y)))
+        return st;
+    int nd;
+    int64_t d[DFG_MAX_DIMS];
+    if ((st = gw_info(t, NULL, &nd, d)))
+        return st;
+    if (nd > 2 || (d[0] != 1 && d[1] != 1 && d[0] * d[1] != 0))
+        mexWarnMsgTxt("lookup: table is not a vector");
+    return gw_out(g, dfg_lookup(t, y, opts, &r), &r, plhs);
 }

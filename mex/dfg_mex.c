@@ -1301,7 +1301,7 @@ static const cmd_entry commands[] = {
     {"jcall", cmd_jcall}, {"jvp", cmd_jvp}, {"kron", cmd_kron},
     {"ldivide", cmd_binary}, {"le", cmd_binary}, {"linspace", cmd_linspace}, {"live", cmd_live}, {"local_vjp", cmd_local_vjp},
     {"log", cmd_unary}, {"log10", cmd_unary}, {"log1p", cmd_unary},
-    {"log2", cmd_unary}, {"logical", cmd_cast}, {"logm", cmd_matfun}, {"lt", cmd_binary},
+    {"log2", cmd_unary}, {"logical", cmd_cast}, {"logm", cmd_matfun}, {"lookup", cmd_lookup}, {"lt", cmd_binary},
     {"lu", cmd_linalg}, {"max", cmd_minmax}, {"mean", cmd_stats}, {"median", cmd_order},
     {"memory", cmd_memory}, {"merge", cmd_merge}, {"min", cmd_minmax}, {"minus", cmd_binary},
     {"mldivide", cmd_matrix}, {"mod", cmd_binary}, {"mode", cmd_mode}, {"mpower", cmd_matrix},

@@ -53,7 +53,7 @@ function [n, idx] = histc (x, edges, dim)
   ## the bin of each element (0 outside [edges(1), edges(end)], NaN
   ## included), then the counts along dim: a scatter-add (TAKE_ADD) of
   ## ones at the bins of each slice, bin 0 sent to a spare bin ne+1
-  k = dfg.internal.locate (edges, x);
+  k = lookup (edges, double (x));
   idx = merge (x <= edges(end), k, 0);
   perm = [dim, 1:dim-1, dim+1:nd];
   nd_ = sz(dim);

@@ -1,0 +1,166 @@
+/* tests/c/test-lookup.c -- kernels/cpu/lookup.c (dfg_cpu_lookup) and the
+ * builder of lib/core/compose-interp.c on it (dfg_lookup):
+ *  - fixed cases whose expected values come from GNU Octave 7.3 (the
+ *    command quoted next to each): increasing and decreasing tables, NaN,
+ *    ties, the options, an empty table, single comparisons;
+ *  - a sweep against a linear count (sorted tables, both directions);
+ *  - graphs: lookup of two inputs with "b" and "lr" on the CPU and on the
+ *    emulated device "sim" (equal), and the builder's errors. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "harness.h"
+#include "dfg.h"
+#include "plan-helpers.h"
+#include "../../kernels/cpu/cpu.h"
+
+enum { M = DFG_CPU_LOOKUP_MATCH, L = DFG_CPU_LOOKUP_LEFT, R = DFG_CPU_LOOKUP_RIGHT };
+
+static int same_vec(const double * a, const double * b, int64_t n)
+{
+    for (int64_t k = 0; k < n; k++)
+        if (a[k] != b[k])
+            return 0;
+    return 1;
+}
+
+static void test_octave_cases(void)
+{
+    const double up[3] = {1, 2, 3}, down[3] = {3, 2, 1};
+    const double q[6] = {NAN, 0, 1, 2.5, 3, 4};
+    double o[6];
+    /* lookup ([1 2 3], [NaN 0 1 2.5 3 4]) -> 3 0 1 2 3 3 */
+    const double e1[6] = {3, 0, 1, 2, 3, 3};
+    CHECK(dfg_cpu_lookup(DFG_DOUBLE, DFG_DOUBLE, 0, o, up, 3, q, 6) == DFG_OK && same_vec(o, e1, 6));
+    /* lookup ([3 2 1], [NaN 0 1 2.5 3 4]) -> 3 3 3 1 1 0 */
+    const double e2[6] = {3, 3, 3, 1, 1, 0};
+    CHECK(dfg_cpu_lookup(DFG_DOUBLE, DFG_DOUBLE, 0, o, down, 3, q, 6) == DFG_OK && same_vec(o, e2, 6));
+    /* lookup ([3 2 1], [NaN 0 1 2.5 3 4], "m") -> 0 0 3 0 1 0 */
+    const double e3[6] = {0, 0, 3, 0, 1, 0};
+    CHECK(dfg_cpu_lookup(DFG_DOUBLE, DFG_DOUBLE, M, o, down, 3, q, 6) == DFG_OK && same_vec(o, e3, 6));
+    /* lookup ([1 2 3], [NaN 0 1 2.5 3 4], "lr") -> 2 1 1 2 2 2 */
+    const double e4[6] = {2, 1, 1, 2, 2, 2};
+    CHECK(dfg_cpu_lookup(DFG_DOUBLE, DFG_DOUBLE, L | R, o, up, 3, q, 6) == DFG_OK && same_vec(o, e4, 6));
+    /* lookup ([3 2 1], [NaN 0 1 2.5 3 4], "lr") -> 2 2 2 1 1 1 */
+    const double e5[6] = {2, 2, 2, 1, 1, 1};
+    CHECK(dfg_cpu_lookup(DFG_DOUBLE, DFG_DOUBLE, L | R, o, down, 3, q, 6) == DFG_OK && same_vec(o, e5, 6));
+    /* lookup ([1 2 2 3], [2 2], "m") -> 3 3; lookup ([0 1], -0) -> 1;
+     * lookup ([1 NaN 3], 2) -> 2 */
+    const double t2[4] = {1, 2, 2, 3}, q2[2] = {2, 2}, e6[2] = {3, 3};
+    CHECK(dfg_cpu_lookup(DFG_DOUBLE, DFG_DOUBLE, M, o, t2, 4, q2, 2) == DFG_OK && same_vec(o, e6, 2));
+    const double t3[2] = {0, 1}, mz = -0.0, t4[3] = {1, NAN, 3}, two = 2;
+    CHECK(dfg_cpu_lookup(DFG_DOUBLE, DFG_DOUBLE, 0, o, t3, 2, &mz, 1) == DFG_OK && o[0] == 1);
+    CHECK(dfg_cpu_lookup(DFG_DOUBLE, DFG_DOUBLE, 0, o, t4, 3, &two, 1) == DFG_OK && o[0] == 2);
+    /* lookup ([], 1, "r") -> -1; lookup ([], 1, "lr") -> 1; lookup (5, [4 5 6], "r") -> 0 0 0 */
+    const double one = 1, five = 5, q3[3] = {4, 5, 6}, z3[3] = {0, 0, 0};
+    CHECK(dfg_cpu_lookup(DFG_DOUBLE, DFG_DOUBLE, R, o, NULL, 0, &one, 1) == DFG_OK && o[0] == -1);
+    CHECK(dfg_cpu_lookup(DFG_DOUBLE, DFG_DOUBLE, L | R, o, NULL, 0, &one, 1) == DFG_OK && o[0] == 1);
+    CHECK(dfg_cpu_lookup(DFG_DOUBLE, DFG_DOUBLE, R, o, &five, 1, q3, 3) == DFG_OK && same_vec(o, z3, 3));
+    /* lookup ([1 1+1e-10], single (1)) -> 2 (compared in single) */
+    const double t5[2] = {1, 1 + 1e-10};
+    const float f1 = 1;
+    CHECK(dfg_cpu_lookup(DFG_DOUBLE, DFG_SINGLE, 0, o, t5, 2, &f1, 1) == DFG_OK && o[0] == 2);
+    CHECK(dfg_cpu_lookup(DFG_DOUBLE, DFG_DOUBLE, 0, o, t5, 2, &one, 1) == DFG_OK && o[0] == 1);
+    /* bad arguments */
+    CHECK(dfg_cpu_lookup(DFG_LOGICAL, DFG_DOUBLE, 0, o, up, 3, q, 6) == DFG_ERR_ARG);
+    CHECK(dfg_cpu_lookup(DFG_DOUBLE, DFG_DOUBLE, M | L, o, up, 3, q, 6) == DFG_ERR_ARG);
+    CHECK(dfg_cpu_lookup(DFG_DOUBLE, DFG_DOUBLE, 8, o, up, 3, q, 6) == DFG_ERR_ARG);
+}
+
+/* the count of table elements <= v (>= v for a decreasing table) */
+static double naive(const double * t, int n, double v, int desc)
+{
+    int k = 0;
+    for (int j = 0; j < n; j++)
+        k += desc ? t[j] >= v : t[j] <= v;
+    return k;
+}
+
+static void test_sweep(void)
+{
+    double t[40], q[200], o[200];
+    int ok = 1;
+    srand(7);
+    for (int n = 0; n <= 40 && ok; n += 3) {
+        for (int desc = 0; desc < 2; desc++) {
+            for (int j = 0; j < n; j++)
+                t[j] = (double)(rand() % 30) / 2;
+            for (int j = 1; j < n; j++)        /* insertion sort, either direction */
+                for (int i = j; i > 0 && (desc ? t[i] > t[i - 1] : t[i] < t[i - 1]); i--) {
+                    double s = t[i]; t[i] = t[i - 1]; t[i - 1] = s;
+                }
+            int d = n > 1 && t[n - 1] < t[0];
+            for (int j = 0; j < 200; j++)
+                q[j] = (double)(rand() % 34 - 2) / 2;
+            ok &= dfg_cpu_lookup(DFG_DOUBLE, DFG_DOUBLE, 0, o, t, n, q, 200) == DFG_OK;
+            for (int j = 0; j < 200; j++)
+                ok &= o[j] == naive(t, n, q[j], d);
+        }
+    }
+    CHECK(ok);
+}
+
+static void test_graphs(void)
+{
+    int64_t dt[2] = {1, 4}, dy[2] = {2, 3};
+    dfg_id t = 0, y = 0, r[2] = {0, 0};
+    CHECK(dfg_input(DFG_DOUBLE, 2, dt, "t", &t) == DFG_OK);
+    CHECK(dfg_input(DFG_SINGLE, 2, dy, "y", &y) == DFG_OK);
+    CHECK(dfg_lookup(t, y, DFG_LOOKUP_L | DFG_LOOKUP_R, &r[0]) == DFG_OK);
+    CHECK(dfg_lookup(t, y, DFG_LOOKUP_B, &r[1]) == DFG_OK);
+    dfg_dtype c0, c1;
+    int nd;
+    int64_t d[DFG_MAX_DIMS];
+    CHECK(dfg_info(r[0], &c0, &nd, d) == DFG_OK && c0 == DFG_DOUBLE && nd == 2 && d[0] == 2 && d[1] == 3);
+    CHECK(dfg_info(r[1], &c1, NULL, NULL) == DFG_OK && c1 == DFG_LOGICAL);
+    const double T[4] = {4, 3, 2, 1};
+    const float Y[6] = {0, 1, 2.5f, 3, 4, NAN};
+    /* lookup ([4 3 2 1], single ([0 1 2.5 3 4 NaN]), "lr") -> 3 3 2 2 1 3;
+     * with "b" -> 0 1 0 1 1 0 */
+    const double e0[6] = {3, 3, 2, 2, 1, 3};
+    const uint8_t e1[6] = {0, 1, 0, 1, 1, 0};
+    const char * devs[2] = {"cpu", "sim"};
+    for (int k = 0; k < 2; k++) {
+        double o0[6];
+        uint8_t o1[6];
+        const void * in[2] = {T, Y};
+        void * res[2] = {o0, o1};
+        dfg_id ins[2] = {t, y};
+        CHECK(run_on(devs[k], 2, ins, in, 2, r, res) == DFG_OK);
+        CHECK(same_vec(o0, e0, 6) && memcmp(o1, e1, 6) == 0);
+    }
+    dfg_id all[4] = {t, y, r[0], r[1]};
+    for (int k = 0; k < 4; k++)
+        dfg_release(all[k]);
+}
+
+static void test_errors(void)
+{
+    int64_t d[2] = {1, 3};
+    dfg_id t = 0, l = 0, y = 0;
+    CHECK(dfg_input(DFG_DOUBLE, 2, d, "t", &t) == DFG_OK);
+    CHECK(dfg_input(DFG_LOGICAL, 2, d, "l", &l) == DFG_OK);
+    CHECK(dfg_lookup(t, l, 0, &y) == DFG_ERR_DTYPE && strstr(dfg_last_error(), "Y (argument 2) is logical"));
+    CHECK(dfg_lookup(l, t, 0, &y) == DFG_ERR_DTYPE && strstr(dfg_last_error(), "TABLE (argument 1)"));
+    CHECK(dfg_lookup(t, t, DFG_LOOKUP_M | DFG_LOOKUP_B, &y) == DFG_ERR_ARG);
+    CHECK(dfg_lookup(t, t, DFG_LOOKUP_B | DFG_LOOKUP_L, &y) == DFG_ERR_ARG);
+    CHECK(dfg_lookup(t, t, 16, &y) == DFG_ERR_ARG);
+    dfg_attr a = {{8}, {0}, NULL, 0};
+    dfg_id in[2] = {t, t};
+    CHECK(dfg_op(DFG_OP_LOOKUP, 2, in, &a, &y) == DFG_ERR_ARG);
+    a.i[0] = 3;     /* match with left */
+    CHECK(dfg_op(DFG_OP_LOOKUP, 2, in, &a, &y) == DFG_ERR_ARG);
+    dfg_release(t);
+    dfg_release(l);
+}
+
+int main(void)
+{
+    int64_t live = dfg_live_count();
+    RUN(test_octave_cases);
+    RUN(test_sweep);
+    RUN(test_graphs);
+    RUN(test_errors);
+    CHECK(dfg_live_count() == live);
+    HARNESS_END();
+}
