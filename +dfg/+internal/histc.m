@@ -12,9 +12,8 @@
 ##
 ## Counts are piecewise constant in @var{x}: their gradient is zero (no
 ## gradient flows through the positions).  Each element's bin comes from
-## @code{dfg.internal.locate} (a stable sort of the edges and the
-## elements, O(n log n)); the counts are a scatter-add of ones at those
-## bins along @var{dim}.
+## @code{lookup} (the LOOKUP op: a binary search, O(n log edges)); the
+## counts are a scatter-add of ones at those bins along @var{dim}.
 ## @end deftypefn
 function [n, idx] = histc (x, edges, dim)
 

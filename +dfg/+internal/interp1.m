@@ -12,22 +12,27 @@
 ## the range, @qcode{"extrap"} or a scalar value there.  @var{y} may be a
 ## vector or an array whose columns are interpolated.
 ##
-## @var{x} is the table of sample points: a plain array known when the
-## graph is built (sorted here if it is not monotonic, as Octave does);
-## a tensor @var{x} is refused.  Everything that depends on @var{x} alone
-## (breaks, the spline's linear map from @var{y} to its coefficients) is
-## computed in Octave; what depends on @var{y} and @var{xi} is made of
-## tensor ops, so gradients come from their rules: with respect to
-## @var{y} for every method, with respect to @var{xi} for the linear and
-## cubic methods (zero for the piecewise constant ones).  The interval of
-## each query is Octave's @code{lookup} for a plain @var{xi}; for a tensor
-## @var{xi} it comes from the stable sort of the breaks and the queries
-## (@code{sort}'s positions), and the pieces' coefficients are moved to
-## the queries by those positions (the TAKE op, whose gradient is a
-## scatter-add): time O((@var{m} + breaks) log (@var{m} + breaks)),
-## memory linear.  The spline's map from @var{y} to its coefficients is
-## dense: four @var{ny}-by-@var{ny} matrices (memory and time
-## O(@var{ny}^2) per column of @var{y}).
+## @var{x} is the table of sample points.  A plain @var{x} is known when
+## the graph is built (sorted here if it is not monotonic, as Octave
+## does): everything that depends on it alone (breaks, the spline's linear
+## map from @var{y} to its coefficients) is computed in Octave.  A tensor
+## @var{x} takes interp1.m's orders when the graph runs (sorted unless
+## monotonic, flipped for "left" / "right" against its direction and for
+## "next": permutations chosen by @code{merge} and applied by TAKE), and
+## the pieces are tensor ops of it (pchip.m's and spline.m's formulas,
+## spline.m's tridiagonal system solved densely by @code{mldivide}).
+## What depends on @var{y} and @var{xi} is made of tensor ops, so
+## gradients come from their rules: with respect to @var{y} for every
+## method, with respect to @var{xi} and a tensor @var{x} for the linear and
+## cubic methods (zero for the piecewise constant ones).  Where Octave's
+## interp1 errors on a tensor @var{x}'s values (repeated points for the
+## cubic and previous/next methods, all points equal) the result is NaN.
+## The interval of each query is @code{lookup (b, xi, "lr")} (the LOOKUP
+## op: a binary search, O(@var{m} log breaks)); the pieces' coefficients
+## are moved to the queries by those positions (the TAKE op, whose
+## gradient is a scatter-add).  The spline of a plain @var{x} is dense:
+## four @var{ny}-by-@var{ny} matrices (memory and time O(@var{ny}^2) per
+## column of @var{y}).
 ## @end deftypefn
 function yi = interp1 (varargin)
 

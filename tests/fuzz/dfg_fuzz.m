@@ -500,14 +500,18 @@ function n = fz_interp_node (op, va, a)
       if (N < 2)
         n = fz_opnode (op, sprintf ('interp1 ([1 2], [3 4], $1, "%s"%s)', fz_pick (meths), ex), false, {a});
       else
-        y = lit (round (randn (N, 1 + (rand () < 0.3)) * 8) / 4);
         xi = lit (round (randn (1, randi ([1 5])) * 8) / 2);
+        nc = 1 + (rand () < 0.3);
         if (rand () < 0.3)
-          x = ifelse_ (islogical (va), "double ($1(:))", "$1(:)");
+          ## (one point past the others: Octave's interp1 fails when all
+          ## are equal, where dfg gives NaN)
+          x = ifelse_ (islogical (va), "double ([$1(:); 2])", "[$1(:); max($1(:)) + 1]");
           meths = {"linear", "nearest"};
+          N++;
         else
           x = fz_pick ({"cumsum (abs ($1(:)) + 0.5)", "-cumsum (abs ($1(:)) + 0.5)"});
         endif
+        y = lit (round (randn (N, nc) * 8) / 4);
         n = fz_opnode (op, sprintf ('interp1 (%s, %s, %s, "%s"%s)', x, y, xi, fz_pick (meths), ex), false, {a});
       endif
     case "lookup"
