@@ -77,3 +77,118 @@ int cmd_lookup(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prh
         mexWarnMsgTxt("lookup: table is not a vector");
     return gw_out(g, dfg_lookup(t, y, opts, &r), &r, plhs);
 }
+
+/* accumarray (subs, vals [, sz [, func [, fillval [, issparse]]]]): subs,
+ * sz, fillval plain; func the text of the function handle (func2str, by
+ * +dfg/+internal/accumarray.m) or empty; the shape rules in
+ * lib/core/compose-interp.c */
+int cmd_accumarray(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    (void)nlhs;
+    dfg_id v, r = 0;
+    int st, func = 0;
+    double fillval = 0;
+    if (nrhs < 2 || nrhs > 6)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.accumarray: called with %d arguments (expected 2 to 6)", nrhs);
+    if (gw_is_tensor(prhs[0])) {
+        int nd;
+        int64_t d[DFG_MAX_DIMS];
+        char s[256];
+        dfg_id t;
+        if ((st = gw_tensor(g, prhs[0], 1, &t)) || (st = gw_info(t, NULL, &nd, d)))
+            return st;
+        return dfg_set_error(DFG_ERR_ARG, "dfg.accumarray: SUBS (argument 1) is a dfg.Tensor of size %s; the subscripts must be a plain array known when the graph is built (they fix the output size), VALS may be a tensor",
+                             dfg_shape_str(nd, d, s, sizeof s));
+    }
+    for (int k = 2; k < nrhs; k++)
+        if (gw_is_tensor(prhs[k]))
+            return dfg_set_error(DFG_ERR_ARG, "dfg.accumarray: SZ, FUNC, FILLVAL and ISSPARSE must be plain values, not dfg.Tensor");
+    if (nrhs > 5 && !mxIsEmpty(prhs[5])) {
+        double sp;
+        if ((st = gw_scalar(g, prhs[5], 6, 0, &sp)))
+            return st;
+        if (sp != 0)
+            return dfg_set_error(DFG_ERR_ARG, "dfg.accumarray: a sparse result is not available for tensors (dfg has no sparse arrays)");
+    }
+    if (nrhs > 3 && !mxIsEmpty(prhs[3])) {
+        char f[256];
+        if (!mxIsChar(prhs[3]) || mxGetString(prhs[3], f, sizeof f))
+            return dfg_set_error(DFG_ERR_ARG, "dfg.accumarray: FUNC must be a function handle");
+        const char * name = f[0] == '@' ? f + 1 : f;
+        if (!strcmp(name, "sum"))
+            func = 0;
+        else if (!strcmp(name, "max"))
+            func = 1;
+        else if (!strcmp(name, "min"))
+            func = 2;
+        else
+            return dfg_set_error(DFG_ERR_ARG, "dfg.accumarray: FUNC %s%s is not available for tensor VALS (use @sum, @max or @min)",
+                                 f[0] == '@' ? "" : "@", f);
+    }
+    if (nrhs > 4 && !mxIsEmpty(prhs[4])) {
+        if (!(mxIsNumeric(prhs[4]) || mxIsLogical(prhs[4])) || mxGetNumberOfElements(prhs[4]) != 1)
+            return dfg_set_error(DFG_ERR_ARG, "dfg.accumarray: FILLVAL must be a numeric scalar");
+        if ((st = gw_scalar(g, prhs[4], 5, 0, &fillval)))
+            return st;
+    }
+    /* the subscripts: a matrix (one column per dimension) or a cell of
+     * vectors of one length */
+    double * subs = NULL;
+    size_t ns = 0;
+    int64_t nsubs;
+    int nd;
+    if (mxIsCell(prhs[0])) {
+        size_t nc = mxGetNumberOfElements(prhs[0]), len = 0;
+        if (nc == 0 || nc > DFG_MAX_DIMS)
+            return dfg_set_error(DFG_ERR_ARG, "dfg.accumarray: SUBS is a cell of %zu vectors (1 to %d are supported)", nc,
+                                 DFG_MAX_DIMS);
+        for (size_t j = 0; j < nc; j++) {
+            double * c;
+            size_t n;
+            const mxArray * e = mxGetCell(prhs[0], j);
+            if (!e)
+                return dfg_set_error(DFG_ERR_ARG, "dfg.accumarray: SUBS{%zu} is empty", j + 1);
+            if ((st = gw_real_values(g, e, 1, "SUBS", &c, &n)))
+                return st;
+            if (j == 0) {
+                len = n;
+                if ((st = gw_alloc(g, (int64_t)(len * nc + 1), sizeof *subs, &subs)))
+                    return st;
+            } else if (n != len) {
+                return dfg_set_error(DFG_ERR_SHAPE, "dfg.accumarray: the subscript vectors of SUBS have different lengths");
+            }
+            memcpy(subs + len * j, c, len * sizeof *subs);
+        }
+        nsubs = (int64_t)len;
+        nd = (int)nc;
+    } else {
+        if ((st = gw_real_values(g, prhs[0], 1, "SUBS", &subs, &ns)))
+            return st;
+        if (mxGetNumberOfDimensions(prhs[0]) > 2)
+            return dfg_set_error(DFG_ERR_ARG, "dfg.accumarray: SUBS must be a matrix (one column per dimension) or a cell of vectors");
+        nsubs = (int64_t)mxGetM(prhs[0]);
+        nd = (int)mxGetN(prhs[0]);
+        if (nd < 1)
+            nd = 1;
+    }
+    int64_t sz[DFG_MAX_DIMS];
+    int nsz = 0;
+    if (nrhs > 2 && !mxIsEmpty(prhs[2])) {
+        double * d;
+        size_t n;
+        if ((st = gw_real_values(g, prhs[2], 3, "SZ", &d, &n)))
+            return st;
+        if (n > DFG_MAX_DIMS)
+            return dfg_set_error(DFG_ERR_ARG, "dfg.accumarray: SZ has %zu elements; at most %d dimensions are supported",
+                                 n, DFG_MAX_DIMS);
+        for (size_t k = 0; k < n; k++) {
+            if (!(d[k] >= 0 && d[k] == (double)(int64_t)d[k]))
+                return dfg_set_error(DFG_ERR_ARG, "dfg.accumarray: SZ must hold non-negative integers");
+            sz[k] = (int64_t)d[k];
+        }
+        nsz = (int)n;
+    }
+    if ((st = gw_operand(g, prhs[1], 2, &v)))
+        return st;
+    return gw_out(g, dfg_accumarray(subs, nsubs, nd, sz, nsz, v, func, fillval, &r), &r, plhs);
+}

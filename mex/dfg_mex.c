@@ -1275,7 +1275,7 @@ static int cmd_commands(gw *, int, mxArray **, int, const mxArray **);
 
 /* Sorted by name (binary search). */
 static const cmd_entry commands[] = {
-    {"abs", cmd_unary}, {"acos", cmd_unary}, {"acosh", cmd_unary},
+    {"abs", cmd_unary}, {"accumarray", cmd_accumarray}, {"acos", cmd_unary}, {"acosh", cmd_unary},
     {"all", cmd_reduce}, {"and", cmd_binary}, {"any", cmd_reduce},
     {"asin", cmd_unary}, {"asinh", cmd_unary}, {"assign", cmd_assign},
     {"atan", cmd_unary}, {"atan2", cmd_binary}, {"atanh", cmd_unary},

@@ -1,11 +1,14 @@
-/* tests/c/test-lookup.c -- kernels/cpu/lookup.c (dfg_cpu_lookup) and the
- * builder of lib/core/compose-interp.c on it (dfg_lookup):
+/* tests/c/test-interp.c -- kernels/cpu/lookup.c (dfg_cpu_lookup) and the
+ * builders of lib/core/compose-interp.c (dfg_lookup, dfg_accumarray):
  *  - fixed cases whose expected values come from GNU Octave 7.3 (the
  *    command quoted next to each): increasing and decreasing tables, NaN,
  *    ties, the options, an empty table, single comparisons;
  *  - a sweep against a linear count (sorted tables, both directions);
  *  - graphs: lookup of two inputs with "b" and "lr" on the CPU and on the
- *    emulated device "sim" (equal), and the builder's errors. */
+ *    emulated device "sim" (equal), and the builder's errors;
+ *  - accumarray: @sum (padded scatter-add, FILLVAL), @max / @min with
+ *    empty bins (Octave's neutral values), two-column subscripts, a
+ *    single value for every row, on the CPU and on "sim"; its errors. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -154,6 +157,69 @@ static void test_errors(void)
     dfg_release(l);
 }
 
+/* runs the graph of input x (double, n values) on dev into out */
+static int run1(const char * dev, dfg_id x, const double * X, dfg_id y, void * out)
+{
+    const void * in[1] = {X};
+    void * res[1] = {out};
+    return run_on(dev, 1, &x, in, 1, &y, res);
+}
+
+static void test_accumarray(void)
+{
+    int64_t d6[2] = {6, 1}, d1[2] = {1, 1};
+    dfg_id v = 0, s = 0, a[5] = {0, 0, 0, 0, 0};
+    CHECK(dfg_input(DFG_DOUBLE, 2, d6, "v", &v) == DFG_OK);
+    CHECK(dfg_input(DFG_DOUBLE, 2, d1, "s", &s) == DFG_OK);
+    const double S[6] = {1, 2, 1, 4, 2, 2}, ST[12] = {1, 2, 1, 4, 2, 2, 1, 1, 2, 2, 1, 3};
+    const double V[6] = {1, -2, 3, 4, 5, -0.5};
+    const int64_t sz61[2] = {6, 1}, sz43[2] = {4, 3};
+    /* accumarray (S, V) -> [4 2.5 0 4]'; accumarray (S, V, [6 1], [], 7)
+     * -> [4 2.5 7 4 7 7]'; accumarray (S, V, [6 1], @max) -> [3 5 NaN 4
+     * NaN NaN]' (a negative value: NaN in empty bins); accumarray (S, V,
+     * [6 1], @min, 7) -> [1 -2 NaN 4 NaN NaN]'; accumarray ([S T], V,
+     * [4 3]) -> [1 3 0 0 3 0 0 4 0 -0.5 0 0] column-major */
+    CHECK(dfg_accumarray(S, 6, 1, NULL, 0, v, 0, 0, &a[0]) == DFG_OK);
+    CHECK(dfg_accumarray(S, 6, 1, sz61, 2, v, 0, 7, &a[1]) == DFG_OK);
+    CHECK(dfg_accumarray(S, 6, 1, sz61, 2, v, 1, 0, &a[2]) == DFG_OK);
+    CHECK(dfg_accumarray(S, 6, 1, sz61, 2, v, 2, 7, &a[3]) == DFG_OK);
+    CHECK(dfg_accumarray(ST, 6, 2, sz43, 2, v, 0, 0, &a[4]) == DFG_OK);
+    const double e0[4] = {4, 2.5, 0, 4}, e1[6] = {4, 2.5, 7, 4, 7, 7};
+    const double e2[6] = {3, 5, NAN, 4, NAN, NAN}, e3[6] = {1, -2, NAN, 4, NAN, NAN};
+    const double e4[12] = {1, 3, 0, 0, 3, 0, 0, 4, 0, -0.5, 0, 0};
+    const double * want[5] = {e0, e1, e2, e3, e4};
+    const int64_t len[5] = {4, 6, 6, 6, 12};
+    const char * devs[2] = {"cpu", "sim"};
+    for (int k = 0; k < 2; k++)
+        for (int j = 0; j < 5; j++) {
+            double o[12];
+            int ok = run1(devs[k], v, V, a[j], o) == DFG_OK;
+            for (int64_t q = 0; q < len[j] && ok; q++)
+                ok = isnan(want[j][q]) ? isnan(o[q]) : o[q] == want[j][q];
+            CHECK(ok);
+        }
+    /* one value for every row: accumarray ([1;3;1], 2) -> [4 0 2]' */
+    const double S3[3] = {1, 3, 1}, two = 2, e5[3] = {4, 0, 2};
+    dfg_id b = 0;
+    double o[3];
+    CHECK(dfg_accumarray(S3, 3, 1, NULL, 0, s, 0, 0, &b) == DFG_OK);
+    CHECK(run1("cpu", s, &two, b, o) == DFG_OK && same_vec(o, e5, 3));
+    dfg_release(b);
+    /* errors */
+    const double bad[2] = {1, 0}, big[2] = {1, 5};
+    const int64_t sz41[2] = {4, 1}, sz3[3] = {2, 2, 2};
+    CHECK(dfg_accumarray(bad, 2, 1, NULL, 0, s, 0, 0, &b) == DFG_ERR_INDEX);
+    CHECK(dfg_accumarray(big, 2, 1, sz41, 2, s, 0, 0, &b) == DFG_ERR_INDEX);
+    CHECK(dfg_accumarray(S, 3, 2, sz3, 3, s, 0, 0, &b) == DFG_ERR_SHAPE);
+    CHECK(dfg_accumarray(S3, 3, 1, NULL, 0, v, 0, 0, &b) == DFG_ERR_SHAPE &&
+          strstr(dfg_last_error(), "VALS has 6 elements but SUBS has 3 rows"));
+    CHECK(dfg_accumarray(S3, 3, 1, sz41, 1, s, 0, 0, &b) == DFG_ERR_ARG);
+    dfg_release(v);
+    dfg_release(s);
+    for (int j = 0; j < 5; j++)
+        dfg_release(a[j]);
+}
+
 int main(void)
 {
     int64_t live = dfg_live_count();
@@ -161,6 +227,7 @@ int main(void)
     RUN(test_sweep);
     RUN(test_graphs);
     RUN(test_errors);
+    RUN(test_accumarray);
     CHECK(dfg_live_count() == live);
     HARNESS_END();
 }
