@@ -305,6 +305,13 @@ dfg_status dfg_lookup(dfg_id table, dfg_id y, int opts, dfg_id * out);
  * gathers the adjoint; that of @max / @min goes to the winners. */
 dfg_status dfg_accumarray(const double * subs, int64_t nsubs, int nd, const int64_t * sz, int nsz, dfg_id vals,
                           int func, double fillval, dfg_id * y);
+/* [n, idx] = histc (x, edges, dim) as Octave 7.3's histc.m for a tensor
+ * x: edges (ne >= 1 values, sorted here) plain; dim 0-based, negative for
+ * the first dimension larger than 1; y[0] the double counts (x's size
+ * with ne along dim), y[1] (nout == 2) each element's bin (0 outside
+ * [edges(1), edges(end)] and for NaN).  Logical x is compared as double.
+ * Piecewise constant: no gradient flows. */
+dfg_status dfg_histc(dfg_id x, const double * edges, int64_t ne, int dim, int nout, dfg_id * y);
 /* circshift: x shifted circularly by shifts[j] along dims[j] (0-based),
  * j < m.  dims NULL: along dimension j, or the default DIM when m == 1. */
 dfg_status dfg_circshift(dfg_id x, int m, const int64_t * shifts, const int * dims, dfg_id * y);

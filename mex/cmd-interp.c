@@ -17,6 +17,7 @@
  *   dfg_mex ("lookup", table, y [, opt])   Octave's lookup: opt a string
  *                                          of "m", "b", "l", "r"
  *                                          (lib/core/compose-interp.c) */
+#include <math.h>
 #include <string.h>
 #include "gateway.h"
 
@@ -191,4 +192,51 @@ int cmd_accumarray(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray **
     if ((st = gw_operand(g, prhs[1], 2, &v)))
         return st;
     return gw_out(g, dfg_accumarray(subs, nsubs, nd, sz, nsz, v, func, fillval, &r), &r, plhs);
+}
+
+/* [n, idx] = histc (x, edges [, dim]): edges and dim plain; an empty
+ * EDGES gives [] and [] with histc.m's warning, unsorted ones its warning
+ * (lib/core/compose-interp.c sorts them) */
+int cmd_histc(gw * g, int nlhs, mxArray ** plhs, int nrhs, const mxArray ** prhs)
+{
+    int nout = nlhs < 1 ? 1 : nlhs, st;
+    dfg_id x, y[2] = {0, 0};
+    if (nrhs < 2 || nrhs > 3)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.histc: called with %d arguments (expected 2 to 3)", nrhs);
+    if (nout > 2)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.histc: called with too many outputs (%d; histc has at most 2)", nout);
+    if (gw_is_tensor(prhs[1]) || (nrhs > 2 && gw_is_tensor(prhs[2])))
+        return dfg_set_error(DFG_ERR_ARG, "dfg.histc: EDGES and DIM must be plain arrays known when the graph is built, not dfg.Tensor (X may be a tensor)");
+    if (!(mxIsNumeric(prhs[1]) || mxIsLogical(prhs[1])) || mxIsComplex(prhs[1]))
+        return dfg_set_error(DFG_ERR_ARG, "dfg.histc: EDGES must be real-valued numbers");
+    double * e;
+    size_t ne;
+    if ((st = gw_real_values(g, prhs[1], 2, "EDGES", &e, &ne)) || (st = gw_operand(g, prhs[0], 1, &x)))
+        return st;
+    int dim = -1;
+    if (nrhs > 2) {
+        int nd;
+        int64_t d[DFG_MAX_DIMS];
+        double v = 0;
+        char s[256];
+        if ((st = gw_info(x, NULL, &nd, d)))
+            return st;
+        if (!(mxIsNumeric(prhs[2]) && mxGetNumberOfElements(prhs[2]) == 1) ||
+            gw_scalar(g, prhs[2], 3, 0, &v) || v != floor(v) || v < 1 || v > nd)
+            return dfg_set_error(DFG_ERR_ARG, "dfg.histc: DIM must be an integer and a valid dimension (X is %s)",
+                                 dfg_shape_str(nd, d, s, sizeof s));
+        dim = (int)v - 1;
+    }
+    if (ne == 0) {
+        mexWarnMsgTxt("histc: empty EDGES specified\n");
+        for (int k = 0; k < nout; k++)
+            plhs[k] = mxCreateDoubleMatrix(0, 0, mxREAL);
+        return DFG_OK;
+    }
+    for (size_t k = 1; k < ne; k++)
+        if (!(e[k - 1] <= e[k]) || e[0] > e[ne - 1]) {
+            mexWarnMsgTxt("histc: edge values not sorted on input");
+            break;
+        }
+    return gw_outs(g, dfg_histc(x, e, (int64_t)ne, dim, nout, y), nout, y, plhs);
 }

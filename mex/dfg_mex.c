@@ -1294,7 +1294,7 @@ static const cmd_entry commands[] = {
     {"flip", cmd_flip}, {"fliplr", cmd_flip}, {"flipud", cmd_flip},
     {"floor", cmd_unary}, {"function", cmd_function}, {"gamma", cmd_unary},
     {"gammainc", cmd_gammainc}, {"gammaln", cmd_unary}, {"ge", cmd_binary}, {"grad", cmd_grad}, {"graph", cmd_graph}, {"gt", cmd_binary},
-    {"hessian", cmd_hessian},
+    {"hessian", cmd_hessian}, {"histc", cmd_histc},
     {"horzcat", cmd_cat}, {"hypot", cmd_binary}, {"imag", cmd_realpart}, {"input", cmd_input},
     {"inv", cmd_linalg}, {"ipermute", cmd_permute}, {"isfinite", cmd_isfp}, {"isinf", cmd_isfp},
     {"isnan", cmd_isfp}, {"jacobian", cmd_jacobian},

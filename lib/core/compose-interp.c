@@ -1,8 +1,8 @@
 /* lib/core/compose-interp.c -- the interpolation, binning and assembly
  * functions built of the ORDER ops: lookup (LOOKUP, a binary search of a
- * table) and accumarray (a scatter-add, TAKE_ADD, for @sum; a gather and
- * a reduction for @max / @min), with the shape rules of Octave 7.3's
- * m-files.
+ * table), histc (LOOKUP's bins counted by a scatter-add) and accumarray
+ * (a scatter-add, TAKE_ADD, for @sum; a gather and a reduction for @max /
+ * @min), with the shape rules of Octave 7.3's m-files.
  *
  * Ownership as compose.c: the builders borrow their input ids and hand
  * out new references; intermediates live in a cx list (compose-impl.h)
@@ -39,14 +39,14 @@ static dfg_status cx_head(cx * c, dfg_id x, int64_t len, int64_t n, dfg_id * out
         return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory");
     for (int64_t k = 0; k < n; k++)
         ix[k] = k;
-    int64_t len_h = 2 + 2 + 1 + n;
+    int64_t len_h = 6 + n;
     int64_t * h = dfg_malloc((size_t)len_h * sizeof *h);
     if (!h) {
         dfg_free(ix);
         return dfg_set_error(DFG_ERR_NOMEM, "dfg: out of memory");
     }
-    h[0] = 1; h[1] = len; h[2] = n; h[3] = 1; h[4] = n;
-    memcpy(h + 5, ix, (size_t)n * sizeof *h);
+    h[0] = 1; h[1] = len; h[2] = n; h[3] = 2; h[4] = n; h[5] = 1;
+    memcpy(h + 6, ix, (size_t)n * sizeof *h);
     dfg_free(ix);
     dfg_attr a = {{0}, {0}, h, len_h};
     dfg_status st = cx_op(c, DFG_OP_GATHER, 1, &x, &a, out);
@@ -345,4 +345,129 @@ done:
     dfg_free(ix);
     dfg_free(p);
     return cx_done(&c, st, st ? 0 : r, y);
+}
+
+/* ---- histc ------------------------------------------------------------------ */
+
+static int cmp_double(const void * a, const void * b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+dfg_status dfg_histc(dfg_id x, const double * edges, int64_t ne, int dim, int nout, dfg_id * y)
+{
+    cx c;
+    dfg_id r[2] = {0, 0}, xd, e, k, in[3];
+    dfg_dtype dt;
+    int nd;
+    int64_t d[DFG_MAX_DIMS];
+    char s[256];
+    double * ed = NULL, * pos = NULL;
+    dfg_status st = cx_begin(&c, x, &dt, &nd, d);
+    if (st)
+        return st;
+    if (ne < 1 || !edges || nout < 1 || nout > 2)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.histc: bad arguments (EDGES must not be empty)");
+    if (dim < 0)
+        dim = first_dim_above_one(nd, d);
+    else if (dim >= nd)
+        return dfg_set_error(DFG_ERR_ARG, "dfg.histc: DIM must be an integer and a valid dimension (X is %s)",
+                             dfg_shape_str(nd, d, s, sizeof s));
+    /* the edges sorted (histc.m sorts them, with a warning: the gateway's) */
+    if (!(ed = dfg_malloc((size_t)ne * sizeof *ed)))
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg.histc: out of memory");
+    memcpy(ed, edges, (size_t)ne * sizeof *ed);
+    qsort(ed, (size_t)ne, sizeof *ed, cmp_double);
+    /* each element's bin: lookup (edges, x), 0 past edges(end) and NaN */
+    int64_t de[2] = {ne, 1};
+    dfg_id last, zero, le;
+    dfg_attr la = {{0}, {0}, NULL, 0};
+    if ((st = cx_cast_to(&c, x, dt == DFG_LOGICAL ? DFG_DOUBLE : dt, &xd)) ||
+        (st = cx_data(&c, DFG_DOUBLE, 2, de, ed, &e)) ||
+        (st = cx_const(&c, DFG_DOUBLE, ed[ne - 1], &last)) || (st = cx_const(&c, DFG_DOUBLE, 0, &zero)))
+        goto done;
+    in[0] = e; in[1] = xd;
+    if ((st = cx_op(&c, DFG_OP_LOOKUP, 2, in, &la, &k)) || (st = cx_op2(&c, DFG_OP_LE, xd, last, &le)))
+        goto done;
+    in[0] = le; in[1] = k; in[2] = zero;
+    if ((st = cx_op(&c, DFG_OP_MERGE, 3, in, NULL, &r[1])))
+        goto done;
+    /* the counts along dim: the bins of each slice (dim first, the rest
+     * folded into columns), bin 0 sent to a spare ne+1, ones scatter-added
+     * (TAKE_ADD) into max (len, ne + 1) rows, the first ne kept */
+    {
+        int64_t len = d[dim], rest = 1, pd[DFG_MAX_DIMS];
+        dfg_attr pa = {{nd}, {0}, NULL, 0};
+        int64_t inv[DFG_MAX_DIMS];
+        for (int j = 0, o = 1; j < nd; j++) {
+            int src = j == dim ? 0 : o++;
+            pa.i[1 + src] = j;
+            inv[j] = src;
+        }
+        for (int j = 0; j < nd; j++) {
+            pd[j] = d[pa.i[1 + j]];
+            if (j)
+                rest *= pd[j];
+        }
+        dfg_id P = r[1], spare, isz, G;
+        if (dim != 0 && (st = cx_op(&c, DFG_OP_PERMUTE, 1, &P, &pa, &P)))
+            goto done;
+        int64_t d2[2] = {len, rest};
+        if ((st = cx_reshape(&c, P, 2, d2, &P)) || (st = cx_const(&c, DFG_DOUBLE, (double)(ne + 1), &spare)) ||
+            (st = cx_op2(&c, DFG_OP_EQ, P, zero, &isz)))
+            goto done;
+        in[0] = isz; in[1] = spare; in[2] = P;
+        if ((st = cx_op(&c, DFG_OP_MERGE, 3, in, NULL, &P)) || (st = cx_fill(&c, DFG_DOUBLE, 2, d2, 1, &G)))
+            goto done;
+        int64_t L = len > ne + 1 ? len : ne + 1;
+        if (L > len) {
+            int64_t dp[2] = {L - len, rest};
+            dfg_id po, go;
+            dfg_attr ca = {{0}, {0}, NULL, 0};
+            if ((st = cx_fill(&c, DFG_DOUBLE, 2, dp, 1, &po)) || (st = cx_fill(&c, DFG_DOUBLE, 2, dp, 0, &go)))
+                goto done;
+            in[0] = P; in[1] = po;
+            if ((st = cx_op(&c, DFG_OP_CAT, 2, in, &ca, &P)))
+                goto done;
+            in[0] = G; in[1] = go;
+            if ((st = cx_op(&c, DFG_OP_CAT, 2, in, &ca, &G)))
+                goto done;
+        }
+        dfg_attr ta = {{0}, {0}, NULL, 0};
+        in[0] = G; in[1] = P;
+        if ((st = cx_op(&c, DFG_OP_TAKE_ADD, 2, in, &ta, &r[0])))
+            goto done;
+        if (L > ne) {
+            /* rows 0 .. ne-1 of the L x rest counts */
+            int64_t * h;
+            int64_t len_h = 2 + 4 + 2 + ne;
+            if (!(h = dfg_malloc((size_t)len_h * sizeof *h))) {
+                st = dfg_set_error(DFG_ERR_NOMEM, "dfg.histc: out of memory");
+                goto done;
+            }
+            h[0] = 2; h[1] = L; h[2] = rest; h[3] = ne; h[4] = -1; h[5] = 2; h[6] = ne; h[7] = rest;
+            for (int64_t q = 0; q < ne; q++)
+                h[8 + q] = q;
+            dfg_attr ga = {{0}, {0}, h, len_h};
+            st = cx_op(&c, DFG_OP_GATHER, 1, &r[0], &ga, &r[0]);
+            dfg_free(h);
+            if (st)
+                goto done;
+        }
+        pd[0] = ne;
+        if ((st = cx_reshape(&c, r[0], nd, pd, &r[0])))
+            goto done;
+        if (dim != 0) {
+            dfg_attr ia = {{nd}, {0}, NULL, 0};
+            for (int j = 0; j < nd; j++)
+                ia.i[1 + j] = inv[j];
+            if ((st = cx_op(&c, DFG_OP_PERMUTE, 1, &r[0], &ia, &r[0])))
+                goto done;
+        }
+    }
+done:
+    dfg_free(ed);
+    dfg_free(pos);
+    return cx_done_n(&c, st, nout, r, y);
 }

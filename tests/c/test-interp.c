@@ -8,7 +8,9 @@
  *    emulated device "sim" (equal), and the builder's errors;
  *  - accumarray: @sum (padded scatter-add, FILLVAL), @max / @min with
  *    empty bins (Octave's neutral values), two-column subscripts, a
- *    single value for every row, on the CPU and on "sim"; its errors. */
+ *    single value for every row, on the CPU and on "sim"; its errors;
+ *  - histc: counts and bins along each dimension of a matrix, unsorted
+ *    edges, NaN and values past the last edge, on the CPU and "sim". */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -220,6 +222,41 @@ static void test_accumarray(void)
         dfg_release(a[j]);
 }
 
+static void test_histc(void)
+{
+    /* x = [0.5 1 2; 3 4 4; 2 NaN 1; -1 5 4.5]; e = [1 2 4]
+     * [n, i] = histc (x, e)    -> n(:)' = 0 2 0 1 0 1 1 1 1,
+     *                             i(:)' = 0 2 2 0 1 3 0 0 2 3 1 0
+     * histc (x, [1 2 4], 2)    -> (:)' 1 0 1 0 1 1 1 0 0 2 0 0 (the edges
+     *                             given unsorted below: sorted first) */
+    int64_t dx[2] = {4, 3};
+    dfg_id x = 0, r[2] = {0, 0}, r2 = 0;
+    CHECK(dfg_input(DFG_DOUBLE, 2, dx, "x", &x) == DFG_OK);
+    const double e[3] = {1, 2, 4}, eu[3] = {4, 1, 2};
+    CHECK(dfg_histc(x, e, 3, -1, 2, r) == DFG_OK);
+    CHECK(dfg_histc(x, eu, 3, 1, 1, &r2) == DFG_OK);
+    const double X[12] = {0.5, 3, 2, -1, 1, 4, NAN, 5, 2, 4, 1, 4.5};
+    const double n1[9] = {0, 2, 0, 1, 0, 1, 1, 1, 1};
+    const double i1[12] = {0, 2, 2, 0, 1, 3, 0, 0, 2, 3, 1, 0};
+    const double n2[12] = {1, 0, 1, 0, 1, 1, 1, 0, 0, 2, 0, 0};
+    const char * devs[2] = {"cpu", "sim"};
+    for (int k = 0; k < 2; k++) {
+        double o0[9], o1[12], o2[12];
+        const void * in[1] = {X};
+        void * res[2] = {o0, o1};
+        dfg_id outs[2] = {r[0], r[1]};
+        CHECK(run_on(devs[k], 1, &x, in, 2, outs, res) == DFG_OK && same_vec(o0, n1, 9) && same_vec(o1, i1, 12));
+        CHECK(run1(devs[k], x, X, r2, o2) == DFG_OK && same_vec(o2, n2, 12));
+    }
+    dfg_id t = 0;
+    CHECK(dfg_histc(x, e, 3, 2, 1, &t) == DFG_ERR_ARG && strstr(dfg_last_error(), "X is 4x3"));
+    CHECK(dfg_histc(x, e, 0, -1, 1, &t) == DFG_ERR_ARG);
+    dfg_release(x);
+    dfg_release(r[0]);
+    dfg_release(r[1]);
+    dfg_release(r2);
+}
+
 int main(void)
 {
     int64_t live = dfg_live_count();
@@ -228,6 +265,7 @@ int main(void)
     RUN(test_graphs);
     RUN(test_errors);
     RUN(test_accumarray);
+    RUN(test_histc);
     CHECK(dfg_live_count() == live);
     HARNESS_END();
 }
