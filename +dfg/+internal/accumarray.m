@@ -31,3 +31,10 @@ function A = accumarray (varargin)
   endif
   A = dfg.Tensor (dfg_mex ("accumarray", varargin{:}));
 endfunction
+
+%!test
+%! v = dfg.input ([4 1]);
+%! f = dfg.function (v, {accumarray([1;3;1;2], v), accumarray([1;3;1;2], v, [4 1], @max)});
+%! [a, b] = f ([1; -2; 3; 4]);
+%! assert (a, accumarray ([1;3;1;2], [1; -2; 3; 4]));
+%! assert (b, accumarray ([1;3;1;2], [1; -2; 3; 4], [4 1], @max));

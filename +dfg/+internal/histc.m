@@ -26,3 +26,12 @@ function varargout = histc (varargin)
     endif
   endfor
 endfunction
+
+%!test
+%! x = dfg.input ([1 6]);
+%! [n, i] = histc (x, [0 1 2]);
+%! f = dfg.function (x, {n, i});
+%! v = [0.5 1 1.5 2 3 NaN];
+%! [n1, i1] = f (v);
+%! [n2, i2] = histc (v, [0 1 2]);
+%! assert ({n1, i1}, {n2, i2});

@@ -578,3 +578,11 @@ function d = end_slope_ (h1, h2, del1, del2, s12, first)
   d = merge (s12 < 0 & abs (d) > abs (dmax), dmax, d);
   d = merge (sign (d) .* sign (dd) <= 0, zeros (1, 1, class (d)), d);
 endfunction
+
+%!test
+%! ## a tensor x: sorted when the graph runs; gradient to x
+%! x = dfg.input ([1 4]);
+%! f = dfg.function (x, interp1 (x, [1 4 2 3], [1.5 2.5 3.5], "pchip"));
+%! assert (f ([4 1 3 2]), interp1 ([4 1 3 2], [1 4 2 3], [1.5 2.5 3.5], "pchip"));
+%! g = dfg.function (x, dfg.grad (sum (interp1 (x, [1 4 2 3], [1.5 2.5])), x));
+%! assert (g ([1 2 3 4]), [-1.5 -0.5 1 0], 1e-12);   # d yi / d x of the two pieces
