@@ -69,10 +69,9 @@
 %!   ## differences: an ulp or two)
 %!   spl = any (strcmp (m{1}, {"spline", "*spline"}));
 %!   tol = [1e-12*spl, 1e-5*(spl || any (strcmp (m{1}, {"pchip", "cubic", "*pchip"})))];
-%!   for xx = {X, XD, [4 1 8 2 7], single(X)}
-%!     dfg_check_parity (@(x, y, xi) interp1 (x, y, xi, m{1}), {xx{1}, Y, XI}, tol);
-%!     dfg_check_parity (@(x) interp1 (x, YM, XI, m{1}, "extrap"), {xx{1}}, tol);
-%!   endfor
+%!   dfg_check_parity (@(x, y, xi) interp1 (x, y, xi, m{1}), {[4 1 8 2 7], Y, XI}, tol);
+%!   dfg_check_parity (@(x) interp1 (x, YM, XI, m{1}, "extrap"), {XD}, tol);
+%!   dfg_check_parity (@(x) interp1 (x, Y, XI, m{1}, "extrap"), {single(X)}, tol);
 %!   dfg_check_parity (@(x, xi) interp1 (x, Y, xi, m{1}, "left"), {[4 1 8 2 7], XI.'}, tol);
 %!   dfg_check_parity (@(x) interp1 (x, YM, XI, m{1}, "right", 7), {XD}, tol);
 %! endfor
@@ -263,11 +262,15 @@
 ## (compared in single as Octave), empties, 3-D y
 %!test
 %! q = [NaN -1 0 -0 1 1.5 2 2.5 3 4 Inf -Inf];
-%! for t = {[1 2 3], [3 2 1], [1 2 2 3], [0 1], 5, [], [1 1 1], single([1 2 3]), [1 1+1e-10 2]}
-%!   for o = {{}, {"m"}, {"b"}, {"l"}, {"r"}, {"lr"}, {"rl"}}
-%!     dfg_check_parity (@(t, y) lookup (t, y, o{1}{:}), {t{1}, q}, 0);
-%!     dfg_check_parity (@(y) lookup (t{1}, y, o{1}{:}), {single(q.')}, 0);
-%!   endfor
+%! opts = {{}, {"m"}, {"b"}, {"l"}, {"r"}, {"rl"}};
+%! tables = {[1 2 3], [3 2 1], [1 2 2 3], [0 1], 5, [], [1 1 1], single([1 2 3]), [1 1+1e-10 2]};
+%! for k = 1:numel (tables)
+%!   o = opts{mod (k, numel (opts)) + 1};
+%!   dfg_check_parity (@(t, y) lookup (t, y, o{:}), {tables{k}, q}, 0);
+%!   dfg_check_parity (@(y) lookup (tables{k}, y, "lr"), {single(q.')}, 0);
+%! endfor
+%! for k = 1:numel (opts)
+%!   dfg_check_parity (@(y) lookup ([3 2 2 1], y, opts{k}{:}), {q}, 0);
 %! endfor
 %! dfg_check_parity (@(y) lookup ([1 2 3], y), {reshape(q, 2, 3, 2)}, 0);
 %! dfg_check_parity (@(t) lookup (t, [2 0.5]), {[1; 2; 3]}, 0);
