@@ -363,7 +363,7 @@ dfg_status dfg_histc(dfg_id x, const double * edges, int64_t ne, int dim, int no
     int nd;
     int64_t d[DFG_MAX_DIMS];
     char s[256];
-    double * ed = NULL, * pos = NULL;
+    double * ed = NULL;
     dfg_status st = cx_begin(&c, x, &dt, &nd, d);
     if (st)
         return st;
@@ -468,6 +468,5 @@ dfg_status dfg_histc(dfg_id x, const double * edges, int64_t ne, int dim, int no
     }
 done:
     dfg_free(ed);
-    dfg_free(pos);
     return cx_done_n(&c, st, nout, r, y);
 }
