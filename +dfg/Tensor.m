@@ -879,6 +879,14 @@ classdef Tensor < handle
       [varargout{:}] = dfg.internal.histc (varargin{:});
     endfunction
 
+    function idx = lookup (varargin)
+      ## idx = lookup (table, y [, opt]): Octave's builtin (a binary
+      ## search; decreasing tables; options "m", "b", "l", "r"), either
+      ## argument a tensor; double (logical for "b") of y's size; no
+      ## gradient (integer values: zero)
+      idx = dfg.Tensor (dfg_mex ("lookup", varargin{:}));
+    endfunction
+
     ## ---- signal processing: conv, conv2, filter ----
 
     function r = conv (varargin)

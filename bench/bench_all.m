@@ -5,7 +5,7 @@
 ## bench_scalar_plan, bench_dispatch, bench_symbolic, bench_compile, bench_alloc,
 ## bench_fused_expr, bench_grad, bench_passes, bench_mlp, bench_train,
 ## bench_rnn, bench_sim_copies, bench_gpu, bench_signal, bench_elem,
-## bench_ode), each in a
+## bench_ode, bench_interp), each in a
 ## workspace of its own, and prints a summary of every ratio they report
 ## with its target and verdict.  A benchmark that fails is reported and
 ## the others still run.
@@ -17,7 +17,7 @@ function out = bench_all ()
     addpath (here);
   endif
   bench_setup ();
-  names = {"bench_build_overhead", "bench_branch", "bench_scalar_plan", "bench_dispatch", "bench_symbolic", "bench_compile", "bench_alloc", "bench_fused_expr", "bench_grad", "bench_passes", "bench_mlp", "bench_train", "bench_rnn", "bench_sim_copies", "bench_gpu", "bench_signal", "bench_elem", "bench_ode"};
+  names = {"bench_build_overhead", "bench_branch", "bench_scalar_plan", "bench_dispatch", "bench_symbolic", "bench_compile", "bench_alloc", "bench_fused_expr", "bench_grad", "bench_passes", "bench_mlp", "bench_train", "bench_rnn", "bench_sim_copies", "bench_gpu", "bench_signal", "bench_elem", "bench_ode", "bench_interp"};
   results = {};
   failed = {};
   t_all = tic ();

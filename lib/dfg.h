@@ -286,6 +286,32 @@ dfg_status dfg_conv(dfg_id a, dfg_id b, int shape, dfg_id * y);
 dfg_status dfg_conv2(dfg_id a, dfg_id b, int shape, dfg_id * y);
 dfg_status dfg_conv2_sep(dfg_id v1, dfg_id v2, dfg_id m, int shape, dfg_id * y);
 dfg_status dfg_filter(dfg_id b, dfg_id a, dfg_id x, dfg_id si, int dim, int nout, dfg_id * y);
+/* Interpolation and binning (lib/core/compose-interp.c).  lookup (table,
+ * y, opts): Octave's builtin lookup; opts a set of DFG_LOOKUP_* ("m": the
+ * index where table(idx) == y, else 0; "b": logical, any match; "l", "r":
+ * the end intervals extended to infinity); table and y double or single
+ * (logical is refused, as Octave), the table any shape read flat, the
+ * result double (logical for "b") of y's size.  No gradient (integer
+ * values). */
+enum { DFG_LOOKUP_M = 1, DFG_LOOKUP_B = 2, DFG_LOOKUP_L = 4, DFG_LOOKUP_R = 8 };
+dfg_status dfg_lookup(dfg_id table, dfg_id y, int opts, dfg_id * out);
+/* accumarray (subs, vals, sz, func, fillval) as Octave 7.3's accumarray.m
+ * for tensor vals: subs an nsubs x nd column-major array of positive
+ * integer subscripts (one column: linear indices), sz (nsz values; nsz 0:
+ * the subscripts' maxima) the output size, func 0 @sum, 1 @max, 2 @min,
+ * fillval the value of empty bins (@sum; for @max / @min: 0 gives
+ * accumarray.m's neutral value).  vals has nsubs elements or one (used for
+ * every row); logical vals only with @sum (double).  The gradient of @sum
+ * gathers the adjoint; that of @max / @min goes to the winners. */
+dfg_status dfg_accumarray(const double * subs, int64_t nsubs, int nd, const int64_t * sz, int nsz, dfg_id vals,
+                          int func, double fillval, dfg_id * y);
+/* [n, idx] = histc (x, edges, dim) as Octave 7.3's histc.m for a tensor
+ * x: edges (ne >= 1 values, sorted here) plain; dim 0-based, negative for
+ * the first dimension larger than 1; y[0] the double counts (x's size
+ * with ne along dim), y[1] (nout == 2) each element's bin (0 outside
+ * [edges(1), edges(end)] and for NaN).  Logical x is compared as double.
+ * Piecewise constant: no gradient flows. */
+dfg_status dfg_histc(dfg_id x, const double * edges, int64_t ne, int dim, int nout, dfg_id * y);
 /* circshift: x shifted circularly by shifts[j] along dims[j] (0-based),
  * j < m.  dims NULL: along dimension j, or the default DIM when m == 1. */
 dfg_status dfg_circshift(dfg_id x, int m, const int64_t * shifts, const int * dims, dfg_id * y);

@@ -1333,7 +1333,7 @@ static int cmd_commands(gw *, int, mxArray **, int, const mxArray **);
 
 /* Sorted by name (binary search). */
 static const cmd_entry commands[] = {
-    {"abs", cmd_unary}, {"acos", cmd_unary}, {"acosh", cmd_unary},
+    {"abs", cmd_unary}, {"accumarray", cmd_accumarray}, {"acos", cmd_unary}, {"acosh", cmd_unary},
     {"all", cmd_reduce}, {"and", cmd_binary}, {"any", cmd_reduce},
     {"asin", cmd_unary}, {"asinh", cmd_unary}, {"assign", cmd_assign},
     {"atan", cmd_unary}, {"atan2", cmd_binary}, {"atanh", cmd_unary},
@@ -1352,14 +1352,14 @@ static const cmd_entry commands[] = {
     {"flip", cmd_flip}, {"fliplr", cmd_flip}, {"flipud", cmd_flip},
     {"floor", cmd_unary}, {"function", cmd_function}, {"gamma", cmd_unary},
     {"gammainc", cmd_gammainc}, {"gammaln", cmd_unary}, {"ge", cmd_binary}, {"grad", cmd_grad}, {"graph", cmd_graph}, {"gt", cmd_binary},
-    {"hessian", cmd_hessian},
+    {"hessian", cmd_hessian}, {"histc", cmd_histc},
     {"horzcat", cmd_cat}, {"hypot", cmd_binary}, {"imag", cmd_realpart}, {"implicit", cmd_implicit}, {"input", cmd_input},
     {"inv", cmd_linalg}, {"ipermute", cmd_permute}, {"isfinite", cmd_isfp}, {"isinf", cmd_isfp},
     {"isnan", cmd_isfp}, {"jacobian", cmd_jacobian},
     {"jcall", cmd_jcall}, {"jvp", cmd_jvp}, {"kron", cmd_kron},
     {"ldivide", cmd_binary}, {"le", cmd_binary}, {"linspace", cmd_linspace}, {"live", cmd_live}, {"local_vjp", cmd_local_vjp},
     {"log", cmd_unary}, {"log10", cmd_unary}, {"log1p", cmd_unary},
-    {"log2", cmd_unary}, {"logical", cmd_cast}, {"logm", cmd_matfun}, {"lt", cmd_binary},
+    {"log2", cmd_unary}, {"logical", cmd_cast}, {"logm", cmd_matfun}, {"lookup", cmd_lookup}, {"lt", cmd_binary},
     {"lu", cmd_linalg}, {"max", cmd_minmax}, {"mean", cmd_stats}, {"median", cmd_order},
     {"memory", cmd_memory}, {"merge", cmd_merge}, {"min", cmd_minmax}, {"minus", cmd_binary},
     {"mldivide", cmd_matrix}, {"mod", cmd_binary}, {"mode", cmd_mode}, {"mpower", cmd_matrix},

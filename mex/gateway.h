@@ -152,6 +152,9 @@ int cmd_place(gw *, int, mxArray **, int, const mxArray **);
 int cmd_threads(gw *, int, mxArray **, int, const mxArray **);
 /* mex/cmd-interp.c */
 int cmd_take(gw *, int, mxArray **, int, const mxArray **);
+int cmd_lookup(gw *, int, mxArray **, int, const mxArray **);
+int cmd_accumarray(gw *, int, mxArray **, int, const mxArray **);
+int cmd_histc(gw *, int, mxArray **, int, const mxArray **);
 int cmd_device(gw *, int, mxArray **, int, const mxArray **);
 int cmd_rand_uniform(gw *, int, mxArray **, int, const mxArray **);
 /* mex/cmd-grad.c */

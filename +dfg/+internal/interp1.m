@@ -12,22 +12,27 @@
 ## the range, @qcode{"extrap"} or a scalar value there.  @var{y} may be a
 ## vector or an array whose columns are interpolated.
 ##
-## @var{x} is the table of sample points: a plain array known when the
-## graph is built (sorted here if it is not monotonic, as Octave does);
-## a tensor @var{x} is refused.  Everything that depends on @var{x} alone
-## (breaks, the spline's linear map from @var{y} to its coefficients) is
-## computed in Octave; what depends on @var{y} and @var{xi} is made of
-## tensor ops, so gradients come from their rules: with respect to
-## @var{y} for every method, with respect to @var{xi} for the linear and
-## cubic methods (zero for the piecewise constant ones).  The interval of
-## each query is Octave's @code{lookup} for a plain @var{xi}; for a tensor
-## @var{xi} it comes from the stable sort of the breaks and the queries
-## (@code{sort}'s positions), and the pieces' coefficients are moved to
-## the queries by those positions (the TAKE op, whose gradient is a
-## scatter-add): time O((@var{m} + breaks) log (@var{m} + breaks)),
-## memory linear.  The spline's map from @var{y} to its coefficients is
-## dense: four @var{ny}-by-@var{ny} matrices (memory and time
-## O(@var{ny}^2) per column of @var{y}).
+## @var{x} is the table of sample points.  A plain @var{x} is known when
+## the graph is built (sorted here if it is not monotonic, as Octave
+## does): everything that depends on it alone (breaks, the spline's linear
+## map from @var{y} to its coefficients) is computed in Octave.  A tensor
+## @var{x} takes interp1.m's orders when the graph runs (sorted unless
+## monotonic, flipped for "left" / "right" against its direction and for
+## "next": permutations chosen by @code{merge} and applied by TAKE), and
+## the pieces are tensor ops of it (pchip.m's and spline.m's formulas,
+## spline.m's tridiagonal system solved densely by @code{mldivide}).
+## What depends on @var{y} and @var{xi} is made of tensor ops, so
+## gradients come from their rules: with respect to @var{y} for every
+## method, with respect to @var{xi} and a tensor @var{x} for the linear and
+## cubic methods (zero for the piecewise constant ones).  Where Octave's
+## interp1 errors on a tensor @var{x}'s values (repeated points for the
+## cubic and previous/next methods, all points equal) the result is NaN.
+## The interval of each query is @code{lookup (b, xi, "lr")} (the LOOKUP
+## op: a binary search, O(@var{m} log breaks)); the pieces' coefficients
+## are moved to the queries by those positions (the TAKE op, whose
+## gradient is a scatter-add).  The spline of a plain @var{x} is dense:
+## four @var{ny}-by-@var{ny} matrices (memory and time O(@var{ny}^2) per
+## column of @var{y}).
 ## @end deftypefn
 function yi = interp1 (varargin)
 
@@ -77,11 +82,8 @@ function yi = interp1 (varargin)
   if (! any (strcmp (method, [methods, strcat("*", methods)])))
     error ("dfg:badArgument", "dfg.interp1: invalid METHOD '%s'", method);
   endif
-  if (isa (x, "dfg.Tensor"))
-    error ("dfg:badArgument", "dfg.interp1: X (the sample points, argument 1) is a dfg.Tensor of size %s; it must be a plain array known when the graph is built (Y and XI may be tensors)",
-           dfg.internal.size_str (x));
-  endif
-  if (! ((isnumeric (x) || islogical (x)) && isreal (x)))
+  tx = isa (x, "dfg.Tensor");
+  if (! tx && ! ((isnumeric (x) || islogical (x)) && isreal (x)))
     error ("dfg:badClass", "dfg.interp1: X must be a real numeric array, not %s", class (x));
   endif
   if (isempty (extrap))
@@ -98,9 +100,16 @@ function yi = interp1 (varargin)
     error ("dfg:badClass", "dfg.interp1: XI must be numeric, not logical (Octave's lookup refuses a logical XI)");
   endif
 
-  x = double (x(:));   # Octave's breaks are x's class; only dx's class matters (below)
-  xclass = class (varargin{1});
-  nx = rows (x);
+  xclass = class (x);
+  if (tx)
+    x = reshape (x, [], 1);
+    if (strcmp (xclass, "logical"))
+      x = double (x);
+    endif
+  else
+    x = double (x(:));   # Octave's breaks are x's class; only dx's class matters (below)
+  endif
+  nx = numel (x);
   szx = size (xi);
   xi_vector = isvector (zeros (szx));
   y_vector = isvector (y);
@@ -131,6 +140,12 @@ function yi = interp1 (varargin)
     y = double (y);
   endif
 
+  if (tx)
+    if (ny != nx && nx != 2)
+      error ("dfg:badArgument", "dfg.interp1: with X a dfg.Tensor, Y must have as many rows as X has points (X has %d, Y has %d rows; the spline's end slopes need a plain X)", nx, ny);
+    endif
+    [b, C, x1, xn, bad, lohi] = tensor_pieces_ (x, y, method, rightcontinuous);
+  else
   if (! issorted (x, "either"))
     [x, p] = sort (x);
     y = y(p,:);
@@ -217,12 +232,25 @@ function yi = interp1 (varargin)
         C{o} = reshape (P(:,o), ny, np).' * y;
       endfor
   endswitch
+  x1 = x(1);
+  xn = x(nx);
+  bad = false;
+  lohi = {};
+  endif
   nb = numel (b);
   np = nb - 1;
 
-  ## the piece of each query: lookup (b, xi, "lr") (NaN: the last piece)
-  if (isa (xi, "dfg.Tensor"))
-    idx = max (min (dfg.internal.locate (b, xi), np), 1);
+  ## the piece of each query: lookup (b, xi, "lr") (NaN: the last piece);
+  ## a tensor X's linear pieces between repeated values have no width:
+  ## the queries stay off them, as Octave's removal of the jumps does
+  if (tx || isa (xi, "dfg.Tensor"))
+    if (strcmp (xclass, "single") && ! tx)
+      b = single (b);
+    endif
+    idx = lookup (b, xi, "lr");
+    if (! isempty (lohi))
+      idx = min (max (idx, lohi{1}), lohi{2});
+    endif
   else
     idx = lookup (b, xi, "lr");
     idx = idx(:);
@@ -259,8 +287,8 @@ function yi = interp1 (varargin)
   yi = reshape (yi, shape);
 
   if (! ischar (extrap) && numel (xi) > 0)     # (no query: nothing is outside)
-    minx = min (x(1), x(nx));
-    maxx = max (x(1), x(nx));
+    minx = min (x1, xn);
+    maxx = max (x1, xn);
     out = reshape ((xi < minx) | ! (xi <= maxx), szx);   # (NaN is outside)
     v = cast (extrap, class (yi));
     if (isequal (szx, shape))
@@ -284,7 +312,167 @@ function yi = interp1 (varargin)
              dfg.internal.size_str (zeros (szx)), ysize);
     endif
   endif
+  if (tx)
+    yi = merge (bad & true (size (yi)), cast (NaN, class (yi)), yi);
+  endif
 
+endfunction
+
+## The pieces of a tensor X (a column of nx points) and Y (nx rows, or
+## any number for nx == 2), with interp1.m's orders chosen when the graph
+## runs: X sorted (stably) unless it is monotonic either way; flipped for
+## "left" on an increasing X or "right" on a decreasing one; flipped for
+## "next".  b: the breaks, C: the coefficients (as the plain path's),
+## x1, xn: the first and last points (the range for the extrapolation
+## value), bad: a logical tensor, true where Octave's interp1 errors
+## (repeated X values for previous/next/pchip/spline, every X equal for
+## linear): the result is NaN then; lohi: {first, last} usable linear
+## piece (the ends of the pieces Octave keeps after removing the jumps).
+function [b, C, x1, xn, bad, lohi] = tensor_pieces_ (x, y, method, rightcontinuous)
+  nx = numel (x);
+  ny = rows (y);
+  d = x(2:nx) - x(1:nx-1);
+  P = merge (all (d >= 0) | all (d <= 0), (1:nx).', sort_perm_ (x));
+  if (any (strcmp (method, {"previous", "*previous", "next", "*next"})))
+    rightcontinuous = NaN;
+  endif
+  if (! isnan (rightcontinuous))
+    x0 = take_ (x, P);
+    if (rightcontinuous)
+      flip = x0(nx) < x0(1);
+    else
+      flip = x0(nx) > x0(1);
+    endif
+    P = merge (flip, flipud (P), P);
+  endif
+  if (any (strcmp (method, {"next", "*next"})))
+    P = flipud (P);
+    method = strrep (method, "next", "previous");
+  endif
+  x = take_ (x, P);
+  if (ny == nx)
+    y = pick_ (y, P, nx);
+  else
+    ## (nx == 2: interp1.m flips all of Y's rows with X's two points)
+    y = pick_ (y, merge (P(1) == 2, (ny:-1:1).', (1:ny).'), ny);
+  endif
+  x1 = x(1);
+  xn = x(nx);
+  bad = false;
+  lohi = {};
+  starmethod = method(1) == "*";
+  if (starmethod)
+    dx = x(2) - x(1);
+  elseif (! any (strcmp (method, {"linear", "nearest"})))
+    bad = any (x(1:nx-1) == x(2:nx));
+  endif
+  switch (method)
+    case "nearest"
+      b = [x(1); (x(1:nx-1)+x(2:nx))/2; x(nx)];
+      C = {y};
+    case "*nearest"
+      ## (interp1.m's [0.5:(nx-1)]*dx is a range: 0.5*dx + k*dx)
+      b = [x(1); x(1)+(0.5*dx+(0:nx-2).'*dx); x(nx)];
+      C = {y};
+    case "previous"
+      b = [x; 2*x(nx)-x(nx-1)];
+      C = {y};
+    case "*previous"
+      b = x(1)+(0:nx).'*dx;
+      C = {y};
+    case "linear"
+      h = x(2:nx) - x(1:nx-1);
+      dy = y(2:nx,:) - y(1:nx-1,:);
+      b = x;
+      C = {dy ./ (h + (h == 0)), y(1:nx-1,:)};    # (no 0/0 on the unused pieces' gradients)
+      lo = sum (x == x(1));
+      hi = nx - sum (x == x(nx));
+      bad = lo > hi;
+      lohi = {min(lo, nx - 1), max(hi, 1)};
+    case "*linear"
+      dy = y(2:nx,:) - y(1:nx-1,:);
+      b = x;
+      C = {dy / dx, y(1:nx-1,:)};
+    case {"pchip", "*pchip", "cubic", "*cubic"}
+      if (nx == 2 || starmethod)
+        x = linspace (x(1), x(nx), ny).';
+        xn = x(nx);     # (interp1.m's range: the nx-th of the new points)
+      endif
+      ## pchip.m: a decreasing X flipped, else strictly increasing
+      h = x(2:ny) - x(1:ny-1);
+      fl = all (h < 0);
+      bad = bad | ! (fl | all (h > 0));
+      Q = merge (fl, (ny:-1:1).', (1:ny).');
+      [b, C] = pchip_ (take_ (x, Q), pick_ (y, Q, ny), false);
+    case {"spline", "*spline"}
+      if (nx == 2 || starmethod)
+        x = linspace (x(1), x(nx), ny).';
+        xn = x(nx);
+      endif
+      ## spline.m: X sorted (increasing; Octave's interp1 refused repeated
+      ## values above)
+      Q = sort_perm_ (x);
+      [b, C] = spline_ (take_ (x, Q), pick_ (y, Q, ny));
+  endswitch
+endfunction
+
+## spline.m's not-a-knot spline through the columns of y at the increasing
+## points x (a tensor column), as tensor ops: breaks b and coefficients C
+## (highest power first), the tridiagonal system solved densely (mldivide;
+## Octave solves it as a sparse tridiagonal one: values agree to rounding).
+function [b, C] = spline_ (x, a)
+  n = numel (x);
+  h = x(2:n) - x(1:n-1);
+  if (n == 2)
+    b = x;
+    C = {(a(2,:) - a(1,:)) / (x(2) - x(1)), a(1,:)};
+  elseif (n == 3)
+    c = (a(1,:) - a(3,:)) / ((x(3) - x(1)) * (x(2) - x(3))) ...
+        + (a(2,:) - a(1,:)) / ((x(2) - x(1)) * (x(2) - x(3)));
+    bb = (a(2,:) - a(1,:)) * (x(3) - x(1)) ...
+         / ((x(2) - x(1)) * (x(3) - x(2))) ...
+         + (a(1,:) - a(3,:)) * (x(2) - x(1)) ...
+         / ((x(3) - x(1)) * (x(3) - x(2)));
+    b = [x(1); x(3)];
+    C = {c, bb, a(1,:)};
+  else
+    g1 = 3 / (h(1) + h(2)) ...
+         * (a(3,:) - a(2,:) - h(2) / h(1) * (a(2,:) - a(1,:)));
+    gn = 3 / (h(n-1) + h(n-2)) ...
+         * (h(n-2) / h(n-1) * (a(n,:) - a(n-1,:)) - (a(n-1,:) - a(n-2,:)));
+    if (n > 4)
+      gm = 3 * (a(4:n-1,:) - a(3:n-2,:)) ./ h(3:n-2) ...
+           - 3 * (a(3:n-2,:) - a(2:n-3,:)) ./ h(2:n-3);
+      g = [g1; gm; gn];
+      dg = 2 * (h(1:n-2) + h(2:n-1));
+      dg = [dg(1) - h(1); dg(2:n-3); dg(n-2) - h(n-1)];
+      ud = h(2:n-2);
+      ld = [ud(1:n-4); ud(n-3) - h(n-1)];
+      ud = [ud(1) - h(1); ud(2:n-3)];
+      T = diag (dg) + diag (ld, -1) + diag (ud, 1);
+    else
+      g = [g1; gn];
+      T = [h(1) + 2 * h(2), h(2) - h(1); h(2) - h(3), 2 * h(2) + h(3)];
+    endif
+    cm = T \ g;
+    c1 = cm(1,:) + h(1) / h(2) * (cm(1,:) - cm(2,:));
+    cn = cm(n-2,:) + h(n-1) / h(n-2) * (cm(n-2,:) - cm(n-3,:));
+    c = [c1; cm; cn];
+    bb = (a(2:n,:) - a(1:n-1,:)) ./ h ...
+         - h / 3 .* (c(2:n,:) + 2 * c(1:n-1,:));
+    d = (c(2:n,:) - c(1:n-1,:)) ./ (3 * h);
+    b = x;
+    C = {d, c(1:n-1,:), bb, a(1:n-1,:)};
+  endif
+endfunction
+
+function p = sort_perm_ (x)
+  [~, p] = sort (x);
+endfunction
+
+## x(p) of a column x by a tensor of positions p of its size
+function r = take_ (x, p)
+  r = dfg.Tensor (dfg_mex ("take", x, p, 1));
 endfunction
 
 ## Rows idx of the pieces-by-columns array c: c(idx,:).  A tensor idx
@@ -318,10 +506,12 @@ endfunction
 ## pchip.m's breaks and coefficients for the columns of y at the points x
 ## (a plain column), with the slopes of SLATEC's DPCHIM (Octave's
 ## __pchip_deriv__) written as tensor ops.
-function [b, C] = pchip_ (x, y)
+function [b, C] = pchip_ (x, y, check = true)
   n = numel (x);
   h = diff (x);
-  if (all (h < 0))
+  if (! check)
+    ## (a tensor X: ordered by the caller)
+  elseif (all (h < 0))
     x = flipud (x);
     y = flipud (y);
     h = diff (x);
@@ -345,8 +535,13 @@ function [b, C] = pchip_ (x, y)
     a2 = abs (del2);
     pos = s > 0;
     one = ones (1, 1, class (del));
-    dmax = merge (pos, max (a1, a2), one);   # 1 where unused: no 0/0 in the gradient
-    dmin = min (a1, a2);
+    ## max and min of a1, a2 chosen by one test, so that at a tie (a1 ==
+    ## a2) each gets one of them: dmin / (.. / dmax) is dmin * dmax / (..),
+    ## smooth in a1, a2, and its gradient is right only if the two are not
+    ## the same one (max and min would both give the first)
+    big = a1 >= a2;
+    dmax = merge (pos, merge (big, a1, a2), one);   # 1 where unused: no 0/0 in the gradient
+    dmin = merge (big, a2, a1);
     den = merge (pos, w1 .* (del1 ./ dmax) + w2 .* (del2 ./ dmax), one);
     di = merge (pos, dmin ./ den, 0 * one);
     ## the ends: three-point formulas, shape-preserving
@@ -383,3 +578,11 @@ function d = end_slope_ (h1, h2, del1, del2, s12, first)
   d = merge (s12 < 0 & abs (d) > abs (dmax), dmax, d);
   d = merge (sign (d) .* sign (dd) <= 0, zeros (1, 1, class (d)), d);
 endfunction
+
+%!test
+%! ## a tensor x: sorted when the graph runs; gradient to x
+%! x = dfg.input ([1 4]);
+%! f = dfg.function (x, interp1 (x, [1 4 2 3], [1.5 2.5 3.5], "pchip"));
+%! assert (f ([4 1 3 2]), interp1 ([4 1 3 2], [1 4 2 3], [1.5 2.5 3.5], "pchip"));
+%! g = dfg.function (x, dfg.grad (sum (interp1 (x, [1 4 2 3], [1.5 2.5])), x));
+%! assert (g ([1 2 3 4]), [-1.5 -0.5 1 0], 1e-12);   # d yi / d x of the two pieces

@@ -77,6 +77,22 @@ int dfg_cpu_median_index(int dt, double * out, const void * in,
  * by rows of one slice. */
 int dfg_cpu_diff(int dt, void * out, const void * in, int64_t pre, int64_t n, int64_t post);
 
+/* ---- lookup (kernels/cpu/lookup.c) ---------------------------------------
+ * Octave's lookup (table, y): out[i] (double) = the number of the n table
+ * elements at or below y[i] (for a decreasing table, table(n) < table(1):
+ * at or above), found by std::upper_bound's bisection as Octave runs it;
+ * NaN counts past every element.  The comparisons are made in single when
+ * either array is single (Octave converts both), else in double.  opts:
+ * DFG_CPU_LOOKUP_MATCH: k where table(k) == y[i], else 0; DFG_CPU_LOOKUP_RIGHT:
+ * at most n - 1; DFG_CPU_LOOKUP_LEFT: at least 1 (applied after RIGHT, so an
+ * empty table gives -1 for "r" and 1 for "lr" as Octave).  MATCH with LEFT
+ * or RIGHT is DFG_ERR_ARG.  dt_table, dt_y: double or single.  out never
+ * aliases the inputs.  One thread; scratch (a single copy of the table)
+ * lives for the call. */
+enum { DFG_CPU_LOOKUP_MATCH = 1, DFG_CPU_LOOKUP_LEFT = 2, DFG_CPU_LOOKUP_RIGHT = 4 };
+int dfg_cpu_lookup(int dt_table, int dt_y, int opts, double * out, const void * table, int64_t n,
+                   const void * y, int64_t m);
+
 /* ---- signal processing along one dimension (kernels/cpu/signal.c) --------
  * dt is DFG_DOUBLE or DFG_SINGLE for every array.  Slices are (i, j), i <
  * pre, j < post, element k of a slice at i + k * pre + j * pre * n (n the

@@ -215,6 +215,18 @@ static int same_off_dim(const dfg_node * a, const dfg_node * b, int dim)
  * need its length to order it. */
 static dfg_status infer_order(dfg_node * n)
 {
+    if (n->op == DFG_OP_LOOKUP) {
+        const dfg_node * t = n->in[0], * y = n->in[1];
+        if (t->dtype == DFG_LOGICAL || y->dtype == DFG_LOGICAL)
+            return dfg_set_error(DFG_ERR_DTYPE, "dfg.lookup: TABLE and Y must be double or single, not %s",
+                                 dfg_dtype_name(t->dtype == DFG_LOGICAL ? t->dtype : y->dtype));
+        if (t->numel < 0)
+            return not_symbolic(n, 0);
+        int64_t o = n->iattr[0];
+        if (o < 0 || o > 7 || ((o & 1) && (o & 6)))
+            return dfg_set_error(DFG_ERR_ARG, "dfg.lookup: bad options code %lld", (long long)o);
+        return set_shape(n, y->ndim, y->dims);
+    }
     dfg_status st = check_dim_attr(n);
     if (st)
         return st;

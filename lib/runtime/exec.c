@@ -215,6 +215,9 @@ dfg_status dfg_exec_node(const dfg_node * n, void * out, const void * const * in
                             x->dtype, n->dtype, out, in[0], pre, len, post);
     }
     case DFG_FAM_ORDER: {
+        if (n->op == DFG_OP_LOOKUP)
+            return dfg_cpu_lookup(n->in[0]->dtype, n->in[1]->dtype, (int)n->iattr[0], out, in[0],
+                                  n->in[0]->numel, in[1], n->in[1]->numel);
         int64_t pre, len, post;
         dfg_split_dim(x, (int)n->iattr[0], &pre, &len, &post);
         switch (n->op) {

@@ -236,8 +236,8 @@ function K = fz_known_list ()
   K(end+1) = kn ("a solve with the logarithm of eye plus a low-rank matrix (the fuzzer's logm operand): the logarithm has that low rank, so the system is singular and both results are rounding noise (Octave warns: singular to machine precision)", ...
                  "", "value", '(?s)logm \(.*( \\ | / |inv \(|\^ -)', "", ...
                  "t = logm (eye (3) + [4 1 4].' * [4 1 4] / 100); t \\ [1; 0; 1]  % rank 1: Octave -3.6e14, dfg -1.1e15 (fuzz seed 701)");
-  K(end+1) = kn ("interp1 \"spline\" with NaN in Y: Octave's spline.m replaces each NaN sample by a spline through the others (which ones depends on the values); dfg's spline is one linear map of Y fixed when the graph is built, so the NaN spreads (docs/user-guide.md)", ...
-                 "", "value", 'spline', "", ...
+  K(end+1) = kn ("interp1 \"spline\" with NaN in Y: Octave's spline.m replaces each NaN sample by a spline through the others (which ones depends on the values; with fewer than 2 left it errors: \"requires at least 2 points\", fuzz seed 802); dfg's spline is one linear map of Y fixed when the graph is built, so the NaN spreads (docs/user-guide.md)", ...
+                 "", "value|success where Octave errors", 'spline', "", ...
                  "dfg.value (interp1 (dfg.constant ([1 NaN 3 4]), 1.5, \"spline\"))  % Octave: 1.5; dfg: NaN", ...
                  @(vars) any (cellfun (@(v) isfloat (v) && any (isnan (v(:))), vars)));
 endfunction
@@ -320,7 +320,8 @@ function T = fz_ops (sel)
        "eig", "svd", "pinv", ...
        "svd3", "qr1", "eigg", "eigc", "expm", "sqrtm", "logm", "cond", "rank", "pinvtol", ...
        "fsolve", "argmin", "logmi"};
-  P = {"interp1", "interp1x", "meshgrid", "ndgrid", "accumarray", "polyfit", "histc"};
+  P = {"interp1", "interp1x", "meshgrid", "ndgrid", "accumarray", "polyfit", "histc", ...
+       "interp1t", "lookup"};
   groups = struct ("unary", {U}, "binary", {B}, "reduce", {R}, "shape", {S}, ...
                    "index", {I}, "assign", {A}, "linalg", {L}, "interp", {P});
   W = struct ("unary", 3, "binary", 4, "reduce", 3, "shape", 3, "index", 3, ...
@@ -491,6 +492,43 @@ function n = fz_interp_node (op, va, a)
         y = ys{1};
       endif
       n = fz_opnode (op, sprintf ('interp1 ([0.3 1.7 2.9 4.1], %s, $1, "%s"%s)', y, fz_pick (meths), ex), false, {a});
+    case "interp1t"
+      ## a tensor X made monotonic from $1 (increasing or decreasing; no
+      ## repeated values but for rounding), y a literal of its length, or
+      ## $1 itself as X with linear / nearest (repeated values allowed)
+      meths = {"linear", "nearest", "previous", "next", "pchip", "spline", "*linear", "*nearest"};
+      ex = fz_pick ({"", ", \"extrap\"", ", -1", ", \"left\"", ", \"right\""});
+      if (N < 2)
+        n = fz_opnode (op, sprintf ('interp1 ([1 2], [3 4], $1, "%s"%s)', fz_pick (meths), ex), false, {a});
+      else
+        xi = lit (round (randn (1, randi ([1 5])) * 8) / 2);
+        nc = 1 + (rand () < 0.3);
+        if (rand () < 0.3)
+          ## (one point past the others: Octave's interp1 fails when all
+          ## are equal, where dfg gives NaN)
+          x = ifelse_ (islogical (va), "double ([$1(:); 2])", "[$1(:); max($1(:)) + 1]");
+          meths = {"linear", "nearest"};
+          N++;
+        else
+          x = fz_pick ({"cumsum (abs ($1(:)) + 0.5)", "-cumsum (abs ($1(:)) + 0.5)"});
+        endif
+        y = lit (round (randn (N, nc) * 8) / 4);
+        n = fz_opnode (op, sprintf ('interp1 (%s, %s, %s, "%s"%s)', x, y, xi, fz_pick (meths), ex), false, {a});
+      endif
+    case "lookup"
+      ## $1 as the queries (a sorted literal table, either direction) or
+      ## as the table (sorted)
+      o = fz_pick ({"", ", \"m\"", ", \"b\"", ", \"lr\"", ", \"l\"", ", \"r\""});
+      v = ifelse_ (islogical (va), "double ($1)", "$1");
+      if (rand () < 0.6)
+        t = sort (round (randn (1, randi ([0 6])) * 4) / 2);
+        if (rand () < 0.3)
+          t = fliplr (t);
+        endif
+        n = fz_opnode (op, sprintf ("lookup (%s, %s%s)", lit (t), v, o), false, {a});
+      else
+        n = fz_opnode (op, sprintf ("lookup (sort (%s(:)), %s%s)", v, lit (round (randn (2, 3) * 4) / 2), o), false, {a});
+      endif
     case "meshgrid"
       if (N == 0)
         n = fz_opnode (op, "meshgrid ($1(:), [2 3])", false, {a});
@@ -989,7 +1027,8 @@ function [n, G] = fz_make (op, G, depth)
       endif
     case "colon"
       n = fz_opnode (op, "$T = $1(:);", true, {a});
-    case {"interp1", "interp1x", "meshgrid", "ndgrid", "accumarray", "polyfit", "histc"}
+    case {"interp1", "interp1x", "meshgrid", "ndgrid", "accumarray", "polyfit", "histc", ...
+          "interp1t", "lookup"}
       n = fz_interp_node (op, va, a);
     case "index"
       n = fz_opnode (op, ["$T = $1(" fz_randidx(sz, false) ");"], true, {a});
@@ -1367,7 +1406,7 @@ function tol = fz_tol (C, cls, opts)
   ops = fz_opnames (C.tree);
   blas = {"mtimes", "mldivide", "mrdivide", "mpower", "inv", "det", "chol", ...
           "lu", "qr", "eig", "svd", "pinv", "norm", "dot", "polyfit", ...
-          "interp1", "interp1x", "accumarray", ...
+          "interp1", "interp1x", "accumarray", "interp1t", ...
           "svd3", "qr1", "eigg", "eigc", "expm", "sqrtm", "logm", "cond", "rank", "pinvtol", ...
        "fsolve", "argmin", "logmi"};
   vmath = {"exp", "log", "sin", "cos", "tan", "expm1", "log1p", "log2", ...

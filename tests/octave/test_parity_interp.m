@@ -59,6 +59,49 @@
 %! dfg_check_parity (@(y, xi) interp1 (X, y, xi, "spline"), {[0 Y 1], [1.5 3 7.5]});
 %! dfg_check_parity (@(y, xi) interp1 (X, y, xi), {logical([1 0 1 1 0]), [1.5 3 7.5]});
 %! dfg_check_parity (@(y, xi) interp1 (X, y, xi, "pchip", true), {Y, [0 1.5 3 9]});
+## interp1 with tensor sample points x (bitwise Octave's: the orders of
+## interp1.m chosen when the graph runs): increasing, decreasing, unsorted,
+## single; x, y, xi all tensors; extrapolation; left/right
+%!test
+%! for m = M
+%!   ## (spline: a dense solve of spline.m's system; pchip with a single X
+%!   ## and double Y: __pchip_deriv__ rounds Y to single first, dfg its
+%!   ## differences: an ulp or two)
+%!   spl = any (strcmp (m{1}, {"spline", "*spline"}));
+%!   tol = [1e-12*spl, 1e-5*(spl || any (strcmp (m{1}, {"pchip", "cubic", "*pchip"})))];
+%!   dfg_check_parity (@(x, y, xi) interp1 (x, y, xi, m{1}), {[4 1 8 2 7], Y, XI}, tol);
+%!   dfg_check_parity (@(x) interp1 (x, YM, XI, m{1}, "extrap"), {XD}, tol);
+%!   dfg_check_parity (@(x) interp1 (x, Y, XI, m{1}, "extrap"), {single(X)}, tol);
+%!   dfg_check_parity (@(x, xi) interp1 (x, Y, xi, m{1}, "left"), {[4 1 8 2 7], XI.'}, tol);
+%!   dfg_check_parity (@(x) interp1 (x, YM, XI, m{1}, "right", 7), {XD}, tol);
+%! endfor
+## repeated x (jumps) with linear / nearest, every continuity; few points
+%!test
+%! for m = {"linear", "nearest"}
+%!   for xx = {[1 2 2 3 4], [4 3 3 2 1], [1 1 2 3 4], [2 2 1 3 3]}
+%!     for lr = {{}, {"left"}, {"right", "extrap"}}
+%!       dfg_check_parity (@(x, xi) interp1 (x, Y, xi, m{1}, lr{1}{:}), {xx{1}, [0 1 1.5 2 2.5 3 4 5 NaN]}, 0);
+%!     endfor
+%!   endfor
+%! endfor
+%! for m = {"linear", "pchip", "spline", "*spline", "nearest", "next"}
+%!   dfg_check_parity (@(x, y) interp1 (x, y, XI, m{1}), {[3 1], [2 5]}, 1e-12);
+%!   dfg_check_parity (@(x, y) interp1 (x, y, XI, m{1}, "extrap"), {[1 3 2], YM(1:3,:)}, 1e-12);
+%!   dfg_check_parity (@(x, y) interp1 (x, y, XI, m{1}), {[1 2 4 7 8 9.5 11], [Y 1 4]}, 1e-12);
+%! endfor
+%! dfg_check_parity (@(x, y) interp1 (x, y, XI, "pchip"), {[1 3], [2 5 1 4]}, 0);
+%! dfg_check_parity (@(x, y) interp1 (x, y, XI, "spline", "extrap"), {[3 1], [2 5 1 4]}, 1e-12);
+%!test
+%! ## where Octave's interp1 errors (repeated x for pchip, spline,
+%! ## previous, next; all x equal for linear) the result is NaN
+%! for m = {"pchip", "spline", "previous", "next"}
+%!   f = dfg.jit (@(x) interp1 (x, Y, [1.5 3], m{1}));
+%!   assert (f ([1 2 2 3 4]), [NaN NaN]);
+%!   assert (f (X), interp1 (X, Y, [1.5 3], m{1}));
+%! endfor
+%! f = dfg.jit (@(x) interp1 (x, Y, [1.5 3]));
+%! assert (f ([2 2 2 2 2]), [NaN NaN]);
+
 ## pchip: flat pieces, sign changes, the ends' limits; Inf in y stays local
 %!test
 %! for yy = {[1 1 2 2 1], [0 3 3.1 -4 -4.2], [1 2 10 11 12], [5 4 -20 -21 0]}
@@ -67,7 +110,7 @@
 %! dfg_check_parity (@(y, xi) interp1 (X, y, xi, "nearest"), {[1 Inf 2 NaN 3], [1 1.2 4 6 8]});
 %! dfg_check_parity (@(y, xi) interp1 (X, y, xi), {[1 Inf 2 3 4], [1 4.5 7.5]});
 %!error <dfg.interp1: invalid METHOD 'foo'> interp1 (X, dfg.input ([5 1]), 2, "foo")
-%!error <dfg.interp1: X \(the sample points, argument 1\) is a dfg.Tensor> interp1 (dfg.input ([5 1]), Y, 2)
+%!error <dfg.interp1: with X a dfg.Tensor, Y must have as many rows as X has points \(X has 5, Y has 7 rows> interp1 (dfg.input ([5 1]), dfg.input ([7 1]), 2, "spline")
 %!error <dfg.interp1: X has 5 points but Y has 4 rows> interp1 (X, dfg.input ([4 1]), 2)
 %!error <dfg.interp1: a minimum of 2 points> interp1 (1, dfg.input ([1 1]), 2)
 %!error <dfg.interp1: discontinuities \(repeated values in X\) are not supported for METHOD 'pchip'> interp1 ([1 2 2 3 4], dfg.input ([5 1]), 2, "pchip")
@@ -213,6 +256,38 @@
 %!test
 %! warning ("off", "all", "local");
 %! assert (histc (dfg.input ([2 3]), []), []);
+
+## lookup: Octave's builtin (binary search), either argument a tensor;
+## increasing and decreasing tables, NaN, ties, -0, options m b l r, single
+## (compared in single as Octave), empties, 3-D y
+%!test
+%! q = [NaN -1 0 -0 1 1.5 2 2.5 3 4 Inf -Inf];
+%! opts = {{}, {"m"}, {"b"}, {"l"}, {"r"}, {"rl"}};
+%! tables = {[1 2 3], [3 2 1], [1 2 2 3], [0 1], 5, [], [1 1 1], single([1 2 3]), [1 1+1e-10 2]};
+%! for k = 1:numel (tables)
+%!   o = opts{mod (k, numel (opts)) + 1};
+%!   dfg_check_parity (@(t, y) lookup (t, y, o{:}), {tables{k}, q}, 0);
+%!   dfg_check_parity (@(y) lookup (tables{k}, y, "lr"), {single(q.')}, 0);
+%! endfor
+%! for k = 1:numel (opts)
+%!   dfg_check_parity (@(y) lookup ([3 2 2 1], y, opts{k}{:}), {q}, 0);
+%! endfor
+%! dfg_check_parity (@(y) lookup ([1 2 3], y), {reshape(q, 2, 3, 2)}, 0);
+%! dfg_check_parity (@(t) lookup (t, [2 0.5]), {[1; 2; 3]}, 0);
+%! dfg_check_parity (@(y) lookup ([1 2], y), {zeros(0, 3)}, 0);
+%! dfg_check_parity (@(t) lookup (t, [0.5 2 7], "lr"), {[3 5 1]}, 0);  # (unsorted: the same bisection)
+%!error <dfg.lookup: unrecognized option: x> lookup ([1 2], dfg.input ([1 2]), "x")
+%!error <dfg.lookup: only one of m or b can be specified> lookup ([1 2], dfg.input ([1 2]), "mb")
+%!error <dfg.lookup: m, b cannot be specified with l or r> lookup ([1 2], dfg.input ([1 2]), "ml")
+%!error <dfg.lookup: OPT \(argument 3\) must be a string> lookup ([1 2], dfg.input ([1 2]), 5)
+%!error <dfg.lookup: Y \(argument 2\) is logical> lookup ([1 2], dfg.input ([1 2], "logical"))
+%!error <dfg.lookup: TABLE \(argument 1\) is logical> lookup (dfg.input ([1 2], "logical"), [1 2])
+%!error <dfg.lookup: called with 1 arguments> dfg_mex ("lookup", dfg.input ([1 2]))
+%!test
+%! warning ("on", "all", "local");
+%! lastwarn ("");
+%! lookup ([1 2; 3 4], dfg.input ([1 2]));
+%! assert (lastwarn (), "lookup: table is not a vector");
 
 ## the internal gateway commands take / take_add (mex/cmd-interp.c)
 %!test
