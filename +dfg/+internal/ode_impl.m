@@ -35,6 +35,9 @@ function [t, y] = ode_impl (solver, order, nout, fcn, trange, init, varargin)
       || ! any (strcmp (class (init), {"double", "single"})))
     error ("dfg:badArgument", "%s: INIT must be a real double or single vector (or a tensor), not %s", fn, class (init));
   endif
+  if (any (isnan (size (init))))
+    error ("dfg:symbolicSize", "%s: INIT has a symbolic size (%s); the number of states must be known when the graph is built", fn, dfg.internal.size_str (size (init)));
+  endif
   if (! isvector (init))
     error ("dfg:badArgument", "%s: INIT must be a vector, not %s", fn, dfg.internal.size_str (size (init)));
   endif

@@ -60,7 +60,7 @@ ctrl_ode * dfg_ctrl_ode_copy(const ctrl_ode * s)
     o->tspan = dfg_malloc((size_t)s->nt * sizeof *o->tspan);
     o->abstol = dfg_malloc((size_t)s->n_abs * sizeof *o->abstol);
     if (!o->tspan || !o->abstol) {
-        o->tspan = o->tspan ? (dfg_free(o->tspan), NULL) : NULL;
+        dfg_free(o->tspan);
         dfg_free(o->abstol);
         dfg_free(o);
         return NULL;
@@ -1252,6 +1252,10 @@ dfg_status dfg_ode(const dfg_ode_spec * s, dfg_id * out)
     if (t->op != DFG_OP_INPUT || y->op != DFG_OP_INPUT || t->dtype != DFG_DOUBLE || t->numel != 1 ||
         (y->dtype != DFG_DOUBLE && y->dtype != DFG_SINGLE) || n < 1 || !is_column(y, n))
         return dfg_set_error(DFG_ERR_ARG, "dfg.%s: bad parameters of the right-hand side", fn);
+    if (dfg_shape_is_sym(y0->ndim, y0->dims))
+        return dfg_set_error(DFG_ERR_SYMBOLIC, "dfg.%s: INIT has a symbolic size (%s); the number "
+                             "of states must be known when the graph is built", fn,
+                             dfg_shape_str(y0->ndim, y0->dims, a, sizeof a));
     if (y0->dtype != y->dtype || !is_column(y0, n))
         return dfg_set_error(DFG_ERR_SHAPE, "dfg.%s: INIT is %s %s, not %s %lldx1", fn,
                              dfg_dtype_name(y0->dtype), dfg_shape_str(y0->ndim, y0->dims, a, sizeof a),

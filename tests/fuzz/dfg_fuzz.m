@@ -319,7 +319,7 @@ function T = fz_ops (sel)
   L = {"mldivide", "mrdivide", "mpower", "inv", "det", "chol", "lu", "qr", ...
        "eig", "svd", "pinv", ...
        "svd3", "qr1", "eigg", "eigc", "expm", "sqrtm", "logm", "cond", "rank", "pinvtol", ...
-       "fsolve", "argmin", "logmi"};
+       "fsolve", "argmin", "logmi", "ode45", "ode23"};
   P = {"interp1", "interp1x", "meshgrid", "ndgrid", "accumarray", "polyfit", "histc", ...
        "interp1t", "lookup"};
   groups = struct ("unary", {U}, "binary", {B}, "reduce", {R}, "shape", {S}, ...
@@ -807,6 +807,10 @@ function [n, G] = fz_make (op, G, depth)
       ## cases would double in size), x0 of its class: a single residual
       ## has a root to single precision only (fuzz seeds 805, 806)
       n = fz_opnode (op, "feval (@(a) dfg.fsolve (@(x) x.^3 + x - a, zeros (size (a), class (a + 0)), optimset (\"TolFun\", 1e-13)), $1)", false, {a});
+    case {"ode45", "ode23"}
+      ## dfg.ode45 / dfg.ode23 (docs/ode.md) against Octave's solvers: the
+      ## same steps (fz_ode.m: a linear system whose rates come from $1)
+      n = fz_opnode (op, sprintf ("fz_ode ($1, %d)", 2 * (op(end) == "5") + 3), false, {a});
     case "argmin"
       ## the minimiser of sum (cosh (x - a) + x.^2 / 2): cosh is convex
       n = fz_opnode (op, "feval (@(a) dfg.argmin (@(x) sum (cosh (x(:) - a(:)) + x(:).^2 / 2), zeros (size (a), class (a + 0)), optimset (\"TolFun\", 1e-13)), $1)", false, {a});

@@ -174,6 +174,7 @@ endfunction
 %! assert (Jf, Jr, 1e-12 * norm (Jr(:)));
 
 %!error <give the output times> [t, y] = dfg.ode45 (@(t, y) -y, [0 1], 1)
+%!error id=dfg:symbolicSize [t, y] = dfg.ode45 (@(t, y) -y, [0 1 2], dfg.input ([NaN 1]))
 %!error <TRANGE must be plain numbers> [t, y] = dfg.ode45 (@(t, y) -y, dfg.constant ([0 1 2]), 1)
 %!error <strictly increasing> [t, y] = dfg.ode45 (@(t, y) -y, [0 1 0.5], 1)
 %!error <INIT must be a real double or single> [t, y] = dfg.ode45 (@(t, y) -y, [0 1 2], true)
