@@ -213,3 +213,15 @@ endfunction
 %!   by(end+1) = m.loop_bytes;
 %! endfor
 %! assert (by(2) / by(1) < 6);
+
+%!test
+%! ## docs/examples/kinetics.m: the rates of A <=> B -> C from 1% noise,
+%! ## fitted in log space with fminunc and dfg.ode45 gradients; the gradient
+%! ## matches central differences of Octave's ode45 at tight tolerances
+%! root = fileparts (fileparts (which ("dfg.grad")));
+%! out = evalc ("run (fullfile (root, 'docs', 'examples', 'kinetics.m'))");
+%! num = @(key) sscanf (out(strfind (out, key) + numel (key):end), "%f", 1);
+%! assert (num ("gradient relative difference") < 1e-6);
+%! assert (num ("relative error") < 0.1);
+%! assert (num ("error / std error") < 3);
+%! assert (abs (num ("residual rms") - 0.01) < 0.002);
