@@ -10,8 +10,9 @@
 ## constraint's Jacobian (dfg.value_and_jacobian).  The result is checked
 ## against the optimum of the discretised problem computed independently
 ## (the constraints are linear in u: the minimum-norm solution) and
-## against the continuous problem's analytic optimum u(t) = 6 - 12 t,
-## energy 12.  The same code then steers a Van der Pol oscillator
+## against the analytic optimum of the discretised problem, energy
+## 12 N^2 / (N^2 - 1), which tends to the continuous problem's
+## (u(t) = 6 - 12 t, energy 12).  The same code then steers a Van der Pol oscillator
 ## (nonlinear: no closed form) from x = 2 to rest at the origin; there the
 ## terminal state is checked with Octave's own ode45 and the optimality
 ## (Lagrange) condition with a Jacobian from Octave's ode45 on the
@@ -24,8 +25,8 @@ h = T / N;
 target = [1; 0];                         # x(T), v(T)
 o = odeset ("RelTol", 1e-10, "AbsTol", 1e-12);
 
-## the terminal state [x(T); v(T)] from the controls u (N x 1)
-## y' = f (y, u) on each interval, from y0
+## the terminal state from the controls u (N x 1): y' = f (y, u(i)) on
+## interval i, from y0 at t = 0
 function y = shoot (f, u, tk, y0, o)
   y = y0;
   for i = 1:numel (tk) - 1
@@ -69,7 +70,8 @@ printf ("double integrator: sqp info %d, %d iterations, %d function evaluations,
 printf ("constraint violation %.3g %.3g (dfg, Octave's ode45)\n", norm (g (u)), norm (y - target));
 printf ("control energy       %.10f (sqp)\n", obj);
 printf ("discretised optimum  %.10f (minimum-norm solution)\n", obj_ref);
-printf ("continuous optimum   %.10f (u = 6 - 12 t)\n", 12);
+printf ("analytic optimum     %.10f (12 N^2 / (N^2 - 1); the continuous problem's u = 6 - 12 t gives %.10f)\n",
+        12 * N ^ 2 / (N ^ 2 - 1), integral (@(t) (6 - 12 * t) .^ 2, 0, T));
 printf ("control difference   %.3g (largest, against the minimum-norm solution)\n", max (abs (u - u_ref)));
 printf ("controls             %s\n", mat2str (u', 5));
 printf ("6 - 12 t at the interval midpoints %s\n", mat2str (6 - 12 * (tk(1:N) + h / 2), 5));
