@@ -15,8 +15,14 @@
 ##                ode45: seconds, iterations and solves to the solution.
 ## Printed too: the adjoint's kept memory (dfg.memory's loop_bytes) as the
 ## number of steps grows (about its square root).  Ratios are dfg /
-## anchor (below 1: dfg faster); informative.  PyTorch has no adaptive
-## solver of its own (torchdiffeq is not a Debian package): not compared.
+## anchor (below 1: dfg faster); informative.
+##   PyTorch      the same loss and gradient (bench/+benchsupport/torch_ode.py:
+##                a hand-written Dormand-Prince RK45 following Octave's
+##                ode45 step for step, float64, CPU, the gradient by
+##                autograd through the steps), when Debian's python3-torch
+##                is installed (skipped with a note otherwise; PyTorch has
+##                no adaptive solver of its own and torchdiffeq is not a
+##                Debian package).
 ##
 ## Runnable alone: octave bench/bench_ode.m, or bench_ode with bench/ on
 ## the path.  Leaves its ratios in bench_result.
@@ -90,6 +96,36 @@ printf ("  %-46s %10.2f\n", "solve, dfg plan", t(1) * 1e3, "solve, Octave ode45"
         "loss + gradient, dfg adjoint", tg(1) * 1e3, "loss + gradient, Octave + FD (9 solves)", tg(2) * 1e3,
         "loss + gradient, RK4 scan 1500 steps (dfg)", tg(3) * 1e3);
 
+## PyTorch: the same loss and gradient, the data through a temporary file
+t_torch = NaN;
+pycmd = benchsupport.torch_python ();
+torch_note = "PyTorch: not installed (Debian's python3-torch): skipped";
+if (! isempty (pycmd))
+  datafile = [tempname() ".txt"];
+  fid = fopen (datafile, "w");
+  fprintf (fid, "%.17g ", o.RelTol, o.AbsTol, numel (ts), ts, y0, p0, data.');
+  fclose (fid);
+  py = fullfile (fileparts (which ("bench_setup")), "+benchsupport", "torch_ode.py");
+  [st, txt] = system (sprintf ("%s '%s' %d 7 '%s'", pycmd, py, nproc (), datafile));
+  unlink (datafile);
+  tok = regexp (txt, 'ode ([0-9.e+-]+) ([0-9.e+-]+) (\d+)', "tokens", "once");
+  gt = regexp (txt, 'grad ([^\n]*)', "tokens", "once");
+  ver = regexp (txt, '\n(\S+) (\d+)\s*$', "tokens", "once");
+  if (st == 0 && ! isempty (tok) && ! isempty (gt))
+    t_torch = str2double (tok{1});
+    g_torch = sscanf (gt{1}, "%f");
+    torch_note = sprintf (["PyTorch %s on CPU, %s threads, float64: loss and gradient %.2f ms " ...
+                           "(%s accepted steps), loss relative difference %.2g, gradient %.2g"],
+                          ver{1}, ver{2}, 1e3 * t_torch, tok{3}, abs (str2double (tok{2}) - v1) / abs (v1),
+                          norm (g_torch - g1) / norm (g1));
+    names{end+1} = "loss and gradient: dfg.ode45 / PyTorch RK45 autograd";
+    ratios(end+1) = tg(1) / t_torch;
+  else
+    torch_note = sprintf ("PyTorch: the timing run failed:\n%s", txt);
+  endif
+endif
+printf ("%s\n", torch_note);
+
 ## fitting
 fopt = optimset ("GradObj", "on", "TolFun", 1e-10, "TolX", 1e-10, "MaxIter", 400);
 tic; [pf1, ~, ~, out1] = fminunc (vg, p0, fopt); tf1 = toc;
@@ -126,7 +162,11 @@ if (worst > 1e-10)
   warning ("bench_ode: dfg and Octave disagree by %.3g relative", worst);
 endif
 printf ("speed-ups: solve %.0fx, loss and gradient %.0fx (vs FD), %.1fx (vs RK4 scan), fit %.0fx\n",
-        1 ./ ratios);
+        1 ./ ratios([1:3 end]));
+if (! isnan (t_torch))
+  printf ("dfg / PyTorch, loss and gradient: %.3g (dfg %.2f ms, PyTorch %.2f ms)\n",
+          tg(1) / t_torch, 1e3 * tg(1), 1e3 * t_torch);
+endif
 printf ("\nRatios (dfg / anchor):\n");
 bench_result.name = "bench_ode";
 bench_result.ratios = cellfun (@(n, r) benchsupport.ratio (n, r), names, num2cell (ratios))(:);

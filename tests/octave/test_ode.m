@@ -214,3 +214,35 @@ endfunction
 %!   by(end+1) = m.loop_bytes;
 %! endfor
 %! assert (by(2) / by(1) < 6);
+
+%!test
+%! ## docs/examples/kinetics.m: the rates of A <=> B -> C from 1% noise,
+%! ## fitted in log space with fminunc and dfg.ode45 gradients; the gradient
+%! ## matches central differences of Octave's ode45 at tight tolerances
+%! root = fileparts (fileparts (which ("dfg.grad")));
+%! out = evalc ("run (fullfile (root, 'docs', 'examples', 'kinetics.m'))");
+%! num = @(key) sscanf (out(strfind (out, key) + numel (key):end), "%f", 1);
+%! assert (num ("gradient relative difference") < 1e-6);
+%! assert (num ("relative error") < 0.1);
+%! assert (num ("error / std error") < 3);
+%! assert (abs (num ("residual rms") - 0.01) < 0.002);
+
+%!test
+%! ## docs/examples/shooting.m: minimum-energy control by single shooting
+%! ## with sqp, dfg.ode45 per interval; the double integrator against its
+%! ## independently computed optimum, Van der Pol against Octave's ode45
+%! root = fileparts (fileparts (which ("dfg.grad")));
+%! out = evalc ("run (fullfile (root, 'docs', 'examples', 'shooting.m'))");
+%! vdp = strfind (out, "Van der Pol");
+%! num = @(key, from) sscanf (out(strfind (out(from:end), key)(1) + from - 1 + numel (key):end), "%f", 2);
+%! assert (num ("sqp info", 1)(1), 104);
+%! assert (numel (num ("constraint violation", 1)), 2);
+%! assert (max (num ("constraint violation", 1)) < 1e-6);
+%! assert (abs (num ("control energy", 1)(1) - num ("discretised optimum", 1)(1)) < 1e-8);
+%! assert (abs (num ("control energy", 1)(1) - 1200 / 99) < 1e-8);
+%! assert (abs (num ("analytic optimum", 1)(1) - 1200 / 99) < 1e-9);
+%! assert (num ("control difference", 1)(1) < 1e-6);
+%! assert (num ("sqp info", vdp)(1), 101);
+%! assert (max (num ("constraint violation", vdp)) < 1e-6);
+%! assert (num ("Jacobian relative difference", vdp)(1) < 1e-6);
+%! assert (num ("optimality residual", vdp)(1) < 1e-6);
