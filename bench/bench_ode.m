@@ -129,10 +129,6 @@ printf ("%s\n", torch_note);
 ## fitting
 fopt = optimset ("GradObj", "on", "TolFun", 1e-10, "TolX", 1e-10, "MaxIter", 400);
 tic; [pf1, ~, ~, out1] = fminunc (vg, p0, fopt); tf1 = toc;
-n_fd = 0;
-function [v, g] = counted (p, fd)
-  [v, g] = fd (p);
-endfunction
 tic; [pf2, ~, ~, out2] = fminunc (fd, p0, fopt); tf2 = toc;
 printf ("fit with dfg's gradient: %.2f s, %d iterations, parameters %s (error %.2g)\n", tf1,
         out1.iterations, mat2str (pf1', 4), max (abs (pf1 - p_true) ./ p_true));
