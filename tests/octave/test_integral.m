@@ -39,13 +39,13 @@ endfunction
 %!       q1 = integral (fs{i}, a, b);
 %!       assert (q, q1, 2 * max (1e-10, 1e-6 * abs (q1)));
 %!     endif
-%!     q = dfg.value (dfg.integral (fs{i}, a, b, "AbsTol", 1e-13, "RelTol", 1e-12));
+%!     q = dfg.value (dfg.integral (fs{i}, a, b, "AbsTol", 1e-12, "RelTol", 1e-10));
 %!     if (a <= b)
-%!       q0 = integral (fs{i}, a, b, "AbsTol", 1e-13, "RelTol", 1e-12);
+%!       q0 = integral (fs{i}, a, b, "AbsTol", 1e-12, "RelTol", 1e-10);
 %!     else
-%!       q0 = quadgk (fs{i}, a, b, "AbsTol", 1e-13, "RelTol", 1e-12);
+%!       q0 = quadgk (fs{i}, a, b, "AbsTol", 1e-12, "RelTol", 1e-10);
 %!     endif
-%!     assert (q, q0, 1e-11 * max (1, abs (q0)));
+%!     assert (q, q0, 1e-9 * max (1, abs (q0)));
 %!   endfor
 %! endfor
 %! ## polynomials up to degree 21 are exact on one subinterval
