@@ -319,7 +319,7 @@ function T = fz_ops (sel)
   L = {"mldivide", "mrdivide", "mpower", "inv", "det", "chol", "lu", "qr", ...
        "eig", "svd", "pinv", ...
        "svd3", "qr1", "eigg", "eigc", "expm", "sqrtm", "logm", "cond", "rank", "pinvtol", ...
-       "fsolve", "argmin", "logmi"};
+       "fsolve", "argmin", "logmi", "integral"};
   P = {"interp1", "interp1x", "meshgrid", "ndgrid", "accumarray", "polyfit", "histc"};
   groups = struct ("unary", {U}, "binary", {B}, "reduce", {R}, "shape", {S}, ...
                    "index", {I}, "assign", {A}, "linalg", {L}, "interp", {P});
@@ -772,6 +772,12 @@ function [n, G] = fz_make (op, G, depth)
     case "argmin"
       ## the minimiser of sum (cosh (x - a) + x.^2 / 2): cosh is convex
       n = fz_opnode (op, "feval (@(a) dfg.argmin (@(x) sum (cosh (x(:) - a(:)) + x(:).^2 / 2), zeros (size (a), class (a + 0)), optimset (\"TolFun\", 1e-13)), $1)", false, {a});
+    case "integral"
+      ## dfg.integral (docs/integral.md): a smooth integrand and an upper
+      ## limit that read $1 (once, through an anonymous function), f in
+      ## double; tolerances it meets, so central differences see no
+      ## change of subdivision
+      n = fz_opnode (op, "feval (@(a) dfg.integral (@(t) cos (t * double (tanh (sum (a(:))))) + t.^2, 0, 1 + double (tanh (sum (a(:)))).^2, \"AbsTol\", 1e-12, \"RelTol\", 1e-12), $1)", false, {a});
     case "linspace"
       [b, G] = fz_other (G, depth, sz);
       n = fz_opnode (op, sprintf ("linspace ($1(1), $2(end), %d)", randi ([0 7])), false, {a, b});
@@ -1369,7 +1375,7 @@ function tol = fz_tol (C, cls, opts)
           "lu", "qr", "eig", "svd", "pinv", "norm", "dot", "polyfit", ...
           "interp1", "interp1x", "accumarray", ...
           "svd3", "qr1", "eigg", "eigc", "expm", "sqrtm", "logm", "cond", "rank", "pinvtol", ...
-       "fsolve", "argmin", "logmi"};
+       "fsolve", "argmin", "logmi", "integral"};
   vmath = {"exp", "log", "sin", "cos", "tan", "expm1", "log1p", "log2", ...
            "log10", "sinh", "cosh", "tanh", "atan", "asinh", "erf", "erfc", ...
            "var", "std", "mean"};
