@@ -122,9 +122,14 @@ function q = integral (f, a, b, varargin)
   t = dfg.input ([1 15], cls, "t");
   r = dfg.internal.ctrl_apply (@(tt) f (tt), 1, fn, "F", t);
   fx = r{1};
-  if (! isa (fx, "dfg.Tensor") && isnumeric (fx))
+  if (! isa (fx, "dfg.Tensor") && (isnumeric (fx) || islogical (fx)))
+    if (! isequal (size (fx), [1 15]))
+      error ("dfg:nonconformant", "%s: F must be vectorized: F of a 1x15 row of points returned %s, not 1x15 (write .*, ./, .^)", fn, dfg.internal.size_str (size (fx)));
+    endif
     ## f ignores t (a constant): a tensor of its value on the row
-    fx = dfg.internal.untag (dfg.constant (fx) + 0 * t);
+    fx = dfg.internal.untag (dfg.constant (double (fx)) + 0 * t);
+  elseif (isa (fx, "dfg.Tensor") && strcmp (class (fx), "logical"))
+    fx = dfg.internal.untag (double (fx));  # quadgk's sums make a logical integrand double
   endif
   a = double (a);
   b = double (b);

@@ -124,7 +124,15 @@ endfunction
 %!error <F must be a function handle> dfg.integral (3, 0, 1)
 %!error <F must be vectorized: F of a 1x15 row of points returned 1x1> dfg.integral (@(t) sum (t), 0, 1)
 %!error <F must be vectorized> dfg.integral (@(t) [t; t], 0, 1)
-%!error <F must return double or single values, not logical> dfg.integral (@(t) t > 0.5, 0, 1)
+%!error <F must be vectorized> dfg.integral (@(t) 2, dfg.constant (0), 1)
+%!test
+%! ## a logical integrand counts as double (quadgk's sums), a constant row too
+%! q = plain (dfg.integral (@(t) t > 0.5, 0, 1));
+%! assert (q, quadgk (@(t) t > 0.5, 0, 1, "AbsTol", 1e-10, "RelTol", 1e-6), 1e-14);
+%! p = dfg.input ([1 1]);
+%! F = dfg.function ({p}, {dfg.integral(@(t) (t > 0.5) * p, 0, 1), dfg.integral(@(t) 2 * ones (size (t)), 0, p)});
+%! [q1, q2] = F (3);
+%! assert ([q1 q2], [3 * q, 6], 1e-13);
 %!error <A must be a scalar, not 1x2> dfg.integral (@(t) t, [0 1], 1)
 %!error <B must be a scalar> dfg.integral (@(t) t, 0, dfg.constant ([1 2]))
 %!error <infinite limits are not available> dfg.integral (@(t) exp (-t), 0, Inf)
