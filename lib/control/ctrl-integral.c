@@ -418,7 +418,7 @@ static dfg_status run_adjoint(ctrl_rec * c, void * out, const void * const * in)
         st = dfg_ctrl_plan(c, 0);
     if (st || (st = run_alloc(&r, F, in, 1)))
         goto done;
-    double qbar = get(F->odt[0], in[F->n_par], 0);
+    double qbar = get(c->par[F->n_par]->dtype, in[F->n_par], 0);   /* qbar's own class */
     if ((st = subdivide(&r, F->integ, &res, &q)))
         goto done;
     m = dfg_calloc((size_t)nw + 1, sizeof *m);
@@ -730,7 +730,6 @@ static dfg_status same_construct(ctrl_rec * c, dfg_node * const * ins, dfg_node 
 static dfg_status adjoint_rule(ctrl_rec * c, dfg_node * y, dfg_node * const * gout,
                                const int * need, dfg_node ** gx)
 {
-    ctrl_rec * F = c->src;
     int ib = c->n_par - 1, nw = c->n_out;
     for (int k = 0; k < ib; k++)
         if (need[k])
@@ -747,7 +746,7 @@ static dfg_status adjoint_rule(ctrl_rec * c, dfg_node * y, dfg_node * const * go
         st = dfg_set_error(DFG_ERR_NOMEM, "dfg.grad: out of memory");
         goto done;
     }
-    dfg_node * one = gb_scalar(&g, F->odt[0], 1);
+    dfg_node * one = gb_scalar(&g, c->par[ib]->dtype, 1);
     if ((st = g.st))
         goto done;
     /* the same adjoint construct at qbar = 1 */
@@ -774,7 +773,7 @@ static dfg_status adjoint_rule(ctrl_rec * c, dfg_node * y, dfg_node * const * go
     }
     if (!s)
         s = gb_scalar(&g, DFG_DOUBLE, 0);
-    s = gb_cast(&g, s, F->odt[0]);
+    s = gb_cast(&g, s, c->par[ib]->dtype);
     if (!(st = g.st)) {
         gx[ib] = s;
         dfg_node_use(s);
