@@ -139,6 +139,9 @@ int        dfg_ctrl_slice_dims(const dfg_node * x, int64_t * d, int64_t * T);
 /* Registers c (slot, serial) and makes its node on ins, with its outputs
  * (one use each) in outs. */
 dfg_status dfg_ctrl_node(ctrl_rec * c, dfg_node * const * ins, dfg_node ** outs);
+/* Another node of the registered construct c on ins (its outputs in outs,
+ * one use each). */
+dfg_status dfg_ctrl_node_again(ctrl_rec * c, dfg_node * const * ins, dfg_node ** outs);
 /* Part of the cse pass: a scan whose gradient re-ran it to keep its tape
  * is read from that run (same inputs, its outputs at the same offsets). */
 struct pass_run;

@@ -696,35 +696,6 @@ done:
     return st;
 }
 
-/* Another node of the registered construct c (dfg_ctrl_node registers a
- * new one) on ins: its outputs in outs (one use each). */
-static dfg_status same_construct(ctrl_rec * c, dfg_node * const * ins, dfg_node ** outs)
-{
-    dfg_attr a;
-    memset(&a, 0, sizeof a);
-    a.i[0] = c->slot + 1;
-    a.i[1] = (int64_t)c->serial;
-    dfg_node * node;
-    dfg_status st = dfg_build(c->kind, c->n_par, ins, &a, &node);
-    if (st)
-        return st;
-    for (int k = 0; k < c->n_out && !st; k++) {
-        dfg_attr o;
-        memset(&o, 0, sizeof o);
-        o.i[0] = c->odt[k];
-        o.i[1] = c->off[k];
-        o.i[2] = k;
-        o.i[3] = c->ond[k];
-        memcpy(o.i + 4, c->odims[k], (size_t)c->ond[k] * sizeof *o.i);
-        st = dfg_build(DFG_OP_CTRL_OUT, 1, &node, &o, &outs[k]);
-        if (st)
-            while (k-- > 0)
-                dfg_node_unuse(outs[k]);
-    }
-    dfg_node_unuse(node);
-    return st;
-}
-
 /* The adjoint's rule: it is linear in qbar (its last input); the transpose
  * is the adjoint at qbar = 1 dotted with the tangents gout. */
 static dfg_status adjoint_rule(ctrl_rec * c, dfg_node * y, dfg_node * const * gout,
@@ -758,7 +729,7 @@ static dfg_status adjoint_rule(ctrl_rec * c, dfg_node * y, dfg_node * const * go
     for (int k = 0; k < ib; k++)
         in2[k] = y->in[k];
     in2[ib] = one;
-    st = same_construct(c, in2, outs);
+    st = dfg_ctrl_node_again(c, in2, outs);
     dfg_free(in2);
     if (st)
         goto done;

@@ -454,8 +454,12 @@ dfg_status dfg_ctrl_layout(ctrl_rec * c)
 dfg_status dfg_ctrl_node(ctrl_rec * c, dfg_node * const * ins, dfg_node ** outs)
 {
     dfg_status st = ctrl_register(c);
-    if (st)
-        return st;
+    return st ? st : dfg_ctrl_node_again(c, ins, outs);
+}
+
+dfg_status dfg_ctrl_node_again(ctrl_rec * c, dfg_node * const * ins, dfg_node ** outs)
+{
+    dfg_status st;
     dfg_attr a;
     memset(&a, 0, sizeof a);
     a.i[0] = c->slot + 1;

@@ -120,6 +120,13 @@ endfunction
 %! q0 = quadgk (@(t) sin (1 ./ t), 1e-3, 1, "MaxIntervalCount", 20, "AbsTol", 1e-10, "RelTol", 1e-6);
 %! assert (q, q0, 1e-13);
 
+%!warning <non-finite integrand encountered> assert (dfg.integral (@(t) 1 ./ (t - t), 0, 1), Inf);
+%!test
+%! ## an end-point singularity (quadgk's substitution weakens it)
+%! q = plain (dfg.integral (@(t) log (t), 0, 1));
+%! assert (q, quadgk (@(t) log (t), 0, 1, "AbsTol", 1e-10, "RelTol", 1e-6), 1e-14);
+%! assert (q, -1, 1e-6);
+
 %!error <second derivatives of dfg.integral> p = dfg.input ([1 1]); q = dfg.integral (@(t) exp (p * t), 0, 1); dfg.grad (dfg.grad (q, p), p);
 %!error <F must be a function handle> dfg.integral (3, 0, 1)
 %!error <F must be vectorized: F of a 1x15 row of points returned 1x1> dfg.integral (@(t) sum (t), 0, 1)
