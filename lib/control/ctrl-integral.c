@@ -92,7 +92,10 @@ typedef struct ig_run {
     const void **        pin;      /* [t, a, b, captured..., W]              */
     void *               tbuf;     /* 15 values of t's class                 */
     void *               wbuf;     /* 15 values of f's class (adjoint)       */
-    double               a, b;
+    double               a, b;     /* a <= b (swapped when given b < a) */
+    double               sign;     /* -1 when swapped                     */
+    int                  kind;     /* 0 finite, 1 (-Inf, Inf), 2 (-Inf, b], */
+                                   /* 3 [a, Inf): quadgk's substitutions   */
     int                  tdt, fdt;
     /* the subintervals: centre and half-width in u, value, error */
     double *             ctr, * hw, * qs, * es;
@@ -145,9 +148,27 @@ static void sub_nodes(const ig_run * r, int64_t i, double * x, double * wq)
 {
     double a = r->a, b = r->b;
     for (int j = 0; j < GK; j++) {
-        double u = r->hw[i] * gk_x[j] + r->ctr[i];
-        x[j] = ((b - a) / 4) * u * (3 - u * u) + (b + a) / 2;
-        wq[j] = 3 * (b - a) / 4 * (1 - u * u);
+        double u = r->hw[i] * gk_x[j] + r->ctr[i], v;
+        switch (r->kind) {
+        case 1:                     /* t ./ (1 - t.^2) */
+            v = 1 - u * u;
+            x[j] = u / v;
+            wq[j] = (1 + u * u) / (v * v);
+            break;
+        case 2:                     /* b - (s ./ (1 + s)).^2, s in [-1, 0] */
+            v = u / (1 + u);
+            x[j] = b - v * v;
+            wq[j] = -2 * u / ((1 + u) * (1 + u) * (1 + u));
+            break;
+        case 3:                     /* a + (s ./ (1 - s)).^2, s in [0, 1] */
+            v = u / (1 - u);
+            x[j] = a + v * v;
+            wq[j] = 2 * u / ((1 - u) * (1 - u) * (1 - u));
+            break;
+        default:
+            x[j] = ((b - a) / 4) * u * (3 - u * u) + (b + a) / 2;
+            wq[j] = 3 * (b - a) / 4 * (1 - u * u);
+        }
     }
 }
 
@@ -243,14 +264,13 @@ static dfg_status subdivide(ig_run * r, const ctrl_integ * o, ilist * res, doubl
     if (r->a == r->b) {            /* quadgk: an empty interval is 0 */
         return DFG_OK;
     }
-    for (int k = 0; k < 10 && !st; k++)
-        if (!(st = new_sub(r, -1 + 0.2 * k + 0.1, 0.1, &at)))
+    /* linspace (L, U, 11) as quadgk's first subintervals: [-1, 1], or
+     * [-1, 0] and [0, 1] for a half-infinite interval; H their length */
+    double L = r->kind == 3 ? 0 : -1, U = r->kind == 2 ? 0 : 1, H = U - L;
+    for (int k = 0; k < 10 && !st; k++) {
+        double lo = L + (double)k * (H / 10), hi = k == 9 ? U : L + (double)(k + 1) * (H / 10);
+        if (!(st = new_sub(r, (hi + lo) / 2, (hi - lo) / 2, &at)))
             st = push(&cur, at, r->fn);
-    /* linspace (-1, 1, 11)'s points exactly, as quadgk's subs */
-    for (int64_t k = 0; k < cur.n && !st; k++) {
-        double lo = k == 0 ? -1 : -1 + (double)k * (2.0 / 10), hi = k == 9 ? 1 : -1 + (double)(k + 1) * (2.0 / 10);
-        r->ctr[k] = (hi + lo) / 2;
-        r->hw[k] = (hi - lo) / 2;
     }
     if (!st)
         st = eval_round(r, &cur);
@@ -283,7 +303,7 @@ static dfg_status subdivide(ig_run * r, const ctrl_integ * o, ilist * res, doubl
         ilist conv = {0};
         for (int64_t k = 0; k < cur.n && !st; k++) {
             int64_t i = cur.v[k];
-            if (fabs(r->es[i]) < tol * fabs(2 * r->hw[i]) / 2)
+            if (fabs(r->es[i]) < tol * fabs(2 * r->hw[i]) / H)
                 st = push(&conv, i, r->fn);
             else
                 st = push(&nxt, i, r->fn);
@@ -340,7 +360,7 @@ static dfg_status subdivide(ig_run * r, const ctrl_integ * o, ilist * res, doubl
     if (!st && err > fmax(o->abstol, o->reltol * fabs(q)))
         dfg_set_warning_id(warn_id, "dfg.%s: Error tolerance not met.  Estimated error %g", r->fn,
                            err);
-    *qout = q;
+    *qout = r->sign * q;
 done:
     dfg_free(cur.v);
     dfg_free(nxt.v);
@@ -359,6 +379,14 @@ static dfg_status run_alloc(ig_run * r, const ctrl_rec * F, const void * const *
     r->fdt = F->body[0].res[0]->dtype;
     r->a = *(const double *)in[1];
     r->b = *(const double *)in[2];
+    r->sign = 1;
+    if (r->b < r->a) {             /* quadgk: minus the integral from b to a */
+        double t = r->a;
+        r->a = r->b;
+        r->b = t;
+        r->sign = -1;
+    }
+    r->kind = isinf(r->a) && isinf(r->b) ? 1 : isinf(r->a) ? 2 : isinf(r->b) ? 3 : 0;
     r->pin = dfg_calloc((size_t)F->n_par + (size_t)n_extra + 1, sizeof *r->pin);
     r->tbuf = dfg_malloc(2 * GK * sizeof(double));
     if (!r->pin || !r->tbuf)
@@ -452,7 +480,7 @@ static dfg_status run_adjoint(ctrl_rec * c, void * out, const void * const * in)
         double x[GK], w[GK];
         sub_nodes(&r, i, x, w);
         for (int j = 0; j < GK; j++)
-            w[j] *= qbar * r.hw[i] * gk_w15[j];
+            w[j] *= r.sign * qbar * r.hw[i] * gk_w15[j];
         put(r.tdt, r.tbuf, x, GK);
         put(r.fdt, r.wbuf, w, GK);
         r.pin[0] = r.tbuf;

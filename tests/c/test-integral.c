@@ -1,7 +1,7 @@
 /* tests/c/test-integral.c -- lib/control/ctrl-integral.c (dfg_integral:
  * Octave's quadgk in a graph, and its derivatives):
  *  - q (p, a, b) = int_a^b exp (p t) dt against (exp (p b) - exp (p a)) / p,
- *    both directions and a == b, with its gradients with respect to p
+ *    both directions, a == b and an infinite limit, with its gradients with respect to p
  *    (the adjoint construct) and to a, b (the fundamental theorem) against
  *    the analytic ones, and the tangent (forward mode);
  *  - an integrand that needs subdivision (a peak) against its closed form;
@@ -83,6 +83,19 @@ static void test_exp(void)
         void * res2[5] = {&r2[0], &r2[1], &r2[2], &r2[3], &r2[4]};
         CHECK(run_on("sim", 3, ins, data, 5, outs, res2) == DFG_OK);
         CHECK(r2[0] == q && r2[1] == gp && r2[2] == ga && r2[3] == gb && r2[4] == tq);
+    }
+    /* an infinite limit: int_-Inf^0 exp (2 t) dt = 1/2, d/dp = -1/4, f (-Inf) = 0 */
+    {
+        double p = 2, a = -INFINITY, b = 0, r[5], r2[5];
+        dfg_id ins[3] = {o.p, o.a, o.b}, outs[5] = {o.q, o.gp, o.ga, o.gb, o.tq};
+        const void * data[3] = {&p, &a, &b};
+        void * res[5] = {&r[0], &r[1], &r[2], &r[3], &r[4]};
+        void * res2[5] = {&r2[0], &r2[1], &r2[2], &r2[3], &r2[4]};
+        CHECK(run_on("cpu", 3, ins, data, 5, outs, res) == DFG_OK);
+        CHECK(fabs(r[0] - 0.5) < 1e-9 && fabs(r[1] + 0.25) < 1e-9 && r[2] == 0 &&
+              fabs(r[3] - 1) < 1e-15 && fabs(r[4] + 0.25) < 1e-9);
+        CHECK(run_on("sim", 3, ins, data, 5, outs, res2) == DFG_OK);
+        CHECK(!memcmp(r, r2, sizeof r));
     }
     free_ex(&o);
     /* single: f runs in single, the result is single */
