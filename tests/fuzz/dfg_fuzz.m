@@ -776,8 +776,9 @@ function [n, G] = fz_make (op, G, depth)
       ## dfg.integral (docs/integral.md): a smooth integrand and an upper
       ## limit that read $1 (once, through an anonymous function), f in
       ## double; tolerances it meets, so central differences see no
-      ## change of subdivision
-      n = fz_opnode (op, "feval (@(a) dfg.integral (@(t) cos (t * double (tanh (sum (a(:))))) + t.^2, 0, 1 + double (tanh (sum (a(:)))).^2, \"AbsTol\", 1e-12, \"RelTol\", 1e-12), $1)", false, {a});
+      ## change of subdivision; or a decaying integrand over the line
+      n = fz_opnode (op, fz_pick ({"feval (@(a) dfg.integral (@(t) cos (t * double (tanh (sum (a(:))))) + t.^2, 0, 1 + double (tanh (sum (a(:)))).^2, \"AbsTol\", 1e-12, \"RelTol\", 1e-12), $1)", ...
+                                   "feval (@(a) dfg.integral (@(t) exp (-(1 + double (tanh (sum (a(:)))).^2) * t.^2), -Inf, Inf, \"AbsTol\", 1e-12, \"RelTol\", 1e-12), $1)"}), false, {a});
     case "linspace"
       [b, G] = fz_other (G, depth, sz);
       n = fz_opnode (op, sprintf ("linspace ($1(1), $2(end), %d)", randi ([0 7])), false, {a, b});
