@@ -1,5 +1,5 @@
 /* lib/control/ctrl-integral.c -- dfg.integral: adaptive Gauss-Kronrod
- * quadrature over a finite interval inside a graph, and its derivatives
+ * quadrature (finite or infinite limits) inside a graph, and its derivatives
  * (docs/integral.md).
  *
  * An integral is a LOOP construct (lib/control/ctrl.c) whose record
@@ -10,9 +10,12 @@
  * body) and its node's inputs [a placeholder for t, a, b, captured].  Its
  * one output is the integral, 1 x 1 in the result's class.
  *
- * The run is Octave 7.3's quadgk.m for finite limits, step by step: the
- * substitution x = (b - a)/4 u (3 - u^2) + (b + a)/2 on u in [-1, 1] (it
- * weakens end-point singularities), ten starting subintervals, the
+ * The run is Octave 7.3's quadgk.m, step by step: b < a as minus the
+ * integral from b to a; the substitution x = (b - a)/4 u (3 - u^2) +
+ * (b + a)/2 on u in [-1, 1] for finite limits (it weakens end-point
+ * singularities), or quadgk's for (-Inf, Inf), (-Inf, b], [a, Inf)
+ * (chosen from the limits' values when the plan runs); ten starting
+ * subintervals, the
  * (7, 15) pair per subinterval (one run of f's plan each), the tolerance
  * max (AbsTol, RelTol |q|), a subinterval converged when its error is
  * below tol times its share of [-1, 1], the others halved, at most
