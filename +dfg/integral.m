@@ -120,6 +120,9 @@ function q = integral (f, a, b, varargin)
   t = dfg.input ([1 15], cls, "t");
   r = dfg.internal.ctrl_apply (@(tt) f (tt), 1, fn, "F", t);
   fx = r{1};
+  if (! (isa (fx, "dfg.Tensor") || isnumeric (fx) || islogical (fx)) || (isnumeric (fx) && ! isreal (fx)))
+    error ("dfg:badClass", "%s: F must return real double, single or logical values, not %s", fn, merge (isnumeric (fx), "complex", class (fx)));
+  endif
   if (! isa (fx, "dfg.Tensor") && (isnumeric (fx) || islogical (fx)))
     if (! isequal (size (fx), [1 15]))
       error ("dfg:nonconformant", "%s: F must be vectorized: F of a 1x15 row of points returned %s, not 1x15 (write .*, ./, .^)", fn, dfg.internal.size_str (size (fx)));

@@ -151,6 +151,7 @@ endfunction
 %!error <F must be vectorized: F of a 1x15 row of points returned 1x1> dfg.integral (@(t) sum (t), 0, 1)
 %!error <F must be vectorized> dfg.integral (@(t) [t; t], 0, 1)
 %!error <F must be vectorized> dfg.integral (@(t) 2, dfg.constant (0), 1)
+%!error <F must return real double, single or logical values, not char> dfg.integral (@(t) "abcdefghijklmno", dfg.constant (0), 1)
 %!test
 %! ## a logical integrand counts as double (quadgk's sums), a constant row too
 %! q = plain (dfg.integral (@(t) t > 0.5, 0, 1));
