@@ -48,6 +48,7 @@
 ## Differentiable solvers
 ##   dfg.ode45           Octave's ode45 in a graph, differentiable (adjoint)
 ##   dfg.ode23           Octave's ode23 in a graph, differentiable (adjoint)
+##   dfg.integral        Octave's integral (quadgk) in a graph, differentiable
 ##
 ## Solvers with derivatives by the implicit function theorem
 ##   dfg.fsolve          a root of F (x) = 0 by Newton's method in the graph

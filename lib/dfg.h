@@ -743,6 +743,19 @@ typedef struct dfg_ode_spec {
 } dfg_ode_spec;
 dfg_status dfg_ode(const dfg_ode_spec * s, dfg_id * out);
 
+/* An integral (lib/control/ctrl-integral.c, docs/integral.md): *out (a new
+ * reference, 1x1, single when `single`) = the integral of f from a to b by
+ * Octave's quadgk (adaptive Gauss-Kronrod (7, 15)), f traced on the input
+ * t (1x15, double or single) into the node f (1x15, double or single); a
+ * and b double scalars; differentiable in a, b and what f reads. */
+typedef struct dfg_integral_spec {
+    dfg_id         t, f, a, b;
+    double         abstol, reltol;  /* >= 0 (Octave's integral: 1e-10, 1e-6) */
+    int64_t        max_intervals;   /* quadgk's MaxIntervalCount (650)        */
+    int            single;          /* the result's class                     */
+} dfg_integral_spec;
+dfg_status dfg_integral(const dfg_integral_spec * s, dfg_id * out);
+
 /* An implicit function (lib/control/ctrl-implicit.c, docs/implicit.md):
  * *x = x_star's value taken as the root of F, res = F (par) traced on the
  * input par (x_star's class and size; res as many elements, floating

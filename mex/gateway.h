@@ -134,6 +134,8 @@ int cmd_local_vjp(gw *, int, mxArray **, int, const mxArray **);
 int cmd_ctrl(gw *, int, mxArray **, int, const mxArray **);
 /* mex/cmd-ode.c */
 int cmd_ode(gw *, int, mxArray **, int, const mxArray **);
+/* mex/cmd-integral.c */
+int cmd_integral(gw *, int, mxArray **, int, const mxArray **);
 /* mex/cmd-implicit.c */
 int cmd_implicit(gw *, int, mxArray **, int, const mxArray **);
 /* mex/cmd-dispatch.c */

@@ -489,6 +489,8 @@ dfg_status dfg_ctrl_grad(dfg_node * y, dfg_node * const * gout, const int * need
                              dfg_ops[y->op].name);
     if (c->ode)
         return dfg_ctrl_ode_grad(c, y, gout, need, gx);
+    if (c->integ)
+        return dfg_ctrl_integ_grad(c, y, gout, need, gx);
     if (c->n_par > 256 || c->n_out > 64)
         return dfg_set_error(DFG_ERR_UNSUPPORTED, "dfg.grad: a loop or cond with more than 256 "
                              "inputs or 64 outputs cannot be differentiated");

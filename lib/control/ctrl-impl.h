@@ -31,6 +31,16 @@ typedef struct ctrl_ode {
                            /* (owned; not copied), and their capacities      */
 } ctrl_ode;
 
+/* An integral's configuration (lib/control/ctrl-integral.c): a LOOP record
+ * with one is dfg.integral (src NULL) or its adjoint (src: the integral). */
+typedef struct ctrl_integ {
+    int      mode;         /* 0 the integral, 1 its adjoint                  */
+    int      odt;          /* the result's class                             */
+    double   abstol, reltol;
+    int64_t  maxint;       /* MaxIntervalCount                               */
+    int64_t  fevals, intervals;  /* the last run: batches of f, subintervals */
+} ctrl_integ;
+
 typedef struct ctrl_body {
     int         n_par;
     dfg_node ** par;        /* parameters (uses held)                       */
@@ -81,6 +91,7 @@ typedef struct ctrl_rec {
     int64_t     trips;      /* steps the last run made                       */
     char        fn[24];     /* the function run-time errors name            */
     ctrl_ode *  ode;        /* an ODE or its adjoint (owned), else NULL     */
+    ctrl_integ * integ;     /* an integral or its adjoint (owned), else NULL */
     int         n_hidden;   /* leading carries the user did not give        */
     int         implicit;   /* a cond that is an implicit function: its rule */
                             /* is dfg_ctrl_grad_implicit (ctrl-implicit.c)  */
@@ -128,6 +139,9 @@ int        dfg_ctrl_slice_dims(const dfg_node * x, int64_t * d, int64_t * T);
 /* Registers c (slot, serial) and makes its node on ins, with its outputs
  * (one use each) in outs. */
 dfg_status dfg_ctrl_node(ctrl_rec * c, dfg_node * const * ins, dfg_node ** outs);
+/* Another node of the registered construct c on ins (its outputs in outs,
+ * one use each). */
+dfg_status dfg_ctrl_node_again(ctrl_rec * c, dfg_node * const * ins, dfg_node ** outs);
 /* Part of the cse pass: a scan whose gradient re-ran it to keep its tape
  * is read from that run (same inputs, its outputs at the same offsets). */
 struct pass_run;
@@ -168,6 +182,15 @@ int64_t    dfg_ctrl_ode_bytes(const ctrl_ode * o);
 dfg_status dfg_ctrl_ode_exec(ctrl_rec * c, void * out, const void * const * in);
 dfg_status dfg_ctrl_ode_grad(ctrl_rec * c, dfg_node * y, dfg_node * const * gout,
                              const int * need, dfg_node ** gx);
+
+/* Integrals (lib/control/ctrl-integral.c): the configuration's copy (NULL
+ * when out of memory) and release, the run of an integral or adjoint node,
+ * the rule. */
+ctrl_integ * dfg_ctrl_integ_copy(const ctrl_integ * o);
+void       dfg_ctrl_integ_free(ctrl_integ * o);
+dfg_status dfg_ctrl_integ_exec(ctrl_rec * c, void * out, const void * const * in);
+dfg_status dfg_ctrl_integ_grad(ctrl_rec * c, dfg_node * y, dfg_node * const * gout,
+                               const int * need, dfg_node ** gx);
 
 /* The rule of a while loop (lib/control/ctrl-while.c). */
 dfg_status dfg_ctrl_grad_while(ctrl_rec * c, dfg_node * y, dfg_node * const * gout,

@@ -102,6 +102,7 @@ static void record_free(ctrl_rec * c, int refs)
     dfg_free(c->lam_idx);
     dfg_free(c->dp_idx);
     dfg_ctrl_ode_free(c->ode);
+    dfg_ctrl_integ_free(c->integ);
     dfg_free(c);
 }
 
@@ -453,8 +454,12 @@ dfg_status dfg_ctrl_layout(ctrl_rec * c)
 dfg_status dfg_ctrl_node(ctrl_rec * c, dfg_node * const * ins, dfg_node ** outs)
 {
     dfg_status st = ctrl_register(c);
-    if (st)
-        return st;
+    return st ? st : dfg_ctrl_node_again(c, ins, outs);
+}
+
+dfg_status dfg_ctrl_node_again(ctrl_rec * c, dfg_node * const * ins, dfg_node ** outs)
+{
+    dfg_status st;
     dfg_attr a;
     memset(&a, 0, sizeof a);
     a.i[0] = c->slot + 1;
@@ -919,7 +924,7 @@ dfg_status dfg_ctrl_prepare(const dfg_node * n, const dfg_backend * be)
         if (!st && c != w && c->body[b].n_res)
             st = dfg_ctrl_plan(c, b);
     }
-    if (st || c->kind == DFG_OP_COND || c->ode)
+    if (st || c->kind == DFG_OP_COND || c->ode || c->integ)
         return st;
     if (c->src) {
         size_t slot = (size_t)w->off[w->nc] + 64;
@@ -1169,6 +1174,8 @@ dfg_status dfg_ctrl_exec(const dfg_node * n, void * out, const void * const * in
         return dfg_set_error(DFG_ERR_INTERNAL, "dfg: %s node without its construct", dfg_ops[n->op].name);
     if (c->ode)
         return dfg_ctrl_ode_exec(c, out, in);
+    if (c->integ)
+        return dfg_ctrl_integ_exec(c, out, in);
     if (c->src)
         return dfg_ctrl_run_while_grad(c, out, in);
     return n->op == DFG_OP_COND ? run_cond(c, n, NULL, out, in) : run_loop(c, NULL, out, in);
@@ -1177,7 +1184,7 @@ dfg_status dfg_ctrl_exec(const dfg_node * n, void * out, const void * const * in
 int dfg_ctrl_on_device(const dfg_node * n)
 {
     const ctrl_rec * c = dfg_ctrl_of(n);
-    return c && !c->src && !c->ode;
+    return c && !c->src && !c->ode && !c->integ;
 }
 
 dfg_status dfg_ctrl_exec_on(const dfg_node * n, const dfg_backend * be, void * out,
