@@ -19,7 +19,7 @@ function refuse_symbolic (fn, args)
 endfunction
 
 %!error <dfg.interp1: not defined for a symbolic size \(argument 2 is nx1\)> interp1 ([1 2 3], dfg.input ([NaN 1]), 2)
-%!error <dfg.accumarray: not defined for a symbolic size> accumarray ([1; 2], dfg.input ([NaN 1]))
+%!error <dfg.accumarray: VALS has a symbolic size> accumarray ([1; 2], dfg.input ([NaN 1]))
 %!error <dfg.polyfit: not defined for a symbolic size> polyfit (dfg.input ([NaN 1]), dfg.input ([NaN 1]), 1)
-%!error <dfg.histc: not defined for a symbolic size> histc (dfg.input ([2 NaN]), [1 2])
+%!error <dfg.histc: X has a symbolic size> histc (dfg.input ([2 NaN]), [1 2])
 %!test dfg.internal.refuse_symbolic ("f", {1, dfg.input([2 3])});

@@ -73,7 +73,16 @@ dfg_status dfg_lookup(dfg_id table, dfg_id y, int opts, dfg_id * out)
     cx c;
     dfg_id r = 0, in[2] = {table, y};
     dfg_dtype tt, ty;
-    dfg_status st = cx_begin(&c, table, &tt, NULL, NULL);
+    int nd;
+    int64_t d[DFG_MAX_DIMS];
+    char b[256];
+    dfg_status st = dfg_info(table, &tt, &nd, d);
+    if (st)
+        return st;
+    if (dfg_shape_is_sym(nd, d))
+        return dfg_set_error(DFG_ERR_SYMBOLIC, "dfg.lookup: TABLE has a symbolic size (%s); make the "
+                             "graph with a concrete size", dfg_shape_str(nd, d, b, sizeof b));
+    st = cx_begin(&c, table, &tt, NULL, NULL);
     if (st || (st = dfg_info(y, &ty, NULL, NULL)))
         return st;
     if (opts & ~(DFG_LOOKUP_M | DFG_LOOKUP_B | DFG_LOOKUP_L | DFG_LOOKUP_R))
@@ -364,8 +373,13 @@ dfg_status dfg_histc(dfg_id x, const double * edges, int64_t ne, int dim, int no
     int64_t d[DFG_MAX_DIMS];
     char s[256];
     double * ed = NULL;
-    dfg_status st = cx_begin(&c, x, &dt, &nd, d);
+    dfg_status st = dfg_info(x, &dt, &nd, d);
     if (st)
+        return st;
+    if (dfg_shape_is_sym(nd, d))
+        return dfg_set_error(DFG_ERR_SYMBOLIC, "dfg.histc: X has a symbolic size (%s); make the graph "
+                             "with a concrete size", dfg_shape_str(nd, d, s, sizeof s));
+    if ((st = cx_begin(&c, x, &dt, &nd, d)))
         return st;
     if (ne < 1 || !edges || nout < 1 || nout > 2)
         return dfg_set_error(DFG_ERR_ARG, "dfg.histc: bad arguments (EDGES must not be empty)");

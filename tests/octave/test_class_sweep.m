@@ -147,11 +147,10 @@
 %!    '^mpower', "the exponent of a matrix power must be a plain number when the graph is built (a tensor or char exponent is refused)"
 %!    '^(horzcat|vertcat|cat|merge) char', "Octave's result is char (concatenation, merge): dfg has no char arrays (dfg:badClass)"
 %!    '^psi \(', "psi's K selects the function: it must be a plain integer when the graph is built"
-%!    '^(gammainc|betainc) \(.*X is logical', "owned by i22-elem (kernels/cpu/specfun.c): Octave 7.3's gammainc.m/betainc.m give a logical result for a logical X; dfg refuses with dfg:badClass"
+%!    '^(gammainc|betainc) \(.*X is logical', "Octave 7.3's gammainc.m/betainc.m give a logical result for a logical X; dfg refuses with dfg:badClass (left: a logical result of an incomplete gamma is a quirk, the refusal is clear)"
 %!    '^cls_asg2', "a tensor assigned into a plain array: Octave's own error (no hook), as documented"
 %!    '^subsref mask', "a plain array indexed by a logical tensor: dfg:notTraceable, as documented"
-%!    '^interp1 char \(constant', "owned by i22-interp (+dfg/+internal/interp1.m): a char Y is an error in Octave 7.3 (diff: X must be numeric or logical); dfg computes with its codes"
-%!    '^histc edges', "owned by i22-interp: EDGES must be plain (a tensor is refused when the graph is built)"
+%!    '^histc edges', "histc's EDGES must be plain (a tensor is refused when the graph is built: they fix the counts' layout)"
 %!  };
 %!endfunction
 
