@@ -7,7 +7,7 @@
  * f, traced once on a parameter t of 1 x 15 (one Gauss-Kronrod (7, 15)
  * batch, the class of the result); the construct's parameters are
  * [t, a, b, captured values] (a and b double scalars, not read by the
- * body) and its node's inputs [a placeholder for t, a, b, captured].  Its
+ * body) and its node's inputs [an unread stand-in input for t, a, b, captured].  Its
  * one output is the integral, 1 x 1 in the result's class.
  *
  * The run is Octave 7.3's quadgk.m, step by step: b < a as minus the
