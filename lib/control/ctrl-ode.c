@@ -578,6 +578,24 @@ int64_t dfg_ctrl_ode_bytes(const ctrl_ode * o)
            o->cap[1] * (int64_t)(sizeof(ode_step) + (size_t)(2 * MAXS + 1) * (size_t)o->n * sizeof(double));
 }
 
+/* Doubles (from 16) the capacity *cap of a record array *rec (rs bytes an
+ * entry) and of its values *val (vn doubles an entry); 1 when out of
+ * memory (what was grown is kept, *cap unchanged). */
+static int grow_pair(void ** rec, size_t rs, double ** val, size_t vn, int64_t * cap)
+{
+    int64_t c = *cap ? 2 * *cap : 16;
+    void * r = dfg_realloc(*rec, (size_t)c * rs);
+    if (!r)
+        return 1;
+    *rec = r;
+    double * v = dfg_realloc(*val, (size_t)c * vn * sizeof *v + 8);
+    if (!v)
+        return 1;
+    *val = v;
+    *cap = c;
+    return 0;
+}
+
 static dfg_status ck_save(ode_run * r, int64_t lo, int64_t hi)
 {
     (void)lo;
@@ -604,17 +622,9 @@ static dfg_status ck_save(ode_run * r, int64_t lo, int64_t hi)
         if (r->accepted % a->stride)
             return DFG_OK;
     }
-    if (a->n_ck >= a->cap) {
-        int64_t cap = a->cap ? 2 * a->cap : 16;
-        ode_ck * ck = dfg_realloc(a->ck, (size_t)cap * sizeof *ck);
-        if (ck)
-            a->ck = ck;
-        double * y = ck ? dfg_realloc(a->cky, (size_t)cap * (size_t)n * sizeof *y + 8) : NULL;
-        if (!y)
-            return dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory keeping checkpoints", r->fn);
-        a->cky = y;
-        a->cap = cap;
-    }
+    if (a->n_ck >= a->cap &&
+        grow_pair((void **)&a->ck, sizeof *a->ck, &a->cky, (size_t)n, &a->cap))
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory keeping checkpoints", r->fn);
     ode_ck * k = &a->ck[a->n_ck];
     k->t_old = r->t_old;
     k->comp = r->comp;
@@ -633,17 +643,9 @@ static dfg_status step_keep(ode_run * r, int64_t lo, int64_t hi)
     adj_state * a = r->user;
     int64_t n = r->n;
     size_t per = (size_t)(2 * MAXS + 1) * (size_t)n;
-    if (a->n_st >= a->cap_st) {
-        int64_t cap = a->cap_st ? 2 * a->cap_st : 16;
-        ode_step * s = dfg_realloc(a->st, (size_t)cap * sizeof *s);
-        if (s)
-            a->st = s;
-        double * v = s ? dfg_realloc(a->sv, (size_t)cap * per * sizeof *v + 8) : NULL;
-        if (!v)
-            return dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory keeping a segment", r->fn);
-        a->sv = v;
-        a->cap_st = cap;
-    }
+    if (a->n_st >= a->cap_st &&
+        grow_pair((void **)&a->st, sizeof *a->st, &a->sv, per, &a->cap_st))
+        return dfg_set_error(DFG_ERR_NOMEM, "dfg.%s: out of memory keeping a segment", r->fn);
     ode_step * s = &a->st[a->n_st];
     s->t_old = r->t_old;
     s->t_new = r->t_new;
